@@ -1,0 +1,362 @@
+/* core.h — warpscope's shared vocabulary: errors, workload specs, argument buffers,
+ * PTX builds and run results. Plain data plus parsers and generators: nothing here
+ * touches the simulator, a GPU or SQLite. This is the contract every module speaks. */
+#ifndef WS_CORE_H
+#define WS_CORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------- errors */
+
+typedef enum ws_code {
+    WS_OK = 0,
+    WS_ERR_USAGE,       /* bad command line */
+    WS_ERR_IO,          /* a file could not be read or written */
+    WS_ERR_NOMEM,
+    WS_ERR_SPEC,        /* malformed or inconsistent workload spec */
+    WS_ERR_BUILD,       /* nvcc failed */
+    WS_ERR_PTX,         /* malformed PTX */
+    WS_ERR_UNSUPPORTED, /* well-formed PTX the simulator does not implement */
+    WS_ERR_SIM,         /* simulated fault: out-of-bounds access, misaligned, deadlock */
+    WS_ERR_CHECK,       /* outputs differ from the reference / the other side */
+    WS_ERR_GPU,         /* no GPU, no driver, launch error */
+    WS_ERR_CUPTI,       /* the profiler was refused or failed */
+    WS_ERR_DB,          /* SQLite error */
+    WS_ERR_NOTFOUND     /* a run, workload, variant or kernel that does not exist */
+} ws_code;
+
+/* One error, filled where it happens and returned up to the CLI, which alone prints.
+ * `file`/`line` name the PTX or spec line; the `where` fields a simulated thread. */
+typedef struct ws_error {
+    ws_code code;
+    char msg[512];
+    char file[256];   /* "" when not about a file */
+    int line;         /* 0 when unknown */
+    char kernel[128]; /* "" when not about a kernel */
+    int has_thread;   /* cta/warp/lane/pc below are valid */
+    uint32_t cta[3];
+    int warp, lane, pc;
+    uint64_t address; /* faulting address, when has_thread */
+} ws_error;
+
+void ws_error_clear(ws_error *e);
+/* Sets code and message (printf-style); returns code so callers can `return ws_error_set(...)`. */
+int ws_error_set(ws_error *e, ws_code code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+int ws_error_at(ws_error *e, ws_code code, const char *file, int line, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+/* One line: "FILE:LINE: kernel K, CTA (x,y,z), warp W, lane L, PC P: message". */
+void ws_error_format(const ws_error *e, char *buf, size_t n);
+const char *ws_code_name(ws_code c);
+
+/* ---------------------------------------------------------------- types */
+
+typedef enum ws_type {
+    WS_T_I8, WS_T_U8, WS_T_I16, WS_T_U16, WS_T_I32, WS_T_U32, WS_T_I64, WS_T_U64,
+    WS_T_F32, WS_T_F64, WS_T__COUNT
+} ws_type;
+size_t ws_type_size(ws_type t);
+const char *ws_type_name(ws_type t);          /* "i32", "f64", ... */
+int ws_type_parse(const char *s, ws_type *t); /* 0 on success */
+int ws_type_is_float(ws_type t);
+
+/* ---------------------------------------------------------------- workload specs */
+
+#define WS_NAME_MAX 64
+#define WS_EXPR_MAX 256
+#define WS_PATH_MAX 512
+
+/* A named constant; visible to launch expressions and to the .cu as -DNAME=VALUE. */
+typedef struct ws_const {
+    char name[WS_NAME_MAX];
+    char expr[WS_EXPR_MAX]; /* as written (or as given by -D) */
+    int is_string;          /* value is a word, e.g. DIST = skewed */
+    int64_t ival;           /* resolved integer value */
+    char sval[WS_NAME_MAX]; /* resolved word value */
+    int line;               /* spec line, 0 when from -D only */
+    int overridden;         /* set by -D */
+} ws_const;
+
+typedef enum ws_gen_kind {
+    WS_GEN_ZERO, WS_GEN_CONST, WS_GEN_IOTA, WS_GEN_UNIFORM_INT, WS_GEN_UNIFORM_REAL,
+    WS_GEN_RANDOM_BITS, WS_GEN_MIX, WS_GEN_FILE
+} ws_gen_kind;
+
+#define WS_MIX_MAX 8
+/* An input generator. Same spec + seed -> same bytes on every machine. */
+typedef struct ws_gen {
+    ws_gen_kind kind;
+    double a, b;                    /* const value / iota start,step / uniform lo,hi (inclusive for ints) */
+    char path[WS_PATH_MAX];         /* WS_GEN_FILE: raw little-endian, resolved relative to the spec */
+    int nmix;                       /* WS_GEN_MIX: parts with their weights (sum to 1) */
+    double mix_weight[WS_MIX_MAX];
+    ws_gen_kind mix_kind[WS_MIX_MAX];
+    double mix_a[WS_MIX_MAX], mix_b[WS_MIX_MAX];
+} ws_gen;
+
+typedef struct ws_buffer_spec {
+    char name[WS_NAME_MAX];
+    ws_type type;
+    char count_expr[WS_EXPR_MAX];
+    uint64_t count;  /* elements */
+    ws_gen gen;
+    uint64_t seed;   /* per-buffer seed, derived from the spec seed unless given */
+    int is_output;   /* named by a `check` line */
+    double tolerance;/* for float outputs: max relative difference; 0 = exact */
+    int line;
+} ws_buffer_spec;
+
+typedef enum ws_arg_kind { WS_ARG_BUFFER, WS_ARG_SCALAR } ws_arg_kind;
+typedef struct ws_arg {
+    ws_arg_kind kind;
+    int buffer;              /* WS_ARG_BUFFER: index into spec->buffers */
+    char expr[WS_EXPR_MAX];  /* WS_ARG_SCALAR: as written */
+    int64_t ival;            /* WS_ARG_SCALAR: value as integer */
+    double fval;             /* WS_ARG_SCALAR: value as float (for .f32/.f64 params) */
+} ws_arg;
+
+#define WS_ARGS_MAX 32
+typedef struct ws_variant {
+    char name[WS_NAME_MAX];   /* "before", "after", ... */
+    char kernel[128];         /* C name of the __global__ function, e.g. "kernelEnhanced" */
+    char grid_expr[3][WS_EXPR_MAX], block_expr[3][WS_EXPR_MAX], smem_expr[WS_EXPR_MAX];
+    uint32_t grid[3], block[3];
+    uint32_t smem_dynamic;    /* bytes of dynamic shared memory */
+    int nargs;
+    ws_arg args[WS_ARGS_MAX];
+    char description[256];
+    int line;
+} ws_variant;
+
+typedef enum ws_region_kind { WS_REGION_LINES, WS_REGION_FUNCTION } ws_region_kind;
+typedef struct ws_region {
+    char name[WS_NAME_MAX];
+    ws_region_kind kind;
+    char function[128];       /* WS_REGION_FUNCTION: a __device__ function in the .cu */
+    int first_line, last_line;/* .cu lines, inclusive; resolved for functions too */
+    int line;
+} ws_region;
+
+typedef struct ws_spec {
+    char path[WS_PATH_MAX];       /* the spec file */
+    char name[WS_NAME_MAX];       /* workload name */
+    char description[512];
+    char source[WS_PATH_MAX];     /* absolute path of the .cu */
+    char reference[WS_NAME_MAX];  /* built-in CPU reference, "" when none */
+    uint64_t seed;
+    int nconsts, nbuffers, nvariants, nregions;
+    ws_const *consts;
+    ws_buffer_spec *buffers;
+    ws_variant *variants;
+    ws_region *regions;
+} ws_spec;
+
+/* A -D NAME=VALUE from the command line. */
+typedef struct ws_define { const char *name, *value; } ws_define;
+
+/* Parses, applies defines, evaluates every expression, resolves regions against the .cu. */
+int ws_spec_load(const char *path, const ws_define *defs, int ndefs, ws_spec **out, ws_error *err);
+int ws_spec_parse(const char *text, const char *path, const ws_define *defs, int ndefs,
+                  ws_spec **out, ws_error *err);
+void ws_spec_free(ws_spec *s);
+/* NULL name -> the first variant. Returns NULL (and sets err) when absent. */
+const ws_variant *ws_spec_variant(const ws_spec *s, const char *name, ws_error *err);
+const ws_const *ws_spec_const(const ws_spec *s, const char *name);
+/* "LOOP=100 DPT=16 ..." for run records. */
+void ws_spec_params_string(const ws_spec *s, char *buf, size_t n);
+/* Parses "NAME=VALUE" into a define (pointers into `arg`, which is modified). */
+int ws_define_parse(char *arg, ws_define *d, ws_error *err);
+
+/* ---------------------------------------------------------------- buffers */
+
+typedef struct ws_buffer {
+    const ws_buffer_spec *spec;
+    void *data;
+    size_t bytes;
+} ws_buffer;
+
+typedef struct ws_buffers {
+    int n;
+    ws_buffer *b;
+} ws_buffers;
+
+/* Allocates and fills every buffer of the spec from its generator (deterministic). */
+int ws_buffers_generate(const ws_spec *s, ws_buffers *out, ws_error *err);
+int ws_buffers_clone(const ws_buffers *src, ws_buffers *out, ws_error *err);
+void ws_buffers_free(ws_buffers *b);
+/* Compares two buffers of the same spec: exact for integers, spec tolerance for floats.
+ * Returns 1 when equal; otherwise 0 and the first differing element index. */
+int ws_buffer_equal(const ws_buffer *a, const ws_buffer *b, uint64_t *first_diff);
+
+/* Deterministic generator state shared by every module that needs random numbers. */
+typedef struct ws_rng { uint64_t s[4]; } ws_rng;
+void ws_rng_seed(ws_rng *r, uint64_t seed);
+uint64_t ws_rng_next(ws_rng *r);
+double ws_rng_double(ws_rng *r); /* [0,1) */
+
+/* ---------------------------------------------------------------- CPU references */
+
+/* A built-in CPU reference computes, from the inputs in `bufs`, the expected contents of
+ * every output buffer into `expect` (a clone of the inputs). Lives in kernels/ref. */
+typedef int (*ws_reference_fn)(const ws_spec *s, const ws_variant *v, ws_buffers *expect,
+                               ws_error *err);
+ws_reference_fn ws_reference_find(const char *name);
+
+/* ---------------------------------------------------------------- PTX builds */
+
+/* Returns the path of the PTX for the spec's .cu compiled with every constant as -D,
+ * building it with `nvcc -ptx -lineinfo -arch=sm_90` into `cache_dir` when its content
+ * hash (source + defines + flags + nvcc version) is not there yet. cache_dir NULL -> the
+ * default ($WARPSCOPE_PTX_CACHE, else the build tree's ptx-cache). */
+int ws_ptx_build(const ws_spec *s, const char *cache_dir, char *ptx_path, size_t n,
+                 ws_error *err);
+/* What the compiler gives a kernel: from `ptxas -v` on the PTX (cached beside it). */
+typedef struct ws_kernel_resources {
+    int regs;            /* registers per thread */
+    int shared_static;   /* bytes of static shared memory per CTA */
+    int local_bytes;     /* stack frame / local memory per thread */
+    int spill_bytes;     /* spill stores + loads */
+} ws_kernel_resources;
+int ws_ptx_resources(const char *ptx_path, const char *kernel, ws_kernel_resources *out,
+                     ws_error *err);
+
+/* Reads a whole file; caller frees. */
+int ws_read_file(const char *path, char **text, size_t *len, ws_error *err);
+
+/* Does the PTX entry name (possibly mangled, e.g. "_Z6kernelPKiPii") name C kernel `name`? */
+int ws_kernel_name_matches(const char *name, const char *ptx_name);
+
+/* ---------------------------------------------------------------- results */
+
+/* A run result: what one execution of one variant produced, on the simulator or a GPU.
+ * The store writes it, the viewer draws it, compare joins two of them. */
+
+typedef struct ws_metric {
+    char name[96];   /* Nsight Compute's name where the hardware counts it; "sim__..." otherwise */
+    double value;
+} ws_metric;
+
+typedef struct ws_source_file {
+    char path[WS_PATH_MAX];
+    char *text;      /* NULL when not available */
+} ws_source_file;
+
+/* Counts for one instruction: a PTX instruction (simulator) or SASS instruction (GPU). */
+typedef struct ws_inst_stat {
+    char function[128];
+    int pc;              /* PTX: instruction index in function; SASS: byte offset */
+    int ptx_line;        /* line in the .ptx file; 0 for SASS */
+    int file;            /* index into result->files, -1 when unknown */
+    int line;            /* source line, 0 when unknown */
+    int block;           /* basic block id in result->blocks (same function), -1 */
+    char text[96];       /* "setp.ge.s32", or the SASS opcode */
+    uint64_t issued;             /* warp-level executions */
+    uint64_t active_threads;     /* sum of active lanes over executions */
+    uint64_t pred_on_threads;    /* of those, lanes whose guard predicate was true */
+    uint64_t branch_targets;     /* for branches: targets taken (1 or 2 per execution) */
+    uint64_t divergent_branches; /* for branches: executions that split the warp */
+} ws_inst_stat;
+
+typedef struct ws_block_info {
+    char function[128];
+    int id;
+    int first_pc, last_pc;
+    int nsucc;
+    int succ[2];
+    int ipdom;           /* block id of the immediate post-dominator, -1 = exit */
+} ws_block_info;
+
+/* Per atomic instruction: how contended it was. */
+typedef struct ws_atomic_stat {
+    char function[128];
+    int pc;
+    int line;
+    char text[96];
+    uint64_t warp_execs;
+    uint64_t lanes;
+    uint64_t distinct_hist[33];  /* [k] = warp-executions touching k distinct addresses */
+} ws_atomic_stat;
+
+/* One issue slot of a recorded warp. */
+typedef struct ws_timeline_slot {
+    int32_t pc;
+    uint32_t active;   /* active lanes */
+    uint32_t pred_on;  /* lanes whose guard was true (subset of active) */
+} ws_timeline_slot;
+
+typedef struct ws_timeline {
+    char function[128];
+    uint32_t cta;      /* linear CTA id */
+    int warp;          /* warp in CTA */
+    int nslots;
+    int truncated;     /* 1 when more slots happened than were kept */
+    ws_timeline_slot *slots;
+} ws_timeline;
+
+typedef struct ws_region_stat {
+    char name[WS_NAME_MAX];
+    int first_line, last_line;
+    uint64_t issued, active_threads, pred_on_threads, branch_targets, divergent_branches;
+    double execution_rate;   /* active_threads / (32 * issued) */
+} ws_region_stat;
+
+typedef struct ws_result {
+    /* what ran */
+    char source[128];        /* "sim:ipdom" or "gpu:NVIDIA H100 80GB HBM3" */
+    char workload[WS_NAME_MAX], variant[WS_NAME_MAX], kernel[128];
+    uint32_t grid[3], block[3];
+    uint32_t smem_dynamic;
+    char params[512];        /* "LOOP=100 DPT=16" */
+    uint64_t seed;
+    char device_json[1024];  /* GPU: name, cc, SMs, clocks, driver, CUDA; sim: model and preset */
+    int outputs_checked;     /* 1 when outputs were compared */
+    int outputs_match;       /* 1 equal, 0 differ */
+    char check_message[256];
+    /* what it found */
+    int nmetrics, cap_metrics;          ws_metric *metrics;
+    int nfiles, cap_files;              ws_source_file *files;
+    int ninsts, cap_insts;              ws_inst_stat *insts;
+    int nblocks, cap_blocks;            ws_block_info *blocks;
+    int natomics, cap_atomics;          ws_atomic_stat *atomics;
+    int ntimelines, cap_timelines;      ws_timeline *timelines;
+    int nregions, cap_regions;          ws_region_stat *regions;
+    int nwarnings, cap_warnings;        char **warnings;  /* e.g. races found */
+} ws_result;
+
+void ws_result_init(ws_result *r);
+void ws_result_free(ws_result *r);
+int ws_result_set_metric(ws_result *r, const char *name, double value); /* add or replace */
+const ws_metric *ws_result_metric(const ws_result *r, const char *name);
+int ws_result_add_file(ws_result *r, const char *path, const char *text); /* returns index; dedups */
+ws_inst_stat *ws_result_add_inst(ws_result *r);
+ws_block_info *ws_result_add_block(ws_result *r);
+ws_atomic_stat *ws_result_add_atomic(ws_result *r);
+ws_timeline *ws_result_add_timeline(ws_result *r);
+int ws_result_add_warning(ws_result *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Aggregates instruction counts over the spec's regions (by source line of the spec's
+ * .cu) into r->regions, replacing what was there. */
+int ws_result_compute_regions(ws_result *r, const ws_spec *s);
+/* Derives the kernel-level metrics from the per-instruction counts: smsp__inst_executed.sum,
+ * smsp__thread_inst_executed.sum, ..._per_inst_executed.ratio, ..._pred_on.sum,
+ * smsp__sass_branch_targets.sum, ..._threads_divergent.sum, ..._threads_uniform.pct,
+ * sim__execution_rate. */
+int ws_result_derive_metrics(ws_result *r);
+
+/* ---------------------------------------------------------------- small utilities */
+
+/* Writes `s` as a JSON string literal (with quotes). */
+void ws_json_string(FILE *f, const char *s);
+uint64_t ws_hash64(const void *data, size_t n, uint64_t seed);
+const char *ws_version(void);      /* "0.1.0" */
+const char *ws_git_revision(void); /* from the build, "unknown" when not a git checkout */
+
+#ifdef __cplusplus
+}
+#endif
+#endif

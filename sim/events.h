@@ -1,0 +1,32 @@
+/* events.h — the narrow interface between functional execution and what consumes it
+ * (the timing and contention model, lane timelines). The executor calls the sink once per
+ * issued warp-instruction; a consumer never reaches into executor state. Private to sim/. */
+#ifndef WS_SIM_EVENTS_H
+#define WS_SIM_EVENTS_H
+
+#include "sim/ir.h"
+
+/* One issued warp-instruction, as the functional executor saw it. */
+typedef struct ws_warp_event {
+    const ws_function *fn;
+    const ws_inst *inst;
+    int pc;
+    uint32_t cta;            /* linear CTA id */
+    uint32_t warp;           /* warp index within the CTA */
+    uint32_t active;         /* lanes active at issue (not diverged away, not exited) */
+    uint32_t pred_on;        /* of those, lanes whose guard predicate was true */
+    const uint64_t *addr;    /* [32] effective (generic) addresses for ld/st/atom/red, else NULL */
+    uint8_t addr_space;      /* ws_space the addresses resolved to (global/shared/local/const) */
+    uint8_t access_bytes;    /* bytes per lane per access (vector width included) */
+    uint8_t taken;           /* branches: 1 = some lanes took it, 2 = all active lanes did */
+} ws_warp_event;
+
+typedef struct ws_event_sink {
+    void *ctx;
+    void (*warp_inst)(void *ctx, const ws_warp_event *ev);
+    void (*cta_begin)(void *ctx, uint32_t cta, int nwarps);
+    void (*cta_end)(void *ctx, uint32_t cta);
+    void (*barrier)(void *ctx, uint32_t cta, uint32_t warp, int pc); /* warp arrived */
+} ws_event_sink;
+
+#endif

@@ -1,0 +1,217 @@
+/* ir.h — the simulator's intermediate representation of a PTX module (private to sim/).
+ * The parser (ptx_parse.c) builds it, the CFG analysis (cfg.c) annotates it, the executor
+ * (exec*.c) runs it. Instructions are flat arrays per function; branch targets are
+ * resolved to instruction indices (PCs); registers to dense per-function indices. */
+#ifndef WS_SIM_IR_H
+#define WS_SIM_IR_H
+
+#include <stdint.h>
+#include "sim/sim.h"
+
+typedef enum ws_opcode {
+#define WS_OP(id, name, cls, lat) WS_OP_##id,
+#include "sim/ptx_ops.def"
+#undef WS_OP
+    WS_OP__COUNT
+} ws_opcode;
+
+typedef enum ws_opclass {
+    WS_CLS_ALU, WS_CLS_MUL, WS_CLS_FP32, WS_CLS_FP64, WS_CLS_SFU, WS_CLS_LD, WS_CLS_ST,
+    WS_CLS_ATOM, WS_CLS_CTRL, WS_CLS_SYNC, WS_CLS_WARP, WS_CLS_MOV
+} ws_opclass;
+
+/* PTX scalar types. Order matters only within groups; use the helpers below. */
+typedef enum ws_ptype {
+    WS_P_NONE = 0,
+    WS_P_PRED,
+    WS_P_B8, WS_P_B16, WS_P_B32, WS_P_B64, WS_P_B128,
+    WS_P_U8, WS_P_U16, WS_P_U32, WS_P_U64,
+    WS_P_S8, WS_P_S16, WS_P_S32, WS_P_S64,
+    WS_P_F16, WS_P_F16X2, WS_P_BF16, WS_P_BF16X2, WS_P_F32, WS_P_F64
+} ws_ptype;
+
+int ws_ptype_bits(ws_ptype t);     /* 1 for pred */
+int ws_ptype_is_signed(ws_ptype t);
+int ws_ptype_is_float(ws_ptype t);
+const char *ws_ptype_name(ws_ptype t); /* "s32" */
+
+typedef enum ws_space {
+    WS_SPACE_GENERIC = 0, WS_SPACE_GLOBAL, WS_SPACE_SHARED, WS_SPACE_LOCAL,
+    WS_SPACE_CONST, WS_SPACE_PARAM, WS_SPACE_SHARED_CLUSTER
+} ws_space;
+
+typedef enum ws_cmp {
+    WS_CMP_NONE = 0, WS_CMP_EQ, WS_CMP_NE, WS_CMP_LT, WS_CMP_LE, WS_CMP_GT, WS_CMP_GE,
+    WS_CMP_LO, WS_CMP_LS, WS_CMP_HI, WS_CMP_HS,
+    WS_CMP_EQU, WS_CMP_NEU, WS_CMP_LTU, WS_CMP_LEU, WS_CMP_GTU, WS_CMP_GEU,
+    WS_CMP_NUM, WS_CMP_NAN
+} ws_cmp;
+
+typedef enum ws_boolop { WS_BOOL_NONE = 0, WS_BOOL_AND, WS_BOOL_OR, WS_BOOL_XOR } ws_boolop;
+
+/* Sub-operation, meaning depends on the opcode. */
+typedef enum ws_subop {
+    WS_SUB_NONE = 0,
+    /* mul/mad */
+    WS_SUB_LO, WS_SUB_HI, WS_SUB_WIDE,
+    /* atom/red/redux */
+    WS_SUB_ADD, WS_SUB_INC, WS_SUB_DEC, WS_SUB_CAS, WS_SUB_EXCH, WS_SUB_MIN, WS_SUB_MAX,
+    WS_SUB_AND, WS_SUB_OR, WS_SUB_XOR,
+    /* shfl */
+    WS_SUB_UP, WS_SUB_DOWN, WS_SUB_BFLY, WS_SUB_IDX,
+    /* vote */
+    WS_SUB_ALL, WS_SUB_ANY, WS_SUB_UNI, WS_SUB_BALLOT,
+    /* match */
+    WS_SUB_MATCH_ANY, WS_SUB_MATCH_ALL,
+    /* bar / barrier */
+    WS_SUB_SYNC, WS_SUB_ARRIVE, WS_SUB_RED_POPC, WS_SUB_RED_AND, WS_SUB_RED_OR,
+    /* shf */
+    WS_SUB_SHF_L, WS_SUB_SHF_R,
+    /* testp */
+    WS_SUB_FINITE, WS_SUB_INFINITE, WS_SUB_NUMBER, WS_SUB_NOTANUMBER, WS_SUB_NORMAL,
+    WS_SUB_SUBNORMAL
+} ws_subop;
+
+typedef enum ws_round {
+    WS_RND_NONE = 0, WS_RND_RN, WS_RND_RZ, WS_RND_RM, WS_RND_RP,  /* float rounding */
+    WS_RND_RNI, WS_RND_RZI, WS_RND_RMI, WS_RND_RPI                /* round to integer */
+} ws_round;
+
+/* Instruction flags. */
+enum {
+    WS_F_FTZ = 1u << 0, WS_F_SAT = 1u << 1, WS_F_UNI = 1u << 2, WS_F_APPROX = 1u << 3,
+    WS_F_FULL = 1u << 4, WS_F_TO = 1u << 5,   /* cvta.to */
+    WS_F_CC = 1u << 6,                        /* add.cc etc: writes the carry flag */
+    WS_F_VOLATILE = 1u << 7, WS_F_WRAP = 1u << 8, WS_F_CLAMP = 1u << 9, /* shf */
+    WS_F_ALIGNED = 1u << 10,                  /* bar.sync is always aligned; barrier.sync.aligned */
+    WS_F_NOINC = 1u << 11                     /* bfind.shiftamt */
+};
+
+typedef enum ws_special {
+    WS_SR_NONE = 0,
+    WS_SR_TID_X, WS_SR_TID_Y, WS_SR_TID_Z,
+    WS_SR_NTID_X, WS_SR_NTID_Y, WS_SR_NTID_Z,
+    WS_SR_CTAID_X, WS_SR_CTAID_Y, WS_SR_CTAID_Z,
+    WS_SR_NCTAID_X, WS_SR_NCTAID_Y, WS_SR_NCTAID_Z,
+    WS_SR_LANEID, WS_SR_WARPID, WS_SR_NWARPID, WS_SR_SMID, WS_SR_NSMID, WS_SR_GRIDID,
+    WS_SR_LANEMASK_EQ, WS_SR_LANEMASK_LT, WS_SR_LANEMASK_LE, WS_SR_LANEMASK_GT,
+    WS_SR_LANEMASK_GE,
+    WS_SR_CLOCK, WS_SR_CLOCK64, WS_SR_GLOBALTIMER,
+    WS_SR_DYNAMIC_SMEM_SIZE, WS_SR_TOTAL_SMEM_SIZE
+} ws_special;
+
+typedef enum ws_opnd_kind {
+    WS_O_NONE = 0,
+    WS_O_REG,      /* reg */
+    WS_O_IMM,      /* imm: integer value, or float bits (f32 in low 32 bits, f64 as 64) */
+    WS_O_SPECIAL,  /* special */
+    WS_O_ADDR,     /* [reg + imm] or [sym + imm] or [imm]: memory operand */
+    WS_O_SYMBOL,   /* sym: address of a variable (mov.u64 %rd, shared_var;) */
+    WS_O_VEC,      /* {vregs[0..nvec-1]}; -1 entries are '_' sinks */
+    WS_O_LABEL,    /* imm = target pc after resolution */
+    WS_O_FUNC      /* imm = function index (call target) */
+} ws_opnd_kind;
+
+typedef struct ws_operand {
+    uint8_t kind;   /* ws_opnd_kind */
+    uint8_t neg;    /* predicate source written !%p */
+    uint8_t nvec;   /* WS_O_VEC: 2 or 4 */
+    uint8_t special;/* WS_O_SPECIAL: ws_special */
+    int32_t reg;    /* WS_O_REG / WS_O_ADDR base register; -1 = none */
+    int32_t sym;    /* WS_O_ADDR / WS_O_SYMBOL: index into function locals (>= 0) or
+                       module globals (encoded as -2 - index); -1 = none */
+    int64_t imm;    /* immediate value / address offset / label pc / function index */
+    int32_t vregs[4];
+} ws_operand;
+
+#define WS_MAX_DST 2
+#define WS_MAX_SRC 4
+
+typedef struct ws_inst {
+    uint16_t op;       /* ws_opcode */
+    uint8_t type;      /* ws_ptype: the instruction's (first) type suffix */
+    uint8_t type2;     /* ws_ptype: cvt source type, setp/set compare-by type for set, etc. */
+    uint8_t space;     /* ws_space for ld/st/atom/red/cvta/prefetch */
+    uint8_t cmp;       /* ws_cmp for setp/set */
+    uint8_t boolop;    /* ws_boolop for setp/set combine, vote? no */
+    uint8_t subop;     /* ws_subop */
+    uint8_t rnd;       /* ws_round */
+    uint8_t vec;       /* 1, 2 or 4: ld/st .v2/.v4 */
+    uint8_t ndst, nsrc;
+    uint16_t flags;    /* WS_F_* */
+    int32_t guard;     /* guard predicate register, -1 when unguarded */
+    uint8_t guard_neg; /* @!%p */
+    ws_operand dst[WS_MAX_DST]; /* setp %p|%q: two; shfl %r|%p: two */
+    ws_operand src[WS_MAX_SRC];
+    int32_t ptx_line;  /* line in the .ptx text */
+    int32_t file;      /* .file index of the source location (-1 none) */
+    int32_t line;      /* source line in `file`; innermost location in the kernel's own
+                          .cu file when inlined (see ptx_parse.c) */
+    int32_t block;     /* basic block id (cfg.c) */
+    int32_t reconv_pc; /* for branches: reconvergence PC (ipdom), -1 = function exit */
+} ws_inst;
+
+typedef struct ws_reg {
+    char name[32];     /* "%r12" */
+    uint8_t type;      /* ws_ptype */
+} ws_reg;
+
+/* A variable: module .global/.const/.shared, function .shared/.local, or a parameter. */
+typedef struct ws_var {
+    char name[128];
+    uint8_t space;     /* ws_space */
+    uint8_t type;      /* element ws_ptype */
+    uint32_t align;
+    uint64_t size;     /* bytes; 0 for `extern .shared` (dynamic shared memory) */
+    uint64_t offset;   /* param: offset in the param block; shared: offset in the CTA's
+                          shared window (assigned by the parser/loader) */
+    uint8_t *init;     /* initializer bytes (size) or NULL */
+    int is_extern;
+} ws_var;
+
+typedef struct ws_block {
+    int first, last;   /* pc range, inclusive */
+    int nsucc;
+    int succ[2];
+    int ipdom;         /* block id; -1 = virtual exit */
+} ws_block;
+
+typedef struct ws_function {
+    char name[128];
+    int is_entry;
+    int nparams;       ws_var *params;   /* .param in declaration order (kernel or .func) */
+    int nrets;         ws_var *rets;     /* .func return params */
+    int nregs;         ws_reg *regs;
+    int nlocals;       ws_var *locals;   /* function-scope .shared/.local/.param(call scratch) */
+    int ninsts;        ws_inst *insts;
+    int nblocks;       ws_block *blocks; /* filled by ws_cfg_build */
+    uint64_t local_bytes;  /* per-thread .local frame */
+    uint64_t shared_bytes; /* static shared memory this entry uses (module + function) */
+    int main_file;     /* .file index of the kernel's own source */
+} ws_function;
+
+struct ws_module {
+    char name[512];
+    int version_major, version_minor;
+    char target[32];
+    int address_size;
+    int nfiles;        char **files;    /* .file index -> path (index 0 unused if absent) */
+    int nglobals;      ws_var *globals; /* module-scope .global/.const/.shared */
+    int nfuncs;        ws_function *funcs;
+    char *text;        /* the PTX text, kept for error messages and the store */
+};
+
+/* cfg.c: basic blocks, immediate post-dominators, reconvergence PCs for every branch. */
+int ws_cfg_build(ws_module *m, ws_error *err);
+
+/* printer: one instruction as PTX-like text ("setp.ge.s32"), for stats and messages. */
+void ws_inst_opname(const ws_inst *in, char *buf, size_t n);
+const char *ws_op_name(ws_opcode op);
+ws_opclass ws_op_class(ws_opcode op);
+
+/* Helpers for the global-vs-local encoding of ws_operand.sym. */
+static inline int ws_sym_is_global(int32_t sym) { return sym <= -2; }
+static inline int32_t ws_sym_global_index(int32_t sym) { return -2 - sym; }
+static inline int32_t ws_sym_encode_global(int32_t idx) { return -2 - idx; }
+
+#endif

@@ -1,0 +1,52 @@
+/* sim.h — the simulator's one public header: load PTX, run a workload variant on the
+ * SIMT warp simulator, get a ws_result (counts per instruction, line, region, kernel).
+ * The PTX front end, the executor, the reconvergence models and the timing model are
+ * private to sim/; callers see only this. */
+#ifndef WS_SIM_H
+#define WS_SIM_H
+
+#include "core/core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ws_module ws_module; /* a parsed PTX module (opaque) */
+
+/* Parses PTX text; `name` is used in error messages (usually the .ptx path).
+ * Malformed or unsupported PTX -> WS_ERR_PTX / WS_ERR_UNSUPPORTED naming line + instruction. */
+int ws_ptx_parse(const char *text, size_t len, const char *name, ws_module **out, ws_error *err);
+int ws_ptx_load(const char *path, ws_module **out, ws_error *err);
+void ws_module_free(ws_module *m);
+
+/* Entry names in the module, for `warpscope list` and error messages. */
+int ws_module_entry_count(const ws_module *m);
+const char *ws_module_entry_name(const ws_module *m, int i);
+
+typedef void (*ws_progress_fn)(void *ctx, uint64_t ctas_done, uint64_t ctas_total);
+
+typedef struct ws_sim_options {
+    const char *reconvergence; /* "ipdom" (default) */
+    int threads;               /* host threads; 0 = all cores */
+    int timeline_warps;        /* how many warps to record lane timelines for (default 4) */
+    int timeline_slots;        /* max issue slots kept per recorded warp (default 4096) */
+    int detect_races;          /* 1 = report unsynchronized conflicting accesses (default 1) */
+    int timing;                /* 1 = run the timing model too (sim__cycles, sim__time_ns) */
+    const char *gpu_preset;    /* timing model preset name or path ("h100") */
+    const ws_kernel_resources *resources; /* registers/shared memory from ptxas; may be NULL */
+    ws_progress_fn progress;   /* called now and then on long runs; may be NULL */
+    void *progress_ctx;
+} ws_sim_options;
+
+void ws_sim_options_default(ws_sim_options *o);
+
+/* Runs variant `v` of spec `s` over `bufs` (inputs in, outputs out), filling `res`:
+ * run description, per-instruction stats, basic blocks, atomics, timelines, metrics.
+ * Regions are not computed here (ws_result_compute_regions). */
+int ws_sim_run(const ws_module *m, const ws_spec *s, const ws_variant *v, ws_buffers *bufs,
+               const ws_sim_options *opt, ws_result *res, ws_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
