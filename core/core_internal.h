@@ -1,0 +1,73 @@
+/* core_internal.h — private to core/: the integer expression evaluator, the spec
+ * parser's shared state between its files, and generator helpers. Other modules use
+ * core.h only. */
+#ifndef WS_CORE_INTERNAL_H
+#define WS_CORE_INTERNAL_H
+
+#include "core/core.h"
+
+/* Resolves a name inside an expression; returns WS_OK or an error already set in err. */
+typedef int (*ws_expr_lookup_fn)(void *ctx, const char *name, int64_t *value, ws_error *err);
+
+typedef struct ws_expr_env {
+    ws_expr_lookup_fn lookup; /* NULL: names are errors */
+    void *ctx;
+    const char *file;         /* where errors point */
+    int line;
+    ws_error *err;
+} ws_expr_env;
+
+/* Evaluates an integer expression: + - * / % << >> ( ) unary -, min(a,b), max(a,b),
+ * decimal and 0x literals, names through env->lookup. Overflow and division by zero
+ * are errors (WS_ERR_SPEC at env->file:env->line). */
+int ws_expr_eval(const char *text, const ws_expr_env *env, int64_t *out);
+/* 1 when `s` is a C identifier. */
+int ws_is_ident(const char *s);
+
+/* ---------------------------------------------------------------- spec parsing */
+
+#define WS_TOK_MAX 64
+
+typedef struct ws_raw_gen {  /* `gen NAME ...` */
+    char name[WS_NAME_MAX];
+    char *text;              /* the generator words */
+    int line;
+} ws_raw_gen;
+
+typedef struct ws_raw_check { /* `check NAME [tolerance X]` */
+    char name[WS_NAME_MAX];
+    char tolerance[WS_EXPR_MAX];
+    int line;
+} ws_raw_check;
+
+typedef struct ws_parse {
+    ws_spec *s;
+    ws_error *err;
+    const char *path;
+    int source_line;          /* line of `source`, 0 = defaulted */
+    int in_variant;           /* the last directive opened or continued a variant */
+    int ngens, cap_gens;      ws_raw_gen *gens;
+    int nchecks, cap_checks;  ws_raw_check *checks;
+    char **buffer_gen_text;   /* per buffer, its generator words (parallel to s->buffers) */
+    int cap_buffers, cap_consts, cap_variants, cap_regions;
+    int *const_state;         /* 0 unresolved, 1 in progress, 2 resolved */
+} ws_parse;
+
+/* spec_resolve.c: after every line is read. */
+int ws_spec_resolve_consts(ws_parse *p, const ws_define *defs, int ndefs);
+int ws_spec_resolve_buffers(ws_parse *p);
+int ws_spec_resolve_variants(ws_parse *p);
+/* region.c: reads the .cu and resolves every region's lines. */
+int ws_spec_resolve_regions(ws_parse *p);
+/* Splits `s` in place into whitespace-separated words; returns their number or -1 when
+ * more than max. */
+int ws_split_words(char *s, char **tok, int max);
+
+/* gen.c: fills `count` elements of `type` from generator `g` with rng state from `seed`. */
+int ws_gen_fill(const ws_gen *g, ws_type type, uint64_t seed, uint64_t count, void *data,
+                const char *spec_path, ws_error *err);
+/* Uniform integer in [0, range) without modulo bias (range 0 means 2^64). */
+uint64_t ws_rng_below(ws_rng *r, uint64_t range);
+const char *ws_gen_kind_name(ws_gen_kind k);
+
+#endif

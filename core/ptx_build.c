@@ -1,0 +1,318 @@
+/* ptx_build.c — compiles a workload's .cu to PTX with nvcc (-ptx -lineinfo -arch=sm_90 and
+ * every spec constant as -D), cached by content hash; usable without nvcc when the cached
+ * PTX exists (GPU machines). Reading PTX is sim/'s job, ptxas resources resources.c's. */
+#include "core/core_internal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#ifndef WS_NVCC_PATH
+#define WS_NVCC_PATH ""
+#endif
+#ifndef WS_DEFAULT_PTX_CACHE
+#define WS_DEFAULT_PTX_CACHE "ptx-cache"
+#endif
+
+extern char **environ;
+
+#define WS_PTX_FLAGS "-ptx", "-lineinfo", "-arch=sm_90"
+#define WS_DEFINES_MAX 256
+
+/* $WARPSCOPE_NVCC, else the nvcc CMake found, else nvcc on PATH. */
+static const char *ws_nvcc(void)
+{
+    const char *env = getenv("WARPSCOPE_NVCC");
+    if (env && env[0])
+        return env;
+    const char *p = WS_NVCC_PATH;
+    return p[0] && access(p, X_OK) == 0 ? p : "nvcc";
+}
+
+static int ws_mkdir_p(const char *dir, ws_error *err)
+{
+    char path[WS_PATH_MAX];
+    if (snprintf(path, sizeof path, "%s", dir) >= (int)sizeof path)
+        return ws_error_set(err, WS_ERR_IO, "cache path too long: %s", dir);
+    for (char *p = path + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(path, 0777) != 0 && errno != EEXIST)
+            return ws_error_set(err, WS_ERR_IO, "cannot create %s: %s", path, strerror(errno));
+        *p = '/';
+    }
+    if (mkdir(path, 0777) != 0 && errno != EEXIST)
+        return ws_error_set(err, WS_ERR_IO, "cannot create %s: %s", path, strerror(errno));
+    return WS_OK;
+}
+
+/* Runs argv with stdout and stderr into `out_path`; returns the exit status, -1 when it
+ * could not start (errno kept), -2 when killed. */
+static int ws_run(char *const argv[], const char *out_path)
+{
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 1, out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_adddup2(&fa, 1, 2);
+    pid_t pid;
+    int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    if (rc != 0) {
+        errno = rc;
+        return -1;
+    }
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            return -1;
+    if (WIFEXITED(status))
+        return WEXITSTATUS(status) == 127 ? -1 : WEXITSTATUS(status);
+    return -2;
+}
+
+/* "-DNAME=VALUE" (and "-DNAME_VALUE=1" for words), sorted so the key is order-free. */
+static int ws_cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static char *ws_join(const char *a, const char *b, const char *c, const char *d)
+{
+    size_t n = strlen(a) + strlen(b) + strlen(c) + strlen(d) + 1;
+    char *s = malloc(n);
+    if (s)
+        snprintf(s, n, "%s%s%s%s", a, b, c, d);
+    return s;
+}
+
+/* Fills defs (zeroed by the caller; free every non-NULL entry); -1 on error. */
+static int ws_defines(const ws_spec *s, char **defs, ws_error *err)
+{
+    int n = 0;
+    for (int i = 0; i < s->nconsts; i++) {
+        const ws_const *c = &s->consts[i];
+        if (n + 2 > WS_DEFINES_MAX) {
+            ws_error_set(err, WS_ERR_BUILD, "too many constants (at most %d)",
+                         WS_DEFINES_MAX / 2);
+            return -1;
+        }
+        char val[32];
+        snprintf(val, sizeof val, "%lld", (long long)c->ival);
+        defs[n] = ws_join("-D", c->name, "=", c->is_string ? c->sval : val);
+        if (defs[n] && c->is_string)
+            defs[n + 1] = ws_join("-D", c->name, "_", c->sval);
+        if (!defs[n] || (c->is_string && !defs[n + 1])) {
+            ws_error_set(err, WS_ERR_NOMEM, "out of memory");
+            return -1;
+        }
+        if (c->is_string) {
+            char *word = ws_join(defs[n + 1], "=1", "", "");
+            free(defs[n + 1]);
+            if (!(defs[n + 1] = word))
+                return -1;
+        }
+        n += c->is_string ? 2 : 1;
+    }
+    qsort(defs, (size_t)n, sizeof *defs, ws_cmp_str);
+    return n;
+}
+
+/* Hashes the .cu and the files it includes with #include "..." (one level). */
+static int ws_hash_source(const char *source, uint64_t *h, ws_error *err)
+{
+    char *text;
+    size_t len;
+    int rc = ws_read_file(source, &text, &len, err);
+    if (rc != WS_OK)
+        return ws_error_at(err, WS_ERR_BUILD, source, 0, "cannot read the source: %.400s",
+                           err->msg);
+    *h = ws_hash64(text, len, *h);
+    const char *slash = strrchr(source, '/');
+    int dirlen = slash ? (int)(slash - source) : 0;
+    for (const char *p = strstr(text, "#include \""); p; p = strstr(p + 1, "#include \"")) {
+        const char *name = p + 10, *end = strchr(name, '"');
+        if (!end || memchr(name, '\n', (size_t)(end - name)))
+            continue;
+        char inc[WS_PATH_MAX * 2], *itext;
+        size_t ilen;
+        snprintf(inc, sizeof inc, "%.*s%s%.*s", dirlen, source, slash ? "/" : "",
+                 (int)(end - name), name);
+        ws_error ignore;
+        if (ws_read_file(inc, &itext, &ilen, &ignore) == WS_OK) {
+            *h = ws_hash64(itext, ilen, *h);
+            free(itext);
+        }
+    }
+    free(text);
+    return WS_OK;
+}
+
+/* nvcc --version into buf ("" when nvcc cannot run). */
+static void ws_nvcc_version(const char *cache, char *buf, size_t n)
+{
+    char tmp[WS_PATH_MAX + 64];
+    snprintf(tmp, sizeof tmp, "%s/.nvcc-version.%d", cache, (int)getpid());
+    char *argv[] = {(char *)ws_nvcc(), "--version", NULL};
+    buf[0] = '\0';
+    if (ws_run(argv, tmp) == 0) {
+        char *text;
+        ws_error ignore;
+        if (ws_read_file(tmp, &text, NULL, &ignore) == WS_OK) {
+            snprintf(buf, n, "%s", text);
+            free(text);
+        }
+    }
+    unlink(tmp);
+}
+
+/* The first lines of nvcc's output, for the error message. */
+static void ws_first_lines(const char *path, char *buf, size_t n, int lines)
+{
+    char *text;
+    ws_error ignore;
+    buf[0] = '\0';
+    if (ws_read_file(path, &text, NULL, &ignore) != WS_OK)
+        return;
+    char *p = text;
+    for (int i = 0; i < lines && p && *p; i++) {
+        p = strchr(p, '\n');
+        if (p)
+            p++;
+    }
+    if (p)
+        *p = '\0';
+    size_t len = strlen(text);
+    while (len && text[len - 1] == '\n')
+        text[--len] = '\0';
+    snprintf(buf, n, "%s", text);
+    free(text);
+}
+
+static int ws_compile(const ws_spec *s, char **defs, int ndefs, const char *ptx,
+                      ws_error *err)
+{
+    char tmp[WS_PATH_MAX + 64], log[WS_PATH_MAX + 64];
+    snprintf(tmp, sizeof tmp, "%s.tmp.%d", ptx, (int)getpid());
+    snprintf(log, sizeof log, "%s.log.%d", ptx, (int)getpid());
+    char *argv[8 + WS_DEFINES_MAX];
+    int a = 0;
+    argv[a++] = (char *)ws_nvcc();
+    char *flags[] = {WS_PTX_FLAGS};
+    for (size_t i = 0; i < sizeof flags / sizeof *flags; i++)
+        argv[a++] = flags[i];
+    for (int i = 0; i < ndefs; i++)
+        argv[a++] = defs[i];
+    argv[a++] = (char *)s->source;
+    argv[a++] = "-o";
+    argv[a++] = tmp;
+    argv[a] = NULL;
+    int status = ws_run(argv, log);
+    int rc = WS_OK;
+    if (status != 0) {
+        char first[400];
+        ws_first_lines(log, first, sizeof first, 6);
+        rc = status == -1
+                 ? ws_error_at(err, WS_ERR_BUILD, s->source, 0, "cannot run nvcc (%s): %s",
+                               argv[0], strerror(errno))
+                 : ws_error_at(err, WS_ERR_BUILD, s->source, 0, "nvcc failed: %s", first);
+        unlink(tmp);
+    } else if (rename(tmp, ptx) != 0) {
+        rc = ws_error_set(err, WS_ERR_IO, "cannot rename %s to %s: %s", tmp, ptx,
+                          strerror(errno));
+        unlink(tmp);
+    }
+    unlink(log);
+    return rc;
+}
+
+/* The cache key's nvcc part lives in a sidecar (.nvcc) so that a machine without nvcc
+ * still finds the PTX by source + defines + flags alone. */
+static int ws_cached_ok(const char *ptx, const char *version, int have_nvcc)
+{
+    if (access(ptx, R_OK) != 0)
+        return 0;
+    if (!have_nvcc)
+        return 1;
+    char side[WS_PATH_MAX + 16], *text;
+    snprintf(side, sizeof side, "%.*s.nvcc", (int)(strlen(ptx) - 4), ptx);
+    ws_error ignore;
+    if (ws_read_file(side, &text, NULL, &ignore) != WS_OK)
+        return 0;
+    int same = strcmp(text, version) == 0;
+    free(text);
+    return same;
+}
+
+static int ws_write_sidecar(const char *ptx, const char *version)
+{
+    char side[WS_PATH_MAX + 16], tmp[WS_PATH_MAX + 64];
+    snprintf(side, sizeof side, "%.*s.nvcc", (int)(strlen(ptx) - 4), ptx);
+    snprintf(tmp, sizeof tmp, "%s.%d", side, (int)getpid());
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        return WS_ERR_IO;
+    fputs(version, f);
+    if (fclose(f) != 0 || rename(tmp, side) != 0) {
+        unlink(tmp);
+        return WS_ERR_IO;
+    }
+    return WS_OK;
+}
+
+static int ws_ptx_build_with(const ws_spec *s, const char *cache, char **defs, int ndefs,
+                             char *ptx_path, size_t n, ws_error *err)
+{
+    uint64_t h = 0x77737074785f7631ULL; /* "wsptx_v1" */
+    int rc = ws_hash_source(s->source, &h, err);
+    if (rc != WS_OK)
+        return rc;
+    const char *flags = "-ptx -lineinfo -arch=sm_90";
+    h = ws_hash64(flags, strlen(flags), h);
+    for (int i = 0; i < ndefs; i++)
+        h = ws_hash64(defs[i], strlen(defs[i]) + 1, h);
+    char ptx[WS_PATH_MAX + 128];
+    snprintf(ptx, sizeof ptx, "%s/%s-%016llx.ptx", cache, s->name, (unsigned long long)h);
+    if (strlen(ptx) >= n)
+        return ws_error_set(err, WS_ERR_IO, "PTX path too long: %s", ptx);
+    snprintf(ptx_path, n, "%s", ptx);
+    char version[2048];
+    ws_nvcc_version(cache, version, sizeof version);
+    int have_nvcc = version[0] != '\0';
+    if (ws_cached_ok(ptx, version, have_nvcc))
+        return WS_OK;
+    if (!have_nvcc)
+        return ws_error_at(err, WS_ERR_BUILD, s->source, 0, "nvcc not found (tried %s) and no "
+                           "cached PTX at %s", ws_nvcc(), ptx);
+    rc = ws_compile(s, defs, ndefs, ptx, err);
+    if (rc == WS_OK && ws_write_sidecar(ptx, version) != WS_OK)
+        rc = ws_error_set(err, WS_ERR_IO, "cannot write the cache note beside %s", ptx);
+    return rc;
+}
+
+int ws_ptx_build(const ws_spec *s, const char *cache_dir, char *ptx_path, size_t n,
+                 ws_error *err)
+{
+    const char *cache = cache_dir && cache_dir[0] ? cache_dir : getenv("WARPSCOPE_PTX_CACHE");
+    if (!cache || !cache[0])
+        cache = WS_DEFAULT_PTX_CACHE;
+    int rc = ws_mkdir_p(cache, err);
+    if (rc != WS_OK)
+        return rc;
+    char *defs[WS_DEFINES_MAX] = {0};
+    ws_error local;
+    ws_error_clear(&local);
+    int ndefs = ws_defines(s, defs, err ? err : &local);
+    if (ndefs < 0)
+        rc = err ? err->code : local.code;
+    else
+        rc = ws_ptx_build_with(s, cache, defs, ndefs, ptx_path, n, err ? err : &local);
+    for (int i = 0; i < WS_DEFINES_MAX; i++)
+        free(defs[i]);
+    return rc;
+}

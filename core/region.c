@@ -1,0 +1,142 @@
+/* region.c — resolves a spec's regions against its .cu: checks line ranges and finds a
+ * __device__ function's definition (its first line to its closing brace). A light C
+ * scanner that skips comments, strings and character literals; not a C parser. */
+#include "core/core_internal.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define WS_SPEC_FAIL(p, line, ...) ws_error_at((p)->err, WS_ERR_SPEC, (p)->path, line, __VA_ARGS__)
+
+typedef struct ws_scan {
+    const char *p;
+    int line;
+} ws_scan;
+
+/* Skips a comment, string or character literal at sc->p; returns 1 when it did. */
+static int ws_scan_skip_literal(ws_scan *sc)
+{
+    const char *p = sc->p;
+    if (p[0] == '/' && p[1] == '/') {
+        while (*p && *p != '\n')
+            p++;
+    } else if (p[0] == '/' && p[1] == '*') {
+        for (p += 2; *p && !(p[0] == '*' && p[1] == '/'); p++)
+            sc->line += *p == '\n';
+        if (*p)
+            p += 2;
+    } else if (p[0] == '"' || p[0] == '\'') {
+        char q = *p++;
+        for (; *p && *p != q && *p != '\n'; p++)
+            if (*p == '\\' && p[1])
+                p++;
+        if (*p == q)
+            p++;
+    } else {
+        return 0;
+    }
+    sc->p = p;
+    return 1;
+}
+
+/* Advances one character (or one literal), counting lines. */
+static void ws_scan_step(ws_scan *sc)
+{
+    if (ws_scan_skip_literal(sc))
+        return;
+    sc->line += *sc->p == '\n';
+    sc->p++;
+}
+
+static void ws_scan_space(ws_scan *sc)
+{
+    while (*sc->p && (isspace((unsigned char)*sc->p) || ws_scan_skip_literal(sc)))
+        if (isspace((unsigned char)*sc->p))
+            ws_scan_step(sc);
+}
+
+/* Moves past the bracket that closes the one at sc->p; 0 when unbalanced. */
+static int ws_scan_match(ws_scan *sc, char open, char close)
+{
+    int depth = 0;
+    while (*sc->p) {
+        char c = *sc->p;
+        if (ws_scan_skip_literal(sc))
+            continue;
+        ws_scan_step(sc);
+        if (c == open)
+            depth++;
+        else if (c == close && --depth == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* Finds the definition of `name` in `text`: "name(...) {...}". */
+static int ws_find_function(const char *text, const char *name, int *first, int *last)
+{
+    size_t n = strlen(name);
+    ws_scan sc = {text, 1};
+    while (*sc.p) {
+        if (ws_scan_skip_literal(&sc))
+            continue;
+        int boundary = sc.p == text || !(isalnum((unsigned char)sc.p[-1]) || sc.p[-1] == '_');
+        if (!boundary || strncmp(sc.p, name, n) != 0 ||
+            isalnum((unsigned char)sc.p[n]) || sc.p[n] == '_') {
+            ws_scan_step(&sc);
+            continue;
+        }
+        int name_line = sc.line;
+        sc.p += n;
+        ws_scan_space(&sc);
+        if (*sc.p != '(')
+            continue;
+        if (!ws_scan_match(&sc, '(', ')'))
+            return 0;
+        ws_scan_space(&sc);
+        if (*sc.p != '{')
+            continue; /* a call or a declaration */
+        if (!ws_scan_match(&sc, '{', '}'))
+            return 0;
+        *first = name_line;
+        *last = sc.line;
+        return 1;
+    }
+    return 0;
+}
+
+static int ws_count_lines(const char *text)
+{
+    int lines = 0;
+    const char *q = text;
+    for (; *q; q++)
+        lines += *q == '\n';
+    if (q > text && q[-1] != '\n')
+        lines++;
+    return lines;
+}
+
+int ws_spec_resolve_regions(ws_parse *p)
+{
+    ws_spec *s = p->s;
+    char *text = NULL;
+    ws_error ioerr;
+    ws_error_clear(&ioerr);
+    if (ws_read_file(s->source, &text, NULL, &ioerr) != WS_OK)
+        return WS_SPEC_FAIL(p, p->source_line, "source: %s", ioerr.msg);
+    int lines = ws_count_lines(text), rc = WS_OK;
+    for (int i = 0; i < s->nregions && rc == WS_OK; i++) {
+        ws_region *r = &s->regions[i];
+        if (r->kind == WS_REGION_FUNCTION) {
+            if (!ws_find_function(text, r->function, &r->first_line, &r->last_line))
+                rc = WS_SPEC_FAIL(p, r->line, "region '%s': function '%s' not found in %s",
+                                  r->name, r->function, s->source);
+        } else if (r->last_line > lines) {
+            rc = WS_SPEC_FAIL(p, r->line, "region '%s': lines %d-%d outside %s (%d lines)",
+                              r->name, r->first_line, r->last_line, s->source, lines);
+        }
+    }
+    free(text);
+    return rc;
+}
