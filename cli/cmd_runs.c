@@ -1,10 +1,194 @@
-/* cmd_runs.c — `warpscope runs` (placeholder until its module lands). */
-#include <stdio.h>
+/* cmd_runs.c — `warpscope runs [--db FILE] [--json]`: the runs in a results database, one
+ * line each (id, when, source, workload, variant, kernel, launch, execution rate, time,
+ * outputs). Reads only; never creates a database. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
 #include "cli/cli.h"
+#include "store/store.h"
+
+static const char runs_usage[] =
+    "usage: warpscope runs [--db FILE] [--json]\n\n"
+    "Lists the runs stored in the results database (default: $WARPSCOPE_DB or\n"
+    "./warpscope.db): id, when (UTC), source (sim:MODEL or gpu:DEVICE), workload, variant,\n"
+    "kernel, grid x block, execution rate (active threads / 32 per warp-instruction), time\n"
+    "(GPU measured, else simulator predicted) and outputs (ok, DIFF, or - when unchecked).\n"
+    "  --db FILE   the database to read\n"
+    "  --json      one JSON array of objects instead of the table\n";
+
+/* "64" / "64x2" / "64x2x3": trailing 1s dropped. */
+static void format_dim(const uint32_t d[3], char *buf, size_t n)
+{
+    if (d[2] != 1)
+        snprintf(buf, n, "%ux%ux%u", d[0], d[1], d[2]);
+    else if (d[1] != 1)
+        snprintf(buf, n, "%ux%u", d[0], d[1]);
+    else
+        snprintf(buf, n, "%u", d[0]);
+}
+
+static void format_time(double ns, char *buf, size_t n)
+{
+    if (ns < 0)
+        snprintf(buf, n, "-");
+    else if (ns < 1e3)
+        snprintf(buf, n, "%.0f ns", ns);
+    else if (ns < 1e6)
+        snprintf(buf, n, "%.2f us", ns / 1e3);
+    else if (ns < 1e9)
+        snprintf(buf, n, "%.2f ms", ns / 1e6);
+    else
+        snprintf(buf, n, "%.2f s", ns / 1e9);
+}
+
+static const char *outputs_word(int match)
+{
+    return match < 0 ? "-" : match ? "ok" : "DIFF";
+}
+
+/* Column widths that fit every row (at least the header's). */
+typedef struct widths { int source, workload, variant, kernel, launch; } widths;
+
+static void format_launch(const ws_run_row *w, char *buf, size_t n)
+{
+    char grid[40], block[40];
+    format_dim(w->grid, grid, sizeof grid);
+    format_dim(w->block, block, sizeof block);
+    snprintf(buf, n, "%s x %s", grid, block);
+}
+
+static int max_int(int a, int b)
+{
+    return a > b ? a : b;
+}
+
+static widths measure(const ws_run_row *rows, int n)
+{
+    widths k = {6, 8, 7, 6, 12};
+    for (int i = 0; i < n; i++) {
+        char launch[96];
+        format_launch(&rows[i], launch, sizeof launch);
+        k.source = max_int(k.source, (int)strlen(rows[i].source));
+        k.workload = max_int(k.workload, (int)strlen(rows[i].workload));
+        k.variant = max_int(k.variant, (int)strlen(rows[i].variant));
+        k.kernel = max_int(k.kernel, (int)strlen(rows[i].kernel));
+        k.launch = max_int(k.launch, (int)strlen(launch));
+    }
+    return k;
+}
+
+static void print_table(const ws_run_row *rows, int n)
+{
+    widths k = measure(rows, n);
+    printf("%4s  %-16s  %-*s  %-*s  %-*s  %-*s  %-*s  %7s  %10s  %s\n", "id", "when (UTC)",
+           k.source, "source", k.workload, "workload", k.variant, "variant", k.kernel, "kernel",
+           k.launch, "grid x block", "exec %", "time", "outputs");
+    for (int i = 0; i < n; i++) {
+        const ws_run_row *w = &rows[i];
+        char when[32], launch[96], rate[16], time[32];
+        /* "2026-11-22T17:36:00Z" -> "2026-11-22 17:36" */
+        snprintf(when, sizeof when, "%.16s", w->created);
+        if (strlen(when) > 10)
+            when[10] = ' ';
+        format_launch(w, launch, sizeof launch);
+        if (w->execution_rate < 0)
+            snprintf(rate, sizeof rate, "-");
+        else
+            snprintf(rate, sizeof rate, "%.1f", 100.0 * w->execution_rate);
+        format_time(w->time_ns, time, sizeof time);
+        printf("%4lld  %-16s  %-*s  %-*s  %-*s  %-*s  %-*s  %7s  %10s  %s\n", (long long)w->id,
+               when, k.source, w->source, k.workload, w->workload, k.variant, w->variant,
+               k.kernel, w->kernel, k.launch, launch, rate, time, outputs_word(w->outputs_match));
+    }
+    if (n == 0)
+        printf("(no runs yet: 'warpscope sim SPEC --db FILE' stores one)\n");
+}
+
+static void print_json_number(double v)
+{
+    if (v < 0)
+        printf("null");
+    else
+        printf("%.17g", v);
+}
+
+static void print_json(const ws_run_row *rows, int n)
+{
+    printf("[");
+    for (int i = 0; i < n; i++) {
+        const ws_run_row *w = &rows[i];
+        printf("%s\n  {\"id\": %lld, \"created\": ", i ? "," : "", (long long)w->id);
+        ws_json_string(stdout, w->created);
+        printf(", \"source\": ");
+        ws_json_string(stdout, w->source);
+        printf(", \"workload\": ");
+        ws_json_string(stdout, w->workload);
+        printf(", \"variant\": ");
+        ws_json_string(stdout, w->variant);
+        printf(", \"kernel\": ");
+        ws_json_string(stdout, w->kernel);
+        printf(", \"params\": ");
+        ws_json_string(stdout, w->params);
+        printf(", \"grid\": [%u, %u, %u], \"block\": [%u, %u, %u], \"execution_rate\": ",
+               w->grid[0], w->grid[1], w->grid[2], w->block[0], w->block[1], w->block[2]);
+        print_json_number(w->execution_rate);
+        printf(", \"time_ns\": ");
+        print_json_number(w->time_ns);
+        printf(", \"outputs_match\": %s}",
+               w->outputs_match < 0 ? "null" : w->outputs_match ? "true" : "false");
+    }
+    printf("%s]\n", n ? "\n" : "");
+}
+
+/* Opens an existing database only: a typo must not leave an empty warpscope.db behind. */
+static int open_existing(const char *path, ws_store **st, ws_error *err)
+{
+    if (access(path, F_OK) != 0)
+        return ws_error_set(err, WS_ERR_NOTFOUND,
+                            "no database %s (runs are stored by 'warpscope sim SPEC --db %s')",
+                            path, path);
+    return ws_store_open(path, st, err);
+}
 
 int ws_cmd_runs(int argc, char **argv)
 {
-    (void)argc; (void)argv;
-    fprintf(stderr, "warpscope: 'runs' is not available in this build yet\n");
-    return 1;
+    const char *db = ws_cli_default_db();
+    int json = 0;
+    ws_error err;
+    ws_error_clear(&err);
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+            fputs(runs_usage, stdout);
+            return 0;
+        } else if (!strcmp(argv[i], "--json")) {
+            json = 1;
+        } else if (!strcmp(argv[i], "--db")) {
+            if (++i >= argc) {
+                ws_cli_usage(&err, "runs", "--db needs a FILE");
+                return ws_cli_fail(&err);
+            }
+            db = argv[i];
+        } else {
+            char what[256];
+            snprintf(what, sizeof what, "unexpected argument '%s'", argv[i]);
+            ws_cli_usage(&err, "runs", what);
+            return ws_cli_fail(&err);
+        }
+    }
+    ws_store *st;
+    if (open_existing(db, &st, &err))
+        return ws_cli_fail(&err);
+    ws_run_row *rows = NULL;
+    int n = 0;
+    int rc = ws_store_list_runs(st, &rows, &n, &err);
+    ws_store_close(st);
+    if (rc)
+        return ws_cli_fail(&err);
+    if (json)
+        print_json(rows, n);
+    else
+        print_table(rows, n);
+    free(rows);
+    return 0;
 }

@@ -33,10 +33,15 @@ typedef struct ws_run_row {
     double execution_rate;  /* smsp__thread_inst_executed_per_inst_executed.ratio / 32, or -1 */
     double time_ns;         /* gpu__time_duration.sum or sim__time_ns, or -1 */
     int outputs_match;      /* -1 not checked */
+    char tool_version[32];  /* warpscope version and git revision that wrote the run */
+    char git_revision[64];
+    char check_message[256];
 } ws_run_row;
 
 /* All runs, newest last. Caller frees *rows. */
 int ws_store_list_runs(ws_store *st, ws_run_row **rows, int *n, ws_error *err);
+/* One run's row, as in ws_store_list_runs; WS_ERR_NOTFOUND ("no run 42 in FILE (runs: 1-7)"). */
+int ws_store_get_run(ws_store *st, int64_t run_id, ws_run_row *row, ws_error *err);
 /* Newest run of workload/variant whose source starts with `source_prefix` ("sim", "gpu"). */
 int ws_store_latest_run(ws_store *st, const char *workload, const char *variant,
                         const char *source_prefix, int64_t *run_id, ws_error *err);
