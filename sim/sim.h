@@ -46,6 +46,33 @@ void ws_sim_options_default(ws_sim_options *o);
 int ws_sim_run(const ws_module *m, const ws_spec *s, const ws_variant *v, ws_buffers *bufs,
                const ws_sim_options *opt, ws_result *res, ws_error *err);
 
+/* ---------------------------------------------------------------- occupancy (seed 004) */
+
+typedef enum ws_occ_limit {
+    WS_OCC_LIMIT_WARPS, WS_OCC_LIMIT_REGS, WS_OCC_LIMIT_SMEM, WS_OCC_LIMIT_BLOCKS
+} ws_occ_limit;
+#define WS_OCC_NLIMITS 4
+
+/* How many CTAs of one shape are resident per SM, and what limits them. */
+typedef struct ws_occupancy {
+    char cc[8];
+    int threads, regs, smem;            /* the inputs: per block, per thread, bytes per block */
+    int active_blocks, active_warps, active_threads; /* per SM */
+    double occupancy;                   /* active warps / max warps per SM, 0..1 */
+    ws_occ_limit binding;               /* the limit that binds (ties: warps, regs, smem, blocks) */
+    int limit[WS_OCC_NLIMITS];          /* blocks per SM each limit alone allows */
+    int max_threads_sm, max_warps_sm, max_blocks_sm, regs_sm, smem_sm; /* the CC's limits */
+    int regs_alloc_block, smem_alloc_block; /* after allocation granularity (smem incl. reserved) */
+} ws_occupancy;
+
+/* cc: "9.0" etc. (see ws_occupancy_cc_name); regs 0 = no register limit.
+ * Bad input -> WS_ERR_USAGE naming the valid range. */
+int ws_occupancy_calc(const char *cc, int threads, int regs, int smem, ws_occupancy *out,
+                      ws_error *err);
+const char *ws_occupancy_limit_name(ws_occ_limit l); /* "registers", ... */
+int ws_occupancy_cc_count(void);
+const char *ws_occupancy_cc_name(int i);             /* NULL past the end */
+
 #ifdef __cplusplus
 }
 #endif

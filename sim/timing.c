@@ -1,0 +1,263 @@
+/* timing.c — the timing and contention model: consumes the executor's warp-instruction
+ * events and predicts cycles and time for one launch on a preset GPU (sim/presets).
+ * Per warp it follows a dependency-aware issue chain (register scoreboard, latency by
+ * class, memory and atomic costs from timing_mem.c, barriers); per CTA it folds that into
+ * a critical path and issue demand; timing_finish.c turns CTAs on SMs in waves into time.
+ * Not cycle-accurate: an explainable bound model. Memory stays bounded (no trace kept). */
+#include <stdlib.h>
+#include <string.h>
+#include "sim/timing_model.h"
+
+/* ------------------------------------------------------------------ per-PC facts */
+
+static void add_reg(int32_t *list, int *n, int max, int32_t r)
+{
+    if (r >= 0 && *n < max) list[(*n)++] = r;
+}
+
+static void operand_regs(const ws_operand *o, int32_t *list, int *n, int max)
+{
+    switch (o->kind) {
+    case WS_O_REG: case WS_O_ADDR: add_reg(list, n, max, o->reg); break;
+    case WS_O_VEC:
+        for (int k = 0; k < o->nvec && k < 4; k++) add_reg(list, n, max, o->vregs[k]);
+        break;
+    default: break;
+    }
+}
+
+static void decode_inst(const ws_gpu_preset *p, const ws_inst *in, ws_pcinfo *pi)
+{
+    memset(pi, 0, sizeof *pi);
+    pi->lat = (uint8_t)ws_lat_of(in);
+    pi->latency = p->latency[pi->lat];
+    double slots = p->issue[pi->lat] > 1 ? p->issue[pi->lat] : 1;
+    pi->slots = slots;
+    pi->gap = slots / p->issue_per_scheduler;
+    int ns = 0, nd = 0;
+    if (in->guard >= 0) add_reg(pi->src, &ns, WS_PC_MAXSRC, in->guard);
+    for (int i = 0; i < in->nsrc && i < WS_MAX_SRC; i++)
+        operand_regs(&in->src[i], pi->src, &ns, WS_PC_MAXSRC);
+    for (int i = 0; i < in->ndst && i < WS_MAX_DST; i++) {
+        if (in->dst[i].kind == WS_O_ADDR) /* st [addr]: the address is read */
+            add_reg(pi->src, &ns, WS_PC_MAXSRC, in->dst[i].reg);
+        else
+            operand_regs(&in->dst[i], pi->dst, &nd, WS_PC_MAXDST);
+    }
+    pi->nsrc = (uint8_t)ns;
+    pi->ndst = (uint8_t)nd;
+    pi->is_bar = (in->op == WS_OP_BAR || in->op == WS_OP_BARRIER) &&
+                 in->subop != WS_SUB_ARRIVE && in->subop != WS_SUB_WARP_SYNC;
+}
+
+static const ws_pcinfo *fn_info(ws_timing *t, const ws_function *fn, int pc)
+{
+    for (int i = 0; i < t->nfns; i++)
+        if (t->fns[i].fn == fn) return &t->fns[i].info[pc];
+    if (t->nfns == WS_TIMING_MAXFN) { /* pathological: decode on the fly into a scratch */
+        decode_inst(&t->p, &fn->insts[pc], &t->scratch);
+        return &t->scratch;
+    }
+    ws_fninfo_t *f = &t->fns[t->nfns];
+    f->info = calloc((size_t)(fn->ninsts ? fn->ninsts : 1), sizeof *f->info);
+    if (!f->info) {
+        decode_inst(&t->p, &fn->insts[pc], &t->scratch);
+        return &t->scratch;
+    }
+    f->fn = fn;
+    for (int i = 0; i < fn->ninsts; i++) decode_inst(&t->p, &fn->insts[i], &f->info[i]);
+    if (fn->nregs > t->max_regs) t->max_regs = fn->nregs;
+    t->nfns++;
+    return &f->info[pc];
+}
+
+/* ------------------------------------------------------------------ CTAs */
+
+static ws_cta_timing *cta_find(ws_timing *t, uint32_t cta)
+{
+    if (t->last && t->last->cta == cta && t->last->in_use) return t->last;
+    for (int i = 0; i < t->nctas; i++)
+        if (t->ctas[i].in_use && t->ctas[i].cta == cta) return t->last = &t->ctas[i];
+    return NULL;
+}
+
+static int warp_regs_reserve(ws_warp_timing *w, int nregs)
+{
+    if (nregs <= w->nregs) return 0;
+    int n = nregs < 64 ? 64 : nregs;
+    double *r = realloc(w->ready, (size_t)n * sizeof *r);
+    uint8_t *k = realloc(w->kind, (size_t)n);
+    if (r) w->ready = r;
+    if (k) w->kind = k;
+    if (!r || !k) return WS_ERR_NOMEM;
+    for (int i = w->nregs; i < n; i++) { w->ready[i] = 0; w->kind[i] = WS_STALL_DEP; }
+    w->nregs = n;
+    return 0;
+}
+
+static ws_cta_timing *cta_slot(ws_timing *t)
+{
+    for (int i = 0; i < t->nctas; i++)
+        if (!t->ctas[i].in_use) return &t->ctas[i];
+    if (t->nctas == WS_TIMING_MAXCTA) return NULL;
+    return &t->ctas[t->nctas++];
+}
+
+static void on_cta_begin(void *ctx, uint32_t cta, int nwarps)
+{
+    ws_timing *t = ctx;
+    ws_cta_timing *c = cta_slot(t);
+    if (!c) { t->oom = 1; return; }
+    if (nwarps > c->cap_warps) {
+        ws_warp_timing *w = realloc(c->warps, (size_t)nwarps * sizeof *w);
+        if (!w) { t->oom = 1; return; }
+        memset(w + c->cap_warps, 0, (size_t)(nwarps - c->cap_warps) * sizeof *w);
+        c->warps = w;
+        c->cap_warps = nwarps;
+    }
+    c->cta = cta;
+    c->in_use = 1;
+    c->nwarps = nwarps;
+    memset(&c->sum, 0, sizeof c->sum);
+    c->bar_seen = -1;
+    c->bar_max[0] = c->bar_max[1] = 0;
+    for (int i = 0; i < nwarps; i++) {
+        ws_warp_timing *w = &c->warps[i];
+        if (warp_regs_reserve(w, t->max_regs)) { t->oom = 1; return; }
+        memset(w->ready, 0, (size_t)w->nregs * sizeof *w->ready);
+        memset(w->kind, WS_STALL_DEP, (size_t)w->nregs);
+        w->t = w->done = w->slots = 0;
+        w->bar_gen = 0;
+        w->bar_pending = w->bar_noted = 0;
+    }
+    t->last = c;
+}
+
+static void on_cta_end(void *ctx, uint32_t cta)
+{
+    ws_timing *t = ctx;
+    ws_cta_timing *c = cta_find(t, cta);
+    if (!c) return;
+    double per_sched[WS_TIMING_MAXSCHED] = { 0 };
+    int nsched = (int)t->p.schedulers_per_sm;
+    if (nsched > WS_TIMING_MAXSCHED) nsched = WS_TIMING_MAXSCHED;
+    for (int i = 0; i < c->nwarps; i++) {
+        const ws_warp_timing *w = &c->warps[i];
+        if (w->done > c->sum.critical_path) c->sum.critical_path = w->done;
+        per_sched[i % nsched] += w->slots;
+    }
+    for (int s = 0; s < nsched; s++)
+        if (per_sched[s] > c->sum.max_sched_slots) c->sum.max_sched_slots = per_sched[s];
+    c->sum.warps = c->nwarps;
+    ws_timing_fold_cta(t, cta, &c->sum);
+    c->in_use = 0;
+}
+
+/* A warp reached a barrier: remember when, per barrier generation. */
+static void bar_arrive(ws_cta_timing *c, ws_warp_timing *w)
+{
+    int64_t g = w->bar_gen++;
+    if (g > c->bar_seen) {
+        c->bar_seen = g;
+        c->bar_max[g & 1] = w->t;
+    } else if (w->t > c->bar_max[g & 1]) {
+        c->bar_max[g & 1] = w->t;
+    }
+    w->bar_pending = 1;
+    w->bar_noted = 1;
+}
+
+static void on_barrier(void *ctx, uint32_t cta, uint32_t warp, int pc)
+{
+    (void)pc;
+    ws_cta_timing *c = cta_find(ctx, cta);
+    if (!c || (int)warp >= c->nwarps) return;
+    ws_warp_timing *w = &c->warps[warp];
+    if (!w->bar_noted) bar_arrive(c, w);
+}
+
+/* ------------------------------------------------------------------ one warp-instruction */
+
+static void on_warp_inst(void *ctx, const ws_warp_event *ev)
+{
+    ws_timing *t = ctx;
+    ws_cta_timing *c = cta_find(t, ev->cta);
+    if (!c || (int)ev->warp >= c->nwarps) return;
+    ws_warp_timing *w = &c->warps[ev->warp];
+    const ws_pcinfo *pi = fn_info(t, ev->fn, ev->pc);
+    if (w->bar_pending && !pi->is_bar) { /* first instruction after a barrier */
+        double release = c->bar_max[(w->bar_gen - 1) & 1] + t->p.latency[WS_LAT_bar];
+        if (release > w->t) {
+            c->sum.stall[WS_STALL_BAR] += release - w->t;
+            w->t = release;
+        }
+        w->bar_pending = 0;
+    }
+    if (!pi->is_bar) w->bar_noted = 0;
+    double earliest = w->t + pi->gap, ready = earliest;
+    int kind = WS_STALL_ISSUE;
+    int maxreg = 0;
+    for (int i = 0; i < pi->nsrc; i++) {
+        int r = pi->src[i];
+        if (r >= w->nregs) { if (r > maxreg) maxreg = r; continue; }
+        if (w->ready[r] > ready) { ready = w->ready[r]; kind = w->kind[r]; }
+    }
+    for (int i = 0; i < pi->ndst; i++) if (pi->dst[i] > maxreg) maxreg = pi->dst[i];
+    if (maxreg >= w->nregs && warp_regs_reserve(w, maxreg + 1)) { t->oom = 1; return; }
+    c->sum.stall[WS_STALL_ISSUE] += pi->gap;
+    if (ready > earliest) c->sum.stall[kind] += ready - earliest;
+    double start = ready;
+    w->t = start;
+    w->slots += pi->slots;
+    c->sum.insts++;
+    c->sum.slots += pi->slots;
+    ws_cost cost = { pi->latency, WS_STALL_DEP };
+    if (ev->addr && ev->pred_on)
+        ws_timing_mem_cost(t, c, ev, pi, &cost);
+    double finish = start + cost.latency;
+    for (int i = 0; i < pi->ndst; i++) {
+        w->ready[pi->dst[i]] = finish;
+        w->kind[pi->dst[i]] = (uint8_t)cost.kind;
+    }
+    if (finish > w->done) w->done = finish;
+    if (pi->is_bar && !w->bar_noted) bar_arrive(c, w);
+}
+
+/* ------------------------------------------------------------------ life cycle */
+
+static uint64_t ws_timing_serial;
+
+int ws_timing_new(const char *preset, const ws_function *fn, const ws_launch_shape *shape,
+                  ws_timing **out, ws_error *err)
+{
+    *out = NULL;
+    ws_timing *t = calloc(1, sizeof *t);
+    if (!t) return ws_error_set(err, WS_ERR_NOMEM, "out of memory for the timing model");
+    t->serial = ++ws_timing_serial;
+    if (ws_gpu_preset_load(preset, &t->p, err)) { free(t); return err->code; }
+    t->shape = *shape;
+    if (ws_timing_setup(t, fn, err)) { ws_timing_free(t); return err->code; }
+    *out = t;
+    return 0;
+}
+
+ws_event_sink ws_timing_sink(ws_timing *t)
+{
+    ws_event_sink s = { t, on_warp_inst, on_cta_begin, on_cta_end, on_barrier };
+    return s;
+}
+
+void ws_timing_free(ws_timing *t)
+{
+    if (!t) return;
+    for (int i = 0; i < t->nfns; i++) free(t->fns[i].info);
+    for (int i = 0; i < t->nctas; i++) {
+        for (int k = 0; k < t->ctas[i].cap_warps; k++) {
+            free(t->ctas[i].warps[k].ready);
+            free(t->ctas[i].warps[k].kind);
+        }
+        free(t->ctas[i].warps);
+    }
+    ws_timing_teardown(t);
+    free(t);
+}

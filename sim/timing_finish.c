@@ -1,0 +1,189 @@
+/* timing_finish.c — from finished CTAs to a predicted time: CTAs resident per SM from
+ * occupancy, CTAs on SMs in waves, per-SM bounds (latency chains, issue, LSU), whole-GPU
+ * bounds (L2, DRAM, atomic serialization per address and atomic throughput), and the
+ * sim__* metrics that explain which bound set the time. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sim/timing_model.h"
+
+#define WS_TOUCH_LOG2_BITS 25   /* 4 MB bit set of touched sectors */
+#define WS_ATOM_TABLE_CAP (1 << 16)
+
+int ws_timing_setup(ws_timing *t, const ws_function *fn, ws_error *err)
+{
+    const ws_launch_shape *s = &t->shape;
+    uint64_t threads = (uint64_t)s->block[0] * s->block[1] * s->block[2];
+    if (threads == 0 || (uint64_t)s->grid[0] * s->grid[1] * s->grid[2] == 0)
+        return ws_error_set(err, WS_ERR_SIM, "timing model: empty grid or block");
+    ws_error oerr;
+    ws_error_clear(&oerr);
+    if (ws_occupancy_calc(t->p.cc, (int)(threads > 1 << 20 ? 1 << 20 : threads),
+                          s->regs_per_thread, (int)s->smem_bytes, &t->occ, &oerr))
+        return ws_error_set(err, WS_ERR_SIM, "timing model (%s): %s", t->p.name, oerr.msg);
+    if (t->occ.active_blocks < 1)
+        return ws_error_set(err, WS_ERR_SIM,
+                            "timing model (%s): a CTA of %llu threads, %d registers/thread and "
+                            "%u bytes of shared memory does not fit on one SM (%s limit)",
+                            t->p.name, (unsigned long long)threads, s->regs_per_thread,
+                            s->smem_bytes, ws_occupancy_limit_name(t->occ.binding));
+    t->nsms = (int)t->p.sms;
+    t->sms = calloc((size_t)t->nsms, sizeof *t->sms);
+    if (!t->sms || ws_touch_init(&t->touched, WS_TOUCH_LOG2_BITS) ||
+        ws_addr_table_init(&t->atom_addrs, WS_ATOM_TABLE_CAP))
+        return ws_error_set(err, WS_ERR_NOMEM, "out of memory for the timing model");
+    t->max_regs = fn ? fn->nregs : 0;
+    return 0;
+}
+
+void ws_timing_teardown(ws_timing *t)
+{
+    free(t->sms);
+    ws_touch_free(&t->touched);
+    ws_addr_table_free(&t->atom_addrs);
+}
+
+/* CTAs go to SMs round-robin, as the hardware's block scheduler does for equal CTAs. */
+void ws_timing_fold_cta(ws_timing *t, uint32_t cta, const ws_cta_sum *s)
+{
+    ws_sm_timing *sm = &t->sms[cta % (uint32_t)t->nsms];
+    sm->ctas++;
+    sm->sum_cp += s->critical_path;
+    if (s->critical_path > sm->max_cp) sm->max_cp = s->critical_path;
+    sm->slots += s->slots;
+    if (s->max_sched_slots > sm->max_sched_slots) sm->max_sched_slots = s->max_sched_slots;
+    sm->lsu += s->lsu_wavefronts;
+    ws_cta_sum *tot = &t->total;
+    tot->slots += s->slots;
+    tot->lsu_wavefronts += s->lsu_wavefronts;
+    tot->l2_bytes += s->l2_bytes;
+    tot->dram_bytes += s->dram_bytes;
+    tot->insts += s->insts;
+    for (int k = 0; k < WS_STALL__COUNT; k++) tot->stall[k] += s->stall[k];
+    if (s->critical_path > tot->critical_path) tot->critical_path = s->critical_path;
+    tot->warps = s->warps;
+    t->ctas_done++;
+}
+
+/* The bounds of the launch, in cycles. */
+typedef struct ws_bounds {
+    double latency, issue, lsu;           /* of the slowest SM */
+    double sm;                            /* slowest SM, all included */
+    double l2, dram, atom_addr, atom_tp;  /* whole GPU */
+    double busy_sm_cycles, warp_cycles;   /* for achieved occupancy */
+    int sms_used;
+    double max_sm_waves;
+} ws_bounds;
+
+static void sm_bounds(const ws_timing *t, ws_bounds *b)
+{
+    const ws_gpu_preset *p = &t->p;
+    double R = t->occ.active_blocks, S = p->schedulers_per_sm, ipc = p->issue_per_scheduler;
+    double wpc = t->total.warps;
+    for (int i = 0; i < t->nsms; i++) {
+        const ws_sm_timing *sm = &t->sms[i];
+        if (!sm->ctas) continue;
+        double waves = ceil(sm->ctas / R);
+        double lat = sm->ctas <= R ? sm->max_cp : fmax(sm->max_cp, sm->sum_cp / R);
+        double issue = fmax(sm->slots / (S * ipc), sm->max_sched_slots / ipc);
+        double lsu = sm->lsu / p->lsu_wavefronts_per_cycle;
+        double total = fmax(lat, fmax(issue, lsu)) + waves * p->cta_launch_cycles;
+        b->sms_used++;
+        b->busy_sm_cycles += total;
+        b->warp_cycles += (sm->ctas / waves) * wpc * total;
+        if (waves > b->max_sm_waves) b->max_sm_waves = waves;
+        if (total > b->sm) {
+            b->sm = total;
+            b->latency = lat;
+            b->issue = issue;
+            b->lsu = lsu;
+        }
+    }
+}
+
+static void gpu_bounds(const ws_timing *t, ws_bounds *b)
+{
+    const ws_gpu_preset *p = &t->p;
+    double ghz = p->clock_mhz / 1000.0;
+    /* Re-touched sectors come from DRAM again once the footprint outgrows the L2. */
+    double spill = t->touched_bytes > p->l2_bytes ? 1.0 - p->l2_bytes / t->touched_bytes : 0;
+    double dram_bytes = t->touched_bytes + t->retouched_bytes * spill;
+    b->dram = dram_bytes / (p->dram_gbps / ghz);
+    b->l2 = t->total.l2_bytes / (p->l2_gbps / ghz);
+    double hottest = 0;
+    for (int i = 0; i < t->atom_addrs.cap; i++)
+        if (t->atom_addrs.e[i].addr != UINT64_MAX && t->atom_addrs.e[i].service > hottest)
+            hottest = t->atom_addrs.e[i].service;
+    b->atom_addr = hottest;
+    b->atom_tp = t->atom_addr_ops / p->atom_l2_ops_per_cycle;
+}
+
+static double hottest_ops(const ws_addr_table *a)
+{
+    double m = 0;
+    for (int i = 0; i < a->cap; i++)
+        if (a->e[i].addr != UINT64_MAX && a->e[i].ops > m) m = a->e[i].ops;
+    return m;
+}
+
+static int put(ws_result *r, const char *name, double v)
+{
+    return ws_result_set_metric(r, name, v);
+}
+
+int ws_timing_finish(ws_timing *t, ws_result *r, ws_error *err)
+{
+    if (t->oom) return ws_error_set(err, WS_ERR_NOMEM, "out of memory in the timing model");
+    const ws_gpu_preset *p = &t->p;
+    ws_bounds b;
+    memset(&b, 0, sizeof b);
+    sm_bounds(t, &b);
+    gpu_bounds(t, &b);
+    double cycles = fmax(fmax(b.sm, b.l2), fmax(fmax(b.dram, b.atom_addr), b.atom_tp));
+    double ghz = p->clock_mhz / 1000.0;
+    double ctas = (double)t->ctas_done;
+    const ws_cta_sum *tot = &t->total;
+    double achieved = b.busy_sm_cycles > 0
+                          ? b.warp_cycles / (b.busy_sm_cycles * t->occ.max_warps_sm) : 0;
+    int rc = 0;
+    rc |= put(r, "sim__cycles", cycles);
+    rc |= put(r, "sim__time_ns", cycles / ghz + p->launch_overhead_ns);
+    rc |= put(r, "sim__clock_mhz", p->clock_mhz);
+    rc |= put(r, "sim__sms", p->sms);
+    rc |= put(r, "sim__sms_used", b.sms_used);
+    rc |= put(r, "sim__ctas", ctas);
+    rc |= put(r, "sim__waves", ctas / (t->occ.active_blocks * p->sms));
+    rc |= put(r, "sim__waves_max_per_sm", b.max_sm_waves);
+    rc |= put(r, "sim__ctas_per_sm", t->occ.active_blocks);
+    rc |= put(r, "sim__regs_per_thread", t->shape.regs_per_thread);
+    rc |= put(r, "sim__theoretical_occupancy", t->occ.occupancy);
+    rc |= put(r, "sim__occupancy_limit", (double)t->occ.binding);
+    rc |= put(r, "sim__achieved_occupancy", achieved);
+    rc |= put(r, "sm__warps_active.avg.pct_of_peak_sustained_active", 100.0 * achieved);
+    rc |= put(r, "sim__bound_latency_cycles", b.latency);
+    rc |= put(r, "sim__bound_issue_cycles", b.issue);
+    rc |= put(r, "sim__bound_lsu_cycles", b.lsu);
+    rc |= put(r, "sim__bound_l2_cycles", b.l2);
+    rc |= put(r, "sim__bound_dram_cycles", b.dram);
+    rc |= put(r, "sim__bound_atomic_address_cycles", b.atom_addr);
+    rc |= put(r, "sim__bound_atomic_throughput_cycles", b.atom_tp);
+    rc |= put(r, "sim__stall_issue_cycles", tot->stall[WS_STALL_ISSUE]);
+    rc |= put(r, "sim__stall_dependency_cycles", tot->stall[WS_STALL_DEP]);
+    rc |= put(r, "sim__stall_memory_cycles", tot->stall[WS_STALL_MEM]);
+    rc |= put(r, "sim__stall_barrier_cycles", tot->stall[WS_STALL_BAR]);
+    rc |= put(r, "sim__stall_atomic_cycles", tot->stall[WS_STALL_ATOM]);
+    rc |= put(r, "sim__cta_critical_path_max_cycles", tot->critical_path);
+    rc |= put(r, "sim__l2_bytes", tot->l2_bytes);
+    rc |= put(r, "sim__dram_bytes", t->touched_bytes);
+    rc |= put(r, "sim__atomic_requests", t->atom_requests);
+    rc |= put(r, "sim__atomic_l2_transactions", t->atom_addr_ops);
+    rc |= put(r, "sim__atomic_lane_ops", t->atom_lane_ops);
+    rc |= put(r, "sim__atomic_distinct_per_request",
+              t->atom_requests ? t->atom_addr_ops / t->atom_requests : 0);
+    rc |= put(r, "sim__atomic_max_lanes_same_address", t->atom_max_lanes_same_addr);
+    rc |= put(r, "sim__atomic_max_same_address", hottest_ops(&t->atom_addrs));
+    rc |= put(r, "sim__atomic_addresses", t->atom_addrs.n + (double)t->atom_addrs.overflow);
+    rc |= put(r, "sim__shared_atomic_requests", t->shared_atom_requests);
+    if (rc) return ws_error_set(err, WS_ERR_NOMEM, "out of memory adding timing metrics");
+    return 0;
+}

@@ -1,0 +1,85 @@
+/* timing_internal.h — private to the timing model (timing*.c): the GPU preset (parameters
+ * read from sim/presets/NAME.gpu; no GPU numbers live in code) and latency classes.
+ * Tests include it to check preset parsing; nothing outside sim/ and tests/ does. */
+#ifndef WS_SIM_TIMING_INTERNAL_H
+#define WS_SIM_TIMING_INTERNAL_H
+
+#include "sim/ir.h"
+
+/* Latency classes: the names in sim/ptx_ops.def, plus fp64 (chosen by the .f64 type). */
+#define WS_LAT_LIST(X) X(alu) X(mul) X(fp32) X(fp64) X(sfu) X(div) X(ld) X(st) X(atom) \
+                       X(branch) X(bar) X(fence) X(shfl)
+typedef enum ws_lat {
+#define WS_LAT_ENUM(n) WS_LAT_##n,
+    WS_LAT_LIST(WS_LAT_ENUM)
+#undef WS_LAT_ENUM
+    WS_LAT__COUNT
+} ws_lat;
+const char *ws_lat_name(ws_lat l);
+ws_lat ws_lat_of(const ws_inst *in); /* the def's class, refined by the operand type */
+
+/* One GPU, as the preset file describes it. Every field is required in the file. */
+typedef struct ws_gpu_preset {
+    char path[512];
+    char name[128];
+    char cc[8];
+    double sms, schedulers_per_sm, issue_per_scheduler, clock_mhz;
+    double launch_overhead_ns, cta_launch_cycles;
+    double latency[WS_LAT__COUNT];   /* dependent-issue latency, cycles */
+    double issue[WS_LAT__COUNT];     /* cycles a warp-instruction holds its scheduler's pipe */
+    double shared_latency, l1_latency, l2_latency, dram_latency;
+    double sector_bytes, line_bytes, shared_banks, shared_bank_bytes;
+    double lsu_wavefronts_per_cycle; /* per SM: shared/L1 data path */
+    double l1_bytes, l2_bytes;       /* capacities */
+    double l2_gbps, dram_gbps;       /* bandwidths, GB/s */
+    double atom_l2_latency;          /* global atomic round trip, cycles */
+    double atom_l2_addr_cycles;      /* L2 service time of one request on one address */
+    double atom_l2_lane_cycles;      /* extra per additional lane on the same address in a request */
+    double atom_l2_ops_per_cycle;    /* whole-GPU atomic throughput (distinct address-ops) */
+    double atom_shared_lane_cycles;  /* extra per additional lane on one shared address */
+} ws_gpu_preset;
+
+/* name: "h100" (looked up in $WARPSCOPE_PRESETS, the source tree's sim/presets, and
+ * presets/ beside the executable) or a path to a .gpu file. Errors name file:line. */
+int ws_gpu_preset_load(const char *name, ws_gpu_preset *p, ws_error *err);
+int ws_gpu_preset_parse(const char *text, const char *path, ws_gpu_preset *p, ws_error *err);
+
+/* ---- timing_mem.c: what one memory warp-instruction costs */
+
+/* Distinct values among up to WS_MEMSET_MAX, with a count each. */
+#define WS_MEMSET_MAX 128
+typedef struct ws_memset {
+    int n;
+    uint64_t key[WS_MEMSET_MAX];
+    uint32_t count[WS_MEMSET_MAX];
+} ws_memset;
+void ws_memset_add(ws_memset *s, uint64_t key);
+
+/* Global/local accesses: distinct sectors and lines touched by the lanes in `mask`. */
+void ws_mem_sectors(const uint64_t *addr, uint32_t mask, int bytes, int sector_bytes,
+                    ws_memset *sectors, int *lines, int line_bytes);
+/* Shared accesses: wavefronts = the most distinct words any one bank must serve. */
+int ws_mem_shared_wavefronts(const uint64_t *addr, uint32_t mask, int bytes, int banks,
+                             int bank_bytes);
+/* Atomics: distinct addresses (with lanes per address) of the lanes in `mask`. */
+void ws_mem_atomic_addrs(const uint64_t *addr, uint32_t mask, ws_memset *addrs);
+
+/* A bounded table of per-address atomic contention (open addressing; when full, further
+ * new addresses are counted as overflow, never stored). */
+typedef struct ws_addr_entry { uint64_t addr; double ops; double service; } ws_addr_entry;
+typedef struct ws_addr_table {
+    int cap, n;                 /* cap a power of two */
+    ws_addr_entry *e;
+    uint64_t overflow;
+} ws_addr_table;
+int ws_addr_table_init(ws_addr_table *t, int cap);
+void ws_addr_table_add(ws_addr_table *t, uint64_t addr, double ops, double service);
+void ws_addr_table_free(ws_addr_table *t);
+
+/* A fixed-size bit set of hashed sector addresses: "has this sector been touched". */
+typedef struct ws_touch_set { uint64_t *bits; uint64_t nbits; } ws_touch_set;
+int ws_touch_init(ws_touch_set *s, int log2_bits);
+int ws_touch_first(ws_touch_set *s, uint64_t sector); /* 1 the first time, sets it */
+void ws_touch_free(ws_touch_set *s);
+
+#endif

@@ -1,0 +1,113 @@
+/* timing_mem.c — the memory side of the timing model: coalescing of 32 lane addresses into
+ * sectors and lines, shared-memory bank conflicts, distinct atomic addresses, and the
+ * bounded tables that remember touched sectors and per-address atomic contention. */
+#include <stdlib.h>
+#include <string.h>
+#include "sim/timing_internal.h"
+
+void ws_memset_add(ws_memset *s, uint64_t key)
+{
+    for (int i = 0; i < s->n; i++)
+        if (s->key[i] == key) { s->count[i]++; return; }
+    if (s->n < WS_MEMSET_MAX) {
+        s->key[s->n] = key;
+        s->count[s->n++] = 1;
+    }
+}
+
+void ws_mem_sectors(const uint64_t *addr, uint32_t mask, int bytes, int sector_bytes,
+                    ws_memset *sectors, int *lines, int line_bytes)
+{
+    sectors->n = 0;
+    ws_memset ls;
+    ls.n = 0;
+    if (bytes < 1) bytes = 1;
+    for (uint32_t m = mask; m; m &= m - 1) {
+        uint64_t a = addr[__builtin_ctz(m)];
+        for (uint64_t s = a / sector_bytes; s <= (a + bytes - 1) / sector_bytes; s++)
+            ws_memset_add(sectors, s);
+        ws_memset_add(&ls, a / line_bytes);
+    }
+    *lines = ls.n;
+}
+
+int ws_mem_shared_wavefronts(const uint64_t *addr, uint32_t mask, int bytes, int banks,
+                             int bank_bytes)
+{
+    ws_memset words;
+    words.n = 0;
+    if (bytes < bank_bytes) bytes = bank_bytes;
+    for (uint32_t m = mask; m; m &= m - 1) {
+        uint64_t a = addr[__builtin_ctz(m)] / bank_bytes;
+        for (int k = 0; k < bytes / bank_bytes; k++)
+            ws_memset_add(&words, a + k);
+    }
+    if (words.n == 0) return 0;
+    int per_bank[64] = { 0 }, worst = 0;
+    if (banks > 64) banks = 64;
+    for (int i = 0; i < words.n; i++) {
+        int b = (int)(words.key[i] % (uint64_t)banks);
+        if (++per_bank[b] > worst) worst = per_bank[b];
+    }
+    /* Wide accesses are served a bank-width of lanes at a time even without conflicts. */
+    int min_waves = (int)((words.n + banks - 1) / banks);
+    return worst > min_waves ? worst : min_waves;
+}
+
+void ws_mem_atomic_addrs(const uint64_t *addr, uint32_t mask, ws_memset *addrs)
+{
+    addrs->n = 0;
+    for (uint32_t m = mask; m; m &= m - 1)
+        ws_memset_add(addrs, addr[__builtin_ctz(m)]);
+}
+
+/* ------------------------------------------------------------------ atomic address table */
+
+int ws_addr_table_init(ws_addr_table *t, int cap)
+{
+    memset(t, 0, sizeof *t);
+    t->e = calloc((size_t)cap, sizeof *t->e);
+    if (!t->e) return WS_ERR_NOMEM;
+    t->cap = cap;
+    for (int i = 0; i < cap; i++) t->e[i].addr = UINT64_MAX;
+    return 0;
+}
+
+void ws_addr_table_add(ws_addr_table *t, uint64_t addr, double ops, double service)
+{
+    uint64_t h = (addr * 0x9E3779B97F4A7C15ull) >> 17;
+    for (int probe = 0; probe < t->cap; probe++) {
+        ws_addr_entry *e = &t->e[(h + (uint64_t)probe) & (uint64_t)(t->cap - 1)];
+        if (e->addr == addr) { e->ops += ops; e->service += service; return; }
+        if (e->addr == UINT64_MAX) {
+            if (t->n >= t->cap * 3 / 4) break;
+            e->addr = addr; e->ops = ops; e->service = service;
+            t->n++;
+            return;
+        }
+    }
+    t->overflow++;
+}
+
+void ws_addr_table_free(ws_addr_table *t) { free(t->e); t->e = NULL; }
+
+/* ------------------------------------------------------------------ touched sectors */
+
+int ws_touch_init(ws_touch_set *s, int log2_bits)
+{
+    s->nbits = 1ull << log2_bits;
+    s->bits = calloc(s->nbits / 64, sizeof(uint64_t));
+    return s->bits ? 0 : WS_ERR_NOMEM;
+}
+
+int ws_touch_first(ws_touch_set *s, uint64_t sector)
+{
+    uint64_t h = (sector * 0x9E3779B97F4A7C15ull) ^ (sector >> 29);
+    h &= s->nbits - 1;
+    uint64_t bit = 1ull << (h & 63), *w = &s->bits[h >> 6];
+    if (*w & bit) return 0;
+    *w |= bit;
+    return 1;
+}
+
+void ws_touch_free(ws_touch_set *s) { free(s->bits); s->bits = NULL; }

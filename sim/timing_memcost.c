@@ -1,0 +1,144 @@
+/* timing_memcost.c — what one memory warp-instruction costs in the timing model: latency
+ * (shared, L1, L2 or DRAM; atomics at L2 with per-address serialization), LSU wavefronts,
+ * L2 and DRAM bytes, and the per-address atomic contention it adds. Pure bookkeeping on
+ * the addresses the functional executor reported; never touches executor state. */
+#include <string.h>
+#include "sim/timing_model.h"
+
+static int max_count(const ws_memset *s)
+{
+    uint32_t m = 0;
+    for (int i = 0; i < s->n; i++) if (s->count[i] > m) m = s->count[i];
+    return (int)m;
+}
+
+static void shared_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_event *ev, int atom,
+                        ws_cost *cost)
+{
+    const ws_gpu_preset *p = &t->p;
+    uint32_t mask = ev->pred_on;
+    if (atom) {
+        ws_memset a;
+        ws_mem_atomic_addrs(ev->addr, mask, &a);
+        int same = max_count(&a);
+        cost->latency = p->latency[WS_LAT_atom] + (same - 1) * p->atom_shared_lane_cycles;
+        cost->kind = WS_STALL_ATOM;
+        c->sum.lsu_wavefronts += same;
+        t->shared_atom_requests++;
+        return;
+    }
+    int wf = ws_mem_shared_wavefronts(ev->addr, mask, ev->access_bytes, (int)p->shared_banks,
+                                      (int)p->shared_bank_bytes);
+    c->sum.lsu_wavefronts += wf;
+    cost->latency = p->shared_latency + (wf > 1 ? wf - 1 : 0);
+    cost->kind = WS_STALL_MEM;
+}
+
+/* Sectors go to L2; a sector's first touch also comes from DRAM. Returns 1 if any did. */
+static int l2_traffic(ws_timing *t, ws_cta_timing *c, const ws_memset *sectors)
+{
+    int from_dram = 0;
+    double sb = t->p.sector_bytes;
+    for (int i = 0; i < sectors->n; i++) {
+        if (ws_touch_first(&t->touched, sectors->key[i])) {
+            c->sum.dram_bytes += sb;
+            t->touched_bytes += sb;
+            from_dram = 1;
+        } else {
+            t->retouched_bytes += sb;
+        }
+    }
+    c->sum.l2_bytes += sectors->n * sb;
+    return from_dram;
+}
+
+static void global_atomic_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_event *ev,
+                               ws_cost *cost)
+{
+    const ws_gpu_preset *p = &t->p;
+    ws_memset a;
+    ws_mem_atomic_addrs(ev->addr, ev->pred_on, &a);
+    int same = max_count(&a);
+    for (int i = 0; i < a.n; i++)
+        ws_addr_table_add(&t->atom_addrs, a.key[i], a.count[i],
+                          p->atom_l2_addr_cycles + (a.count[i] - 1) * p->atom_l2_lane_cycles);
+    t->atom_requests++;
+    t->atom_addr_ops += a.n;
+    t->atom_lane_ops += __builtin_popcount(ev->pred_on);
+    if (same > t->atom_max_lanes_same_addr) t->atom_max_lanes_same_addr = same;
+    ws_memset sectors;
+    int lines;
+    ws_mem_sectors(ev->addr, ev->pred_on, ev->access_bytes, (int)p->sector_bytes, &sectors,
+                   &lines, (int)p->line_bytes);
+    l2_traffic(t, c, &sectors);
+    c->sum.lsu_wavefronts += lines;
+    cost->latency = p->atom_l2_latency + p->atom_l2_addr_cycles +
+                    (same - 1) * p->atom_l2_lane_cycles;
+    cost->kind = WS_STALL_ATOM;
+}
+
+/* Loads: all lines seen by this CTA recently -> L1; else L2, or DRAM on a first touch. */
+static void global_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_event *ev, int store,
+                        ws_cost *cost)
+{
+    const ws_gpu_preset *p = &t->p;
+    ws_memset sectors;
+    int lines;
+    ws_mem_sectors(ev->addr, ev->pred_on, ev->access_bytes, (int)p->sector_bytes, &sectors,
+                   &lines, (int)p->line_bytes);
+    c->sum.lsu_wavefronts += lines;
+    int all_hit = !store;
+    int per_line = (int)(p->line_bytes / p->sector_bytes);
+    for (int i = 0; i < sectors.n; i++) {
+        uint64_t line = sectors.key[i] / (uint64_t)per_line;
+        uint64_t *tag = &c->l1_tag[line % WS_L1_TAGS];
+        if (*tag != line + 1) all_hit = 0;
+        *tag = line + 1;
+    }
+    double extra = lines > 1 ? lines - 1 : 0;
+    if (all_hit) {
+        cost->latency = p->l1_latency + extra;
+        cost->kind = WS_STALL_MEM;
+        return;
+    }
+    int dram = l2_traffic(t, c, &sectors);
+    cost->latency = store ? p->latency[WS_LAT_st]
+                          : (dram ? p->dram_latency : p->l2_latency) + extra;
+    cost->kind = WS_STALL_MEM;
+}
+
+/* Local memory is interleaved per lane by the hardware: an access of B bytes per lane by
+ * k lanes touches about k*B bytes of consecutive sectors, served from L1. */
+static void local_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_event *ev, ws_cost *cost)
+{
+    const ws_gpu_preset *p = &t->p;
+    double bytes = (double)__builtin_popcount(ev->pred_on) * (ev->access_bytes ? ev->access_bytes : 4);
+    double wf = bytes / p->line_bytes;
+    c->sum.lsu_wavefronts += wf < 1 ? 1 : wf;
+    cost->latency = p->l1_latency + (wf > 1 ? wf - 1 : 0);
+    cost->kind = WS_STALL_MEM;
+}
+
+void ws_timing_mem_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_event *ev,
+                        const ws_pcinfo *pi, ws_cost *cost)
+{
+    int op = ev->inst->op;
+    int atom = op == WS_OP_ATOM || op == WS_OP_RED;
+    int store = op == WS_OP_ST;
+    if (op == WS_OP_PREFETCH) return;
+    switch (ev->addr_space) {
+    case WS_SPACE_SHARED: case WS_SPACE_SHARED_CLUSTER:
+        shared_cost(t, c, ev, atom, cost);
+        break;
+    case WS_SPACE_LOCAL:
+        local_cost(t, c, ev, cost);
+        break;
+    case WS_SPACE_CONST: case WS_SPACE_PARAM:
+        cost->latency = pi->latency;
+        break;
+    default:
+        if (atom) global_atomic_cost(t, c, ev, cost);
+        else global_cost(t, c, ev, store, cost);
+        break;
+    }
+}

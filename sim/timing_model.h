@@ -1,0 +1,102 @@
+/* timing_model.h — the timing model's state, shared by timing.c (the event sink and the
+ * per-warp issue chains), timing_memcost.c (what a memory instruction costs) and
+ * timing_finish.c (SMs, waves, bounds, metrics). Private to those files and their tests. */
+#ifndef WS_SIM_TIMING_MODEL_H
+#define WS_SIM_TIMING_MODEL_H
+
+#include "sim/timing.h"
+#include "sim/timing_internal.h"
+
+/* Where a warp's cycles went (warp-chain cycles, summed over warps). */
+enum { WS_STALL_ISSUE, WS_STALL_DEP, WS_STALL_MEM, WS_STALL_BAR, WS_STALL_ATOM, WS_STALL__COUNT };
+
+#define WS_PC_MAXSRC 12
+#define WS_PC_MAXDST 6
+/* What the model needs of one instruction, decoded once per function. */
+typedef struct ws_pcinfo {
+    uint8_t lat, nsrc, ndst, is_bar;
+    double latency, slots, gap;
+    int32_t src[WS_PC_MAXSRC], dst[WS_PC_MAXDST];
+} ws_pcinfo;
+
+#define WS_TIMING_MAXFN 64
+typedef struct ws_fninfo_t { const ws_function *fn; ws_pcinfo *info; } ws_fninfo_t;
+
+typedef struct ws_warp_timing {
+    double t;                 /* issue time of the warp's latest instruction */
+    double done;              /* when its latest result is ready */
+    double slots;             /* issue slots it used */
+    int nregs;
+    double *ready;            /* per register: cycle its value is ready */
+    uint8_t *kind;            /* per register: what produced it (WS_STALL_*) */
+    int64_t bar_gen;          /* barriers passed */
+    int bar_pending, bar_noted;
+} ws_warp_timing;
+
+/* What one finished CTA hands to its SM. */
+typedef struct ws_cta_sum {
+    double critical_path;     /* longest warp chain, cycles */
+    double slots, max_sched_slots;
+    double lsu_wavefronts;
+    double l2_bytes, dram_bytes;
+    double stall[WS_STALL__COUNT];
+    uint64_t insts;
+    int warps;
+} ws_cta_sum;
+
+#define WS_L1_TAGS 512
+typedef struct ws_cta_timing {
+    uint32_t cta;
+    int in_use, nwarps, cap_warps;
+    ws_warp_timing *warps;
+    int64_t bar_seen;
+    double bar_max[2];
+    uint64_t l1_tag[WS_L1_TAGS]; /* lines this CTA touched recently (direct mapped) */
+    ws_cta_sum sum;
+} ws_cta_timing;
+
+typedef struct ws_sm_timing {
+    uint64_t ctas;
+    double sum_cp, max_cp, slots, max_sched_slots, lsu;
+    double warp_cycles;       /* sum over CTAs of warps x critical path */
+} ws_sm_timing;
+
+#define WS_TIMING_MAXCTA 64
+#define WS_TIMING_MAXSCHED 16
+
+struct ws_timing {
+    uint64_t serial;
+    ws_gpu_preset p;
+    ws_launch_shape shape;
+    ws_occupancy occ;
+    int nfns;
+    ws_fninfo_t fns[WS_TIMING_MAXFN];
+    ws_pcinfo scratch;
+    int max_regs;
+    int nctas;
+    ws_cta_timing ctas[WS_TIMING_MAXCTA];
+    ws_cta_timing *last;
+    int oom;
+    /* whole-launch accumulators */
+    int nsms;
+    ws_sm_timing *sms;
+    ws_cta_sum total;
+    uint64_t ctas_done;
+    ws_touch_set touched;     /* sectors already in L2 */
+    double touched_bytes, retouched_bytes;
+    ws_addr_table atom_addrs; /* global atomics per address */
+    double atom_requests, atom_addr_ops, atom_lane_ops, atom_max_lanes_same_addr;
+    double shared_atom_requests;
+};
+
+typedef struct ws_cost { double latency; int kind; } ws_cost;
+
+/* timing_memcost.c */
+void ws_timing_mem_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_event *ev,
+                        const ws_pcinfo *pi, ws_cost *cost);
+/* timing_finish.c */
+int ws_timing_setup(ws_timing *t, const ws_function *fn, ws_error *err);
+void ws_timing_fold_cta(ws_timing *t, uint32_t cta, const ws_cta_sum *s);
+void ws_timing_teardown(ws_timing *t);
+
+#endif

@@ -1,0 +1,228 @@
+/* timing_preset.c — reads GPU preset files (sim/presets/NAME.gpu): `key = value` lines,
+ * `#` comments. Every key is required, unknown keys are errors, and errors name file:line.
+ * Also maps PTX instructions to latency classes. Holds no GPU numbers itself. */
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "sim/timing_internal.h"
+
+static const char *const ws_lat_names[] = {
+#define WS_LAT_NAME(n) #n,
+    WS_LAT_LIST(WS_LAT_NAME)
+#undef WS_LAT_NAME
+};
+
+const char *ws_lat_name(ws_lat l) { return l < WS_LAT__COUNT ? ws_lat_names[l] : "?"; }
+
+static const uint8_t ws_op_lat[] = {
+#define WS_OP(id, name, cls, lat) [WS_OP_##id] = WS_LAT_##lat,
+#include "sim/ptx_ops.def"
+#undef WS_OP
+};
+
+ws_lat ws_lat_of(const ws_inst *in)
+{
+    ws_lat l = in->op < WS_OP__COUNT ? (ws_lat)ws_op_lat[in->op] : WS_LAT_alu;
+    int is_float = in->type >= WS_P_F16 && in->type <= WS_P_F64;
+    if ((l == WS_LAT_alu || l == WS_LAT_mul || l == WS_LAT_fp32) && is_float)
+        return in->type == WS_P_F64 ? WS_LAT_fp64 : WS_LAT_fp32;
+    return l;
+}
+
+/* ------------------------------------------------------------------ the key table */
+
+typedef struct preset_key { char name[40]; size_t off; } preset_key;
+
+#define NUM_KEY(k, field) { k, offsetof(ws_gpu_preset, field) }
+static const preset_key ws_preset_keys[] = {
+    NUM_KEY("sms", sms), NUM_KEY("schedulers_per_sm", schedulers_per_sm),
+    NUM_KEY("issue_per_scheduler", issue_per_scheduler), NUM_KEY("clock_mhz", clock_mhz),
+    NUM_KEY("launch_overhead_ns", launch_overhead_ns),
+    NUM_KEY("cta_launch_cycles", cta_launch_cycles),
+    NUM_KEY("mem.shared_latency", shared_latency), NUM_KEY("mem.l1_latency", l1_latency),
+    NUM_KEY("mem.l2_latency", l2_latency), NUM_KEY("mem.dram_latency", dram_latency),
+    NUM_KEY("mem.sector_bytes", sector_bytes), NUM_KEY("mem.line_bytes", line_bytes),
+    NUM_KEY("mem.shared_banks", shared_banks), NUM_KEY("mem.shared_bank_bytes", shared_bank_bytes),
+    NUM_KEY("mem.lsu_wavefronts_per_cycle", lsu_wavefronts_per_cycle),
+    NUM_KEY("mem.l1_bytes", l1_bytes), NUM_KEY("mem.l2_bytes", l2_bytes),
+    NUM_KEY("mem.l2_gbps", l2_gbps), NUM_KEY("mem.dram_gbps", dram_gbps),
+    NUM_KEY("atom.l2_latency", atom_l2_latency),
+    NUM_KEY("atom.l2_addr_cycles", atom_l2_addr_cycles),
+    NUM_KEY("atom.l2_lane_cycles", atom_l2_lane_cycles),
+    NUM_KEY("atom.l2_ops_per_cycle", atom_l2_ops_per_cycle),
+    NUM_KEY("atom.shared_lane_cycles", atom_shared_lane_cycles),
+};
+#define WS_NKEYS_FIXED ((int)(sizeof ws_preset_keys / sizeof ws_preset_keys[0]))
+/* Keys: the fixed ones, then latency.CLASS and issue.CLASS for every class, then name, cc. */
+#define WS_NKEYS (WS_NKEYS_FIXED + 2 * WS_LAT__COUNT + 2)
+
+static void key_at(int i, preset_key *k)
+{
+    if (i < WS_NKEYS_FIXED) { *k = ws_preset_keys[i]; return; }
+    i -= WS_NKEYS_FIXED;
+    if (i < 2 * WS_LAT__COUNT) {
+        int lat = i % WS_LAT__COUNT;
+        snprintf(k->name, sizeof k->name, "%s.%s", i < WS_LAT__COUNT ? "latency" : "issue",
+                 ws_lat_names[lat]);
+        k->off = (i < WS_LAT__COUNT ? offsetof(ws_gpu_preset, latency)
+                                    : offsetof(ws_gpu_preset, issue)) + lat * sizeof(double);
+        return;
+    }
+    i -= 2 * WS_LAT__COUNT;
+    snprintf(k->name, sizeof k->name, "%s", i == 0 ? "name" : "cc");
+    k->off = i == 0 ? offsetof(ws_gpu_preset, name) : offsetof(ws_gpu_preset, cc);
+}
+
+static int find_key(const char *name, preset_key *k)
+{
+    for (int i = 0; i < WS_NKEYS; i++) {
+        key_at(i, k);
+        if (strcmp(k->name, name) == 0) return i;
+    }
+    return -1;
+}
+
+static char *trim(char *s)
+{
+    while (isspace((unsigned char)*s)) s++;
+    char *e = s + strlen(s);
+    while (e > s && isspace((unsigned char)e[-1])) *--e = 0;
+    return s;
+}
+
+static int set_value(ws_gpu_preset *p, int idx, const preset_key *k, const char *val,
+                     const char *path, int line, ws_error *err)
+{
+    if (idx >= WS_NKEYS - 2) { /* name, cc: strings */
+        size_t cap = idx == WS_NKEYS - 2 ? sizeof p->name : sizeof p->cc;
+        if (strlen(val) >= cap)
+            return ws_error_at(err, WS_ERR_SPEC, path, line, "value of '%s' is too long", k->name);
+        memcpy((char *)p + k->off, val, strlen(val) + 1);
+        return 0;
+    }
+    char *end;
+    errno = 0;
+    double v = strtod(val, &end);
+    if (end == val || *trim(end) || errno || !(v >= 0))
+        return ws_error_at(err, WS_ERR_SPEC, path, line,
+                           "'%s' needs a non-negative number, not '%s'", k->name, val);
+    *(double *)((char *)p + k->off) = v;
+    return 0;
+}
+
+static int parse_line(char *s, ws_gpu_preset *p, unsigned char *seen, const char *path,
+                      int line, ws_error *err)
+{
+    char *hash = strchr(s, '#');
+    if (hash) *hash = 0;
+    s = trim(s);
+    if (!*s) return 0;
+    char *eq = strchr(s, '=');
+    if (!eq) return ws_error_at(err, WS_ERR_SPEC, path, line, "expected 'key = value', got '%s'", s);
+    *eq = 0;
+    char *key = trim(s), *val = trim(eq + 1);
+    preset_key k;
+    int idx = find_key(key, &k);
+    if (idx < 0) return ws_error_at(err, WS_ERR_SPEC, path, line, "unknown preset key '%s'", key);
+    if (seen[idx]) return ws_error_at(err, WS_ERR_SPEC, path, line, "'%s' given twice", key);
+    if (!*val) return ws_error_at(err, WS_ERR_SPEC, path, line, "'%s' has no value", key);
+    seen[idx] = 1;
+    return set_value(p, idx, &k, val, path, line, err);
+}
+
+static int check_complete(const ws_gpu_preset *p, const unsigned char *seen, const char *path,
+                          int nlines, ws_error *err)
+{
+    for (int i = 0; i < WS_NKEYS; i++) {
+        preset_key k;
+        key_at(i, &k);
+        if (!seen[i])
+            return ws_error_at(err, WS_ERR_SPEC, path, nlines, "missing preset key '%s'", k.name);
+    }
+    if (p->sms < 1 || p->schedulers_per_sm < 1 || p->issue_per_scheduler <= 0 ||
+        p->clock_mhz <= 0 || p->l2_gbps <= 0 || p->dram_gbps <= 0 || p->sector_bytes < 1 ||
+        p->line_bytes < p->sector_bytes || p->shared_banks < 1 || p->shared_bank_bytes < 1 ||
+        p->lsu_wavefronts_per_cycle <= 0 || p->atom_l2_ops_per_cycle <= 0)
+        return ws_error_at(err, WS_ERR_SPEC, path, nlines,
+                           "preset has a zero rate or size (sms, schedulers, clock, bandwidths, "
+                           "sector/line bytes, banks and per-cycle rates must be positive)");
+    return 0;
+}
+
+int ws_gpu_preset_parse(const char *text, const char *path, ws_gpu_preset *p, ws_error *err)
+{
+    memset(p, 0, sizeof *p);
+    snprintf(p->path, sizeof p->path, "%s", path);
+    unsigned char seen[WS_NKEYS] = { 0 };
+    int line = 0;
+    const char *s = text;
+    while (*s) {
+        const char *nl = strchr(s, '\n');
+        size_t len = nl ? (size_t)(nl - s) : strlen(s);
+        char buf[1024];
+        line++;
+        if (len >= sizeof buf)
+            return ws_error_at(err, WS_ERR_SPEC, path, line, "line too long");
+        memcpy(buf, s, len);
+        buf[len] = 0;
+        if (parse_line(buf, p, seen, path, line, err)) return err->code;
+        s = nl ? nl + 1 : s + len;
+    }
+    return check_complete(p, seen, path, line, err);
+}
+
+/* ------------------------------------------------------------------ locating presets */
+
+static int try_dir(const char *dir, const char *name, char *out, size_t n)
+{
+    if (!dir || !*dir) return 0;
+    int len = snprintf(out, n, "%s/%s.gpu", dir, name);
+    return len > 0 && (size_t)len < n && access(out, R_OK) == 0;
+}
+
+static int locate(const char *name, char *path, size_t n)
+{
+    if (strchr(name, '/') || strstr(name, ".gpu")) {
+        snprintf(path, n, "%s", name);
+        return 1;
+    }
+    if (try_dir(getenv("WARPSCOPE_PRESETS"), name, path, n)) return 1;
+#ifdef WS_PRESETS_DIR
+    if (try_dir(WS_PRESETS_DIR, name, path, n)) return 1;
+#endif
+    char exe[PATH_MAX];
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (len > 0) {
+        exe[len] = 0;
+        char *slash = strrchr(exe, '/');
+        if (slash) *slash = 0;
+        static const char *const rel[] = { "presets", "../sim/presets" };
+        for (int i = 0; i < 2; i++) {
+            char dir[PATH_MAX];
+            int dl = snprintf(dir, sizeof dir, "%.*s/%s", (int)(sizeof dir - 32), exe, rel[i]);
+            if (dl > 0 && try_dir(dir, name, path, n)) return 1;
+        }
+    }
+    return 0;
+}
+
+int ws_gpu_preset_load(const char *name, ws_gpu_preset *p, ws_error *err)
+{
+    char path[PATH_MAX];
+    if (!name || !*name) name = "h100";
+    if (!locate(name, path, sizeof path))
+        return ws_error_set(err, WS_ERR_NOTFOUND,
+                            "no GPU preset '%s' (looked for %s.gpu in $WARPSCOPE_PRESETS, "
+                            "sim/presets and presets/ beside the program)", name, name);
+    char *text;
+    size_t len;
+    if (ws_read_file(path, &text, &len, err)) return err->code;
+    int rc = ws_gpu_preset_parse(text, path, p, err);
+    free(text);
+    return rc;
+}

@@ -1,0 +1,47 @@
+/* test_timing_model.c — the timing model's behaviour on real PTX runs: a dependent chain
+ * takes longer than the same work as independent chains; 132 CTAs on 132 SMs take about
+ * as long as one; many waves take longer; metrics are present and consistent. */
+#include <stdio.h>
+#include "tests/check.h"
+#include "tests/timing/timing_run.h"
+
+static double run(const char *variant, const char *ctas, const char *threads, ws_result *res)
+{
+    char c[64], t[64];
+    snprintf(c, sizeof c, "CTAS=%s", ctas);
+    snprintf(t, sizeof t, "THREADS=%s", threads);
+    const char *defs[] = { c, t, NULL };
+    ws_error err;
+    ws_error_clear(&err);
+    int rc = ws_tr_run(WS_SOURCE_DIR "/tests/timing/timing_kernels.spec", defs, variant, res, &err);
+    CHECK(rc == 0, "%s x %s: %s", variant, ctas, err.msg);
+    return rc ? NAN : ws_tr_metric(res, "sim__cycles");
+}
+
+int main(void)
+{
+    ws_result a, b, c, d, e;
+    double chain1 = run("chain", "1", "32", &a), indep1 = run("indep", "1", "32", &b);
+    printf("1 warp: chain %.0f cycles, independent %.0f cycles\n", chain1, indep1);
+    CHECK(chain1 > 1.3 * indep1, "a dependent chain is slower (%g vs %g)", chain1, indep1);
+    CHECK(ws_tr_metric(&a, "sim__stall_dependency_cycles") > ws_tr_metric(&b, "sim__stall_dependency_cycles"),
+          "the chain stalls on dependencies more");
+    double chain132 = run("chain", "132", "32", &c);
+    printf("chain: 1 CTA %.0f, 132 CTAs %.0f cycles\n", chain1, chain132);
+    CHECK(chain132 < 1.2 * chain1 && chain132 >= chain1, "132 CTAs fill 132 SMs at once (%g vs %g)",
+          chain132, chain1);
+    CHECK(ws_tr_metric(&c, "sim__sms_used") == 132 && ws_tr_metric(&a, "sim__sms_used") == 1,
+          "SMs used: %g and %g", ws_tr_metric(&c, "sim__sms_used"), ws_tr_metric(&a, "sim__sms_used"));
+    /* 256-thread CTAs: 8 per SM on H100 (64 warps); 132*8*4 CTAs = 4 waves. */
+    double one_wave = run("indep", "1056", "256", &d), four = run("indep", "4224", "256", &e);
+    printf("indep 256-thread CTAs: 1 wave %.0f, 4 waves %.0f cycles\n", one_wave, four);
+    CHECK(four > 2.5 * one_wave, "four waves take longer (%g vs %g)", four, one_wave);
+    CHECK(fabs(ws_tr_metric(&e, "sim__waves") - 4.0) < 1e-9, "waves %g", ws_tr_metric(&e, "sim__waves"));
+    CHECK(ws_tr_metric(&e, "sim__theoretical_occupancy") == 1.0, "theoretical occupancy %g",
+          ws_tr_metric(&e, "sim__theoretical_occupancy"));
+    double tn = ws_tr_metric(&a, "sim__time_ns"), cy = ws_tr_metric(&a, "sim__cycles");
+    CHECK(tn > cy / 1.98, "time_ns %g covers cycles %g at 1980 MHz", tn, cy);
+    ws_result *all[] = { &a, &b, &c, &d, &e };
+    for (int i = 0; i < 5; i++) ws_result_free(all[i]);
+    return ws_test_finish("timing/model");
+}

@@ -1,0 +1,114 @@
+/* test_timing_preset.c — GPU preset files: the shipped h100 and fermi presets parse and
+ * say what they should; every parse error names file:line; unknown presets are errors. */
+#include <stdlib.h>
+#include <string.h>
+#include "sim/timing_internal.h"
+#include "tests/check.h"
+
+static char *read_preset(const char *name)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/sim/presets/%s.gpu", WS_SOURCE_DIR, name);
+    char *text = NULL;
+    size_t len;
+    ws_error err;
+    ws_error_clear(&err);
+    if (ws_read_file(path, &text, &len, &err)) return NULL;
+    return text;
+}
+
+/* Replaces the first line starting with `key` by `line` (or appends when key is NULL). */
+static char *edit(const char *text, const char *key, const char *line)
+{
+    size_t n = strlen(text) + strlen(line) + 4;
+    char *out = malloc(n);
+    const char *at = key ? strstr(text, key) : NULL;
+    if (!at) { snprintf(out, n, "%s%s\n", text, line); return out; }
+    const char *eol = strchr(at, '\n');
+    snprintf(out, n, "%.*s%s%s", (int)(at - text), text, line, eol ? eol : "");
+    return out;
+}
+
+static int line_of(const char *text, const char *key)
+{
+    const char *at = strstr(text, key);
+    int line = 1;
+    for (const char *s = text; s < at; s++) line += *s == '\n';
+    return line;
+}
+
+static void expect_parse_error(const char *text, int line, const char *msg)
+{
+    ws_gpu_preset p;
+    ws_error err;
+    ws_error_clear(&err);
+    int rc = ws_gpu_preset_parse(text, "x.gpu", &p, &err);
+    CHECK(rc == WS_ERR_SPEC, "should fail with '%s'", msg);
+    CHECK(!strcmp(err.file, "x.gpu") && err.line == line, "error at %s:%d, want x.gpu:%d (%s)",
+          err.file, err.line, line, err.msg);
+    CHECK(strstr(err.msg, msg) != NULL, "message '%s' lacks '%s'", err.msg, msg);
+}
+
+int main(void)
+{
+    ws_gpu_preset p;
+    ws_error err;
+    ws_error_clear(&err);
+    CHECK(ws_gpu_preset_load("h100", &p, &err) == 0, "h100: %s", err.msg);
+    CHECK(p.sms == 132 && p.schedulers_per_sm == 4 && !strcmp(p.cc, "9.0"),
+          "h100: %g SMs, %g schedulers, cc %s", p.sms, p.schedulers_per_sm, p.cc);
+    CHECK(p.latency[WS_LAT_fp64] > p.latency[WS_LAT_fp32], "fp64 slower than fp32");
+    CHECK(p.dram_latency > p.l2_latency && p.l2_latency > p.l1_latency, "memory hierarchy order");
+    ws_error_clear(&err);
+    CHECK(ws_gpu_preset_load("fermi", &p, &err) == 0, "fermi: %s", err.msg);
+    CHECK(p.sms == 14 && !strcmp(p.cc, "2.0"), "fermi: %g SMs, cc %s", p.sms, p.cc);
+
+    ws_error_clear(&err);
+    CHECK(ws_gpu_preset_load("no_such_gpu", &p, &err) == WS_ERR_NOTFOUND, "unknown preset");
+    CHECK(strstr(err.msg, "no GPU preset 'no_such_gpu'") != NULL, "message: %s", err.msg);
+
+    char *h100 = read_preset("h100");
+    CHECK(h100 != NULL, "read h100.gpu");
+    if (!h100) return ws_test_finish("timing/preset");
+    char *t;
+    t = edit(h100, "sms =", "smz = 132");
+    expect_parse_error(t, line_of(h100, "sms ="), "unknown preset key 'smz'");
+    free(t);
+    t = edit(h100, "clock_mhz", "clock_mhz = fast");
+    expect_parse_error(t, line_of(h100, "clock_mhz"), "'clock_mhz' needs a non-negative number, not 'fast'");
+    free(t);
+    t = edit(h100, "latency.sfu", "latency.sfu = -3");
+    expect_parse_error(t, line_of(h100, "latency.sfu"), "'latency.sfu' needs a non-negative number");
+    free(t);
+    t = edit(h100, "issue.alu", "issue.alu 2");
+    expect_parse_error(t, line_of(h100, "issue.alu"), "expected 'key = value', got 'issue.alu 2'");
+    free(t);
+    t = edit(h100, "mem.l2_gbps", "mem.l2_gbps =");
+    expect_parse_error(t, line_of(h100, "mem.l2_gbps"), "'mem.l2_gbps' has no value");
+    free(t);
+    t = edit(h100, NULL, "sms = 10");
+    int last = line_of(t, "sms = 10\n") ;
+    (void)last;
+    {   /* a duplicate key is reported at its second occurrence (the last line) */
+        int nlines = 0;
+        for (const char *s = t; *s; s++) nlines += *s == '\n';
+        expect_parse_error(t, nlines, "'sms' given twice");
+    }
+    free(t);
+    t = edit(h100, "latency.shfl", "# latency.shfl removed");
+    {
+        int nlines = 0;
+        for (const char *s = t; *s; s++) nlines += *s == '\n';
+        expect_parse_error(t, nlines, "missing preset key 'latency.shfl'");
+    }
+    free(t);
+    t = edit(h100, "mem.dram_gbps", "mem.dram_gbps = 0");
+    {
+        int nlines = 0;
+        for (const char *s = t; *s; s++) nlines += *s == '\n';
+        expect_parse_error(t, nlines, "preset has a zero rate or size");
+    }
+    free(t);
+    free(h100);
+    return ws_test_finish("timing/preset");
+}

@@ -1,0 +1,51 @@
+/* timing_run.h — for the timing tests: load a spec with -D defines, build its PTX, run one
+ * variant through ws_sim_run with the timing model on, and read a metric. */
+#ifndef WS_TEST_TIMING_RUN_H
+#define WS_TEST_TIMING_RUN_H
+#include <math.h>
+#include <string.h>
+#include "sim/sim.h"
+
+static double ws_tr_metric(const ws_result *r, const char *name)
+{
+    const ws_metric *m = ws_result_metric(r, name);
+    return m ? m->value : NAN;
+}
+
+/* Runs `variant` of the spec at `path` with defines "K=V" (NULL-terminated); fills res. */
+static int ws_tr_run(const char *path, const char *const *defs, const char *variant,
+                     ws_result *res, ws_error *err)
+{
+    ws_define d[16];
+    char buf[16][128];
+    int nd = 0;
+    for (; defs && defs[nd] && nd < 16; nd++) {
+        snprintf(buf[nd], sizeof buf[nd], "%s", defs[nd]);
+        if (ws_define_parse(buf[nd], &d[nd], err)) return err->code;
+    }
+    ws_spec *s = NULL;
+    ws_module *m = NULL;
+    ws_buffers b = { 0 };
+    char ptx[WS_PATH_MAX];
+    int rc = ws_spec_load(path, d, nd, &s, err);
+    if (!rc) rc = ws_ptx_build(s, NULL, ptx, sizeof ptx, err);
+    if (!rc) rc = ws_ptx_load(ptx, &m, err);
+    if (!rc) rc = ws_buffers_generate(s, &b, err);
+    const ws_variant *v = rc ? NULL : ws_spec_variant(s, variant, err);
+    if (!rc && !v) rc = err->code;
+    ws_kernel_resources k;
+    ws_sim_options opt;
+    ws_sim_options_default(&opt);
+    opt.timing = 1;
+    opt.gpu_preset = "h100";
+    opt.detect_races = 0;
+    if (!rc && ws_ptx_resources(ptx, v->kernel, &k, err) == 0) opt.resources = &k;
+    ws_error_clear(err);
+    ws_result_init(res);
+    if (!rc) rc = ws_sim_run(m, s, v, &b, &opt, res, err);
+    ws_buffers_free(&b);
+    if (m) ws_module_free(m);
+    if (s) ws_spec_free(s);
+    return rc;
+}
+#endif
