@@ -24,5 +24,35 @@ int ws_cli_fail(const ws_error *err);
 int ws_cli_spec_path(const char *arg, char *path, size_t n, ws_error *err);
 /* Default database path: $WARPSCOPE_DB or ./warpscope.db. */
 const char *ws_cli_default_db(void);
+/* The folder of the built-in workloads: $WARPSCOPE_KERNELS, else the source tree's kernels/. */
+const char *ws_cli_kernels_dir(void);
+/* Sets a WS_ERR_USAGE error "CMD: WHAT (try 'warpscope CMD --help')"; returns its code. */
+int ws_cli_usage(ws_error *err, const char *cmd, const char *what);
+
+
+/* A workload made ready to run: spec loaded with -D defines, PTX built (or cached), module
+ * parsed, inputs generated. Shared by sim, predict, run and profile. */
+typedef struct ws_module ws_module;
+typedef struct ws_cli_workload {
+    ws_spec *spec;
+    char ptx_path[WS_PATH_MAX];
+    ws_module *module;
+    ws_buffers inputs;
+} ws_cli_workload;
+
+int ws_cli_workload_open(const char *arg, const ws_define *defs, int ndefs,
+                         ws_cli_workload *w, ws_error *err);
+void ws_cli_workload_close(ws_cli_workload *w);
+/* Compares the checked output buffers of `out` with the CPU reference (when the spec
+ * names one) and with `first` (another variant's outputs, may be NULL); records the
+ * verdict in res->outputs_checked/outputs_match/check_message. */
+int ws_cli_check_outputs(const ws_cli_workload *w, const ws_variant *v, const ws_buffers *out,
+                         const ws_buffers *first, ws_result *res, ws_error *err);
+/* Collects -D NAME=VALUE / -DNAME=VALUE; returns 1 when argv[*i] was one (advancing *i). */
+int ws_cli_take_define(int argc, char **argv, int *i, ws_define *defs, int *ndefs, int max,
+                       ws_error *err);
+
+/* `warpscope run` (profile 0) and `warpscope profile` (profile 1): cmd_run.c. */
+int ws_cli_gpu_command(int argc, char **argv, int profile);
 
 #endif

@@ -1,0 +1,154 @@
+/* common.c — what the subcommands share: printing an error and picking its exit code,
+ * finding a workload's spec, the default database, the shared simulate-and-check step. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "sim/sim.h"
+
+int ws_cli_fail(const ws_error *err)
+{
+    char line[2048];
+    ws_error_format(err, line, sizeof line);
+    fprintf(stderr, "warpscope: %s\n", line);
+    return err->code == WS_ERR_USAGE ? 2 : 1;
+}
+
+const char *ws_cli_kernels_dir(void)
+{
+    const char *env = getenv("WARPSCOPE_KERNELS");
+    return env && *env ? env : WS_KERNELS_DIR;
+}
+
+int ws_cli_spec_path(const char *arg, char *path, size_t n, ws_error *err)
+{
+    size_t len = strlen(arg);
+    if (strchr(arg, '/') || (len > 5 && !strcmp(arg + len - 5, ".spec"))) {
+        if (access(arg, R_OK) != 0)
+            return ws_error_set(err, WS_ERR_IO, "cannot read spec '%s'", arg);
+        snprintf(path, n, "%s", arg);
+        return WS_OK;
+    }
+    snprintf(path, n, "%s/%s.spec", ws_cli_kernels_dir(), arg);
+    if (access(path, R_OK) != 0)
+        return ws_error_set(err, WS_ERR_NOTFOUND,
+                            "no workload '%s' (no %s; 'warpscope list' shows the workloads)", arg,
+                            path);
+    return WS_OK;
+}
+
+const char *ws_cli_default_db(void)
+{
+    const char *env = getenv("WARPSCOPE_DB");
+    return env && *env ? env : "warpscope.db";
+}
+
+int ws_cli_usage(ws_error *err, const char *cmd, const char *what)
+{
+    return ws_error_set(err, WS_ERR_USAGE, "%s: %s (try 'warpscope %s --help')", cmd, what, cmd);
+}
+
+int ws_cli_take_define(int argc, char **argv, int *i, ws_define *defs, int *ndefs, int max,
+                       ws_error *err)
+{
+    char *arg = argv[*i];
+    char *kv = NULL;
+    if (!strcmp(arg, "-D")) {
+        if (*i + 1 >= argc)
+            return -ws_error_set(err, WS_ERR_USAGE, "-D needs NAME=VALUE");
+        kv = argv[++*i];
+    } else if (!strncmp(arg, "-D", 2)) {
+        kv = arg + 2;
+    } else {
+        return 0;
+    }
+    if (*ndefs >= max)
+        return -ws_error_set(err, WS_ERR_USAGE, "too many -D defines (at most %d)", max);
+    if (ws_define_parse(kv, &defs[*ndefs], err) != WS_OK)
+        return -1;
+    (*ndefs)++;
+    return 1;
+}
+
+int ws_cli_workload_open(const char *arg, const ws_define *defs, int ndefs,
+                         ws_cli_workload *w, ws_error *err)
+{
+    char path[WS_PATH_MAX];
+    memset(w, 0, sizeof *w);
+    if (ws_cli_spec_path(arg, path, sizeof path, err) != WS_OK)
+        return err->code;
+    if (ws_spec_load(path, defs, ndefs, &w->spec, err) != WS_OK)
+        return err->code;
+    if (ws_ptx_build(w->spec, NULL, w->ptx_path, sizeof w->ptx_path, err) != WS_OK)
+        return err->code;
+    if (ws_ptx_load(w->ptx_path, &w->module, err) != WS_OK)
+        return err->code;
+    return ws_buffers_generate(w->spec, &w->inputs, err);
+}
+
+void ws_cli_workload_close(ws_cli_workload *w)
+{
+    ws_buffers_free(&w->inputs);
+    if (w->module)
+        ws_module_free(w->module);
+    if (w->spec)
+        ws_spec_free(w->spec);
+    memset(w, 0, sizeof *w);
+}
+
+/* Compares every checked buffer of `out` with `want`; on the first difference writes a
+ * message naming buffer and index into `msg` and returns 0. */
+static int outputs_equal(const ws_spec *s, const ws_buffers *out, const ws_buffers *want,
+                         const char *what, char *msg, size_t n)
+{
+    for (int i = 0; i < s->nbuffers; i++) {
+        if (!s->buffers[i].is_output)
+            continue;
+        uint64_t at = 0;
+        if (!ws_buffer_equal(&out->b[i], &want->b[i], &at)) {
+            snprintf(msg, n, "%s differs from %s at index %llu", s->buffers[i].name, what,
+                     (unsigned long long)at);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int ws_cli_check_outputs(const ws_cli_workload *w, const ws_variant *v, const ws_buffers *out,
+                         const ws_buffers *first, ws_result *res, ws_error *err)
+{
+    const ws_spec *s = w->spec;
+    int nchecked = 0;
+    for (int i = 0; i < s->nbuffers; i++)
+        nchecked += s->buffers[i].is_output;
+    if (!nchecked)
+        return WS_OK;
+    res->outputs_checked = 1;
+    res->outputs_match = 1;
+    snprintf(res->check_message, sizeof res->check_message, "outputs match");
+    if (s->reference[0]) {
+        ws_reference_fn ref = ws_reference_find(s->reference);
+        if (!ref)
+            return ws_error_at(err, WS_ERR_SPEC, s->path, 0, "no built-in reference '%s'",
+                               s->reference);
+        ws_buffers expect;
+        if (ws_buffers_clone(&w->inputs, &expect, err) != WS_OK)
+            return err->code;
+        int rc = ref(s, v, &expect, err);
+        if (rc == WS_OK && !outputs_equal(s, out, &expect, "the CPU reference",
+                                          res->check_message, sizeof res->check_message))
+            res->outputs_match = 0;
+        ws_buffers_free(&expect);
+        if (rc != WS_OK)
+            return rc;
+        if (res->outputs_match)
+            snprintf(res->check_message, sizeof res->check_message,
+                     "outputs match the CPU reference '%s'", s->reference);
+    }
+    if (res->outputs_match && first &&
+        !outputs_equal(s, out, first, "the first variant", res->check_message,
+                       sizeof res->check_message))
+        res->outputs_match = 0;
+    return WS_OK;
+}

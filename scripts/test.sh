@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# test.sh — set up, build with warnings as errors, run every test (ctest); then the same
+# suite under AddressSanitizer + UndefinedBehaviorSanitizer. GPU tests print
+# "skipped: no GPU" where there is none.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PATH:/usr/local/cuda/bin"
+bash scripts/setup.sh
+jobs=$(nproc)
+
+cmake -S . -B build-test -DWS_WERROR=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build build-test -j"$jobs"
+(cd build-test && ctest --output-on-failure -j"$jobs")
+
+if [ "${WS_TEST_SANITIZE:-1}" != 0 ]; then
+  cmake -S . -B build-asan -DWS_WERROR=ON -DWS_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug >/dev/null
+  cmake --build build-asan -j"$jobs"
+  (cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j"$jobs" -LE slow)
+fi
