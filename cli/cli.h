@@ -43,8 +43,8 @@ typedef struct ws_cli_workload {
 int ws_cli_workload_open(const char *arg, const ws_define *defs, int ndefs,
                          ws_cli_workload *w, ws_error *err);
 void ws_cli_workload_close(ws_cli_workload *w);
-/* Compares the checked output buffers of `out` with the CPU reference (when the spec
- * names one) and with `first` (another variant's outputs, may be NULL); records the
+/* Compares the checked output buffers of `out` with the CPU reference when the spec
+ * names one, else with `first` (another variant's outputs, may be NULL); records the
  * verdict in res->outputs_checked/outputs_match/check_message. */
 int ws_cli_check_outputs(const ws_cli_workload *w, const ws_variant *v, const ws_buffers *out,
                          const ws_buffers *first, ws_result *res, ws_error *err);

@@ -1,0 +1,113 @@
+#!/bin/sh
+# test_cli_sim.sh — `warpscope sim` end to end on the seed workloads, and its error paths:
+# each error is one line naming what and where, a non-zero exit, and no run in the database.
+# usage: test_cli_sim.sh PATH/TO/warpscope
+ws=$1
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+check() { if eval "$1"; then ok; else bad "$2"; fi; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+db=$tmp/w.db
+
+# A JSON field of the run of VARIANT in FILE ("metrics.NAME", "outputs_match", ...).
+field() {
+  python3 - "$1" "$2" "$3" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+runs = d["runs"] if "runs" in d else [d]
+r = [x for x in runs if x["variant"] == sys.argv[2]][0]
+v = r
+for k in sys.argv[3].split(".", 1) if sys.argv[3].startswith("metrics.") or sys.argv[3].startswith("regions.") else [sys.argv[3]]:
+    v = v[k]
+print(v)
+PY
+}
+
+check '$ws --help | grep -q "usage: warpscope COMMAND"' "top-level help"
+check '$ws sim --help | grep -q -- "--variant V"' "sim help"
+check '$ws list | grep -q "branch_unification"' "list shows the seed workloads"
+
+# Every seed workload at a small size: outputs equal the CPU reference.
+for spec in "tree_reduction" "shuffle_reduction" "divergence_examples" "predication" \
+            "dynamic_assignment -D TRIP_SCALE=256 -D BLOCKS=4" "histogram -D N=20000" \
+            "branch_unification -D LOOP=8 -D BLOCKS=4" "himeno"; do
+  name=${spec%% *}
+  if $ws sim $spec --db "$db" --json --threads 1 > "$tmp/$name.json" 2> "$tmp/$name.err"; then
+    ok
+    python3 - "$tmp/$name.json" <<'PY' || bad "$name: outputs differ"
+import json, sys
+d = json.load(open(sys.argv[1]))
+bad = [r["variant"] + ": " + r["check_message"] for r in d["runs"]
+       if r["outputs_checked"] and not r["outputs_match"] and r["variant"] != "block_hazard"]
+if bad:
+    print("\n".join(bad), file=sys.stderr); sys.exit(1)
+PY
+    [ $? -eq 0 ] && ok
+  else
+    bad "sim $spec failed: $(cat "$tmp/$name.err")"
+  fi
+done
+
+# Seed 004: threadIdx.x / 32 == 0 never diverges, threadIdx.x == 0 does.
+f=$tmp/divergence_examples.json
+check '[ "$(field $f warp_uniform metrics.smsp__sass_branch_targets_threads_divergent.sum)" = 0 ]' \
+      "warp_uniform has no divergent branch"
+check '[ "$(field $f tid_eq_0 metrics.smsp__sass_branch_targets_threads_divergent.sum)" != 0 ]' \
+      "tid_eq_0 has divergent branches"
+# Seed 003: the short if/else is predicated (selp), no divergent branch.
+f=$tmp/predication.json
+check '[ "$(field $f short_if metrics.smsp__sass_branch_targets_threads_divergent.sum)" = 0 ]' \
+      "short_if compiles to a predicated select"
+check '[ "$(field $f long_if metrics.smsp__sass_branch_targets_threads_divergent.sum)" != 0 ]' \
+      "long_if branches"
+# Seed 002: the naive reduction loses updates and the race is reported with its line.
+$ws sim naive_reduction --variant racy --no-db --json > "$tmp/naive.json"
+check '[ "$(field $tmp/naive.json racy outputs_match)" = False ]' "naive reduction loses updates"
+check 'grep -q "race: global.*naive_reduction.cu:" "$tmp/naive.json"' "race warning names the line"
+
+# --variant gives one JSON object with metrics and regions.
+$ws sim branch_unification -D LOOP=8 -D BLOCKS=2 --variant after --no-db --json > "$tmp/one.json"
+check 'python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d[\"variant\"]==\"after\" and \"branch\" in d[\"regions\"] and d[\"metrics\"][\"smsp__inst_executed.sum\"]>0" "$tmp/one.json"' \
+      "--variant --json: one object with metrics and regions"
+
+runs_before=$(sqlite3 "$db" "select count(*) from runs")
+
+# Errors: one line, non-zero exit, nothing stored.
+expect_error() { # ARGS... ; PATTERN in $pattern
+  "$ws" "$@" --db "$db" > "$tmp/out" 2> "$tmp/err"
+  rc=$?
+  if [ $rc -ne 0 ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] && grep -q -- "$pattern" "$tmp/err"; then ok
+  else bad "'$*' (rc $rc) should fail with '$pattern', got: $(cat "$tmp/err")"; fi
+}
+pattern="no workload 'nosuch'"; expect_error sim nosuch
+pattern="unknown constant 'NOPE'"; expect_error sim branch_unification -D NOPE=1
+pattern="unknown or incomplete option '--bogus'"; expect_error sim branch_unification --bogus
+pattern="no variant"; expect_error sim branch_unification --variant nosuch
+
+# A bad spec names file:line.
+cp "$WS_SOURCE_DIR/kernels/predication.cu" "$tmp/p.cu"
+printf 'workload p\nsource p.cu\nbuffer x i32 16 zero\nvariant a\n  kernel short_if\n  grid 1\n  block 16\n  args x x 16\n  colour blue\n' > "$tmp/bad.spec"
+pattern="bad.spec:9:"; expect_error sim "$tmp/bad.spec"
+
+# Unsupported PTX (a call to vprintf) names the PTX line and the instruction.
+cat > "$tmp/pf.cu" <<'CU'
+#include <cstdio>
+__global__ void k(int *x) { printf("%d\n", x[threadIdx.x]); }
+CU
+printf 'workload pf\nsource pf.cu\nbuffer x i32 32 iota\nvariant a\n  kernel k\n  grid 1\n  block 32\n  args x\n' > "$tmp/pf.spec"
+pattern="\.ptx:[0-9]*:.*vprintf"; expect_error sim "$tmp/pf.spec"
+
+# A simulated out-of-bounds store names kernel, CTA, warp, lane, PC and address.
+cat > "$tmp/oob.cu" <<'CU'
+__global__ void oob(int *x, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; x[i * 1000] = i; }
+CU
+printf 'workload oob\nsource oob.cu\nbuffer x i32 64 zero\nvariant a\n  kernel oob\n  grid 2\n  block 64\n  args x 64\n' > "$tmp/oob.spec"
+pattern="kernel .*oob.*CTA (0,0,0), warp 0, lane 1, PC [0-9]*, address 0x"; expect_error sim "$tmp/oob.spec"
+
+check '[ "$(sqlite3 "$db" "select count(*) from runs")" = "$runs_before" ]' "failed runs store nothing"
+check '[ "$(sqlite3 "$db" "pragma integrity_check")" = ok ]' "database intact"
+
+echo "test_cli_sim: $pass passed, $fail failed"
+[ $fail -eq 0 ]
