@@ -69,7 +69,9 @@ typedef enum ws_subop {
     WS_SUB_SHF_L, WS_SUB_SHF_R,
     /* testp */
     WS_SUB_FINITE, WS_SUB_INFINITE, WS_SUB_NUMBER, WS_SUB_NOTANUMBER, WS_SUB_NORMAL,
-    WS_SUB_SUBNORMAL
+    WS_SUB_SUBNORMAL,
+    /* bar.warp.sync MASK (__syncwarp) */
+    WS_SUB_WARP_SYNC
 } ws_subop;
 
 typedef enum ws_round {
@@ -126,6 +128,22 @@ typedef struct ws_operand {
 
 #define WS_MAX_DST 2
 #define WS_MAX_SRC 4
+
+/* Operand conventions the parser (ptx_parse*.c) guarantees:
+ * - Operands keep PTX order. Instructions without a result (st, red, bra, bar.sync
+ *   without .red, membar, fence, ret, exit, trap, nanosleep, prefetch) have ndst 0 and
+ *   every operand in src: st/red: src[0] = ADDR, src[1] = value (REG/IMM/VEC).
+ *   atom: dst[0], src[0] = ADDR, src[1] = b, src[2] = c (cas). setp/shfl/match with
+ *   `%a|%b` have ndst 2. bar.red.popc/and/or has dst[0]. Arity is checked per opcode.
+ * - Kernel and .func parameters: ADDR with reg -1, sym -1, imm = byte offset in the
+ *   function's param block (ws_function.params[i].offset + displacement). A .func's return
+ *   values (rets) are laid out in the same block after its params.
+ * - Call-sequence scratch (`.param .b32 param0;` inside `{ }`): function locals of space
+ *   PARAM, offsets in a per-function scratch area (its size = max offset+size over them).
+ * - call: dst[0] = SYMBOL of the return .param local (ndst 0 without one); src[0] = FUNC
+ *   (imm = function index); src[1] = SYMBOL of the first argument local (kind NONE when
+ *   there are none); src[2] = IMM argument count; the arguments are consecutive locals.
+ * - `WARP_SZ` is the immediate 32. `.loc F 0 0` (compiler-made code) gives line 0. */
 
 typedef struct ws_inst {
     uint16_t op;       /* ws_opcode */

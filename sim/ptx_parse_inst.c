@@ -1,0 +1,856 @@
+/* ptx_parse_inst.c — one PTX instruction statement -> ws_inst: guard, opcode (looked up in
+ * ptx_ops.def), dotted modifiers classified per opcode, operands (registers, immediates,
+ * special registers, addresses, vectors, symbols, labels, call sequences), arity checks.
+ * Anything not understood is an error naming the line and instruction, never a skip. */
+#include <stdlib.h>
+#include <string.h>
+#include "sim/ptx_parse.h"
+
+static const char *const op_names[] = {
+#define WS_OP(id, name, cls, lat) name,
+#include "sim/ptx_ops.def"
+#undef WS_OP
+};
+
+static int eq(const char *s, int len, const char *w)
+{
+    return (size_t)len == strlen(w) && memcmp(s, w, (size_t)len) == 0;
+}
+
+static int index_of(const char *s, int len, const char *const *tab, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (eq(s, len, tab[i]))
+            return i;
+    return -1;
+}
+
+#define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+static int lookup_opcode(const char *s, int len)
+{
+    for (int i = 0; i < WS_OP__COUNT; i++)
+        if (eq(s, len, op_names[i]))
+            return i;
+    return -1;
+}
+
+/* ---------------------------------------------------------------- modifiers */
+
+static const char *const cmp_names[] = {"", "eq", "ne", "lt", "le", "gt", "ge", "lo", "ls",
+                                        "hi", "hs", "equ", "neu", "ltu", "leu", "gtu", "geu",
+                                        "num", "nan"};
+static const char *const rnd_names[] = {"", "rn", "rz", "rm", "rp", "rni", "rzi", "rmi", "rpi"};
+static const char *const atom_names[] = {"add", "inc", "dec", "cas", "exch", "min", "max",
+                                         "and", "or", "xor"};
+static const ws_subop atom_subs[] = {WS_SUB_ADD, WS_SUB_INC, WS_SUB_DEC, WS_SUB_CAS,
+                                     WS_SUB_EXCH, WS_SUB_MIN, WS_SUB_MAX, WS_SUB_AND,
+                                     WS_SUB_OR, WS_SUB_XOR};
+static const char *const space_names[] = {"", "global", "shared", "local", "const", "param",
+                                          "shared::cluster"};
+/* Memory-model, scope and cache qualifiers: no effect on a functional simulation. */
+static const char *const ignored_mem[] = {"relaxed", "acquire", "release", "acq_rel", "sc",
+                                          "weak", "gpu", "sys", "cta", "cluster", "nc", "ca",
+                                          "cg", "cs", "lu", "cv", "wb", "wt", "noftz"};
+
+static int is_ignored_mem(const char *s, int len)
+{
+    if (len > 4 && (memcmp(s, "L1::", 4) == 0 || memcmp(s, "L2::", 4) == 0))
+        return 1;
+    return index_of(s, len, ignored_mem, COUNT(ignored_mem)) >= 0;
+}
+
+static int set_space(ws_inst *in, const char *s, int len)
+{
+    if (eq(s, len, "shared::cta")) {
+        in->space = WS_SPACE_SHARED;
+        return 1;
+    }
+    int i = index_of(s, len, space_names, COUNT(space_names));
+    if (i <= 0)
+        return 0;
+    in->space = (uint8_t)i;
+    return 1;
+}
+
+static int set_atom_sub(ws_inst *in, const char *s, int len)
+{
+    int i = index_of(s, len, atom_names, COUNT(atom_names));
+    if (i < 0)
+        return 0;
+    in->subop = (uint8_t)atom_subs[i];
+    return 1;
+}
+
+static int is_fp_capable(int op)
+{
+    switch (op) {
+    case WS_OP_ADD: case WS_OP_SUB: case WS_OP_MUL: case WS_OP_MAD: case WS_OP_FMA:
+    case WS_OP_DIV: case WS_OP_SQRT: case WS_OP_RCP: case WS_OP_RSQRT: case WS_OP_EX2:
+    case WS_OP_LG2: case WS_OP_SIN: case WS_OP_COS: case WS_OP_CVT: case WS_OP_MIN:
+    case WS_OP_MAX: case WS_OP_ABS: case WS_OP_NEG: case WS_OP_TESTP: case WS_OP_COPYSIGN:
+    case WS_OP_SETP: case WS_OP_SET:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* Float rounding and flags shared by the arithmetic instructions. */
+static int apply_fp_mod(ws_inst *in, const char *s, int len)
+{
+    if (!is_fp_capable(in->op))
+        return 0;
+    int r = index_of(s, len, rnd_names, COUNT(rnd_names));
+    if (r > 0) {
+        in->rnd = (uint8_t)r;
+        return 1;
+    }
+    if (eq(s, len, "ftz")) in->flags |= WS_F_FTZ;
+    else if (eq(s, len, "sat")) in->flags |= WS_F_SAT;
+    else if (eq(s, len, "approx")) in->flags |= WS_F_APPROX;
+    else if (eq(s, len, "full")) in->flags |= WS_F_FULL;
+    else return 0;
+    return 1;
+}
+
+static int apply_bar_mod(ws_inst *in, const char *s, int len)
+{
+    if (eq(s, len, "warp")) in->subop = WS_SUB_WARP_SYNC;
+    else if (eq(s, len, "sync")) { if (!in->subop) in->subop = WS_SUB_SYNC; }
+    else if (eq(s, len, "arrive")) in->subop = WS_SUB_ARRIVE;
+    else if (eq(s, len, "red")) in->subop = WS_SUB_RED_POPC; /* refined by the next word */
+    else if (eq(s, len, "popc") && in->subop == WS_SUB_RED_POPC) in->subop = WS_SUB_RED_POPC;
+    else if (eq(s, len, "and") && in->subop == WS_SUB_RED_POPC) in->subop = WS_SUB_RED_AND;
+    else if (eq(s, len, "or") && in->subop == WS_SUB_RED_POPC) in->subop = WS_SUB_RED_OR;
+    else if (eq(s, len, "aligned")) in->flags |= WS_F_ALIGNED;
+    else if (eq(s, len, "cta")) { /* default scope */ }
+    else return 0;
+    return 1;
+}
+
+static int apply_warp_mod(ws_inst *in, const char *s, int len)
+{
+    static const char *const shfl[] = {"up", "down", "bfly", "idx"};
+    static const ws_subop shfl_s[] = {WS_SUB_UP, WS_SUB_DOWN, WS_SUB_BFLY, WS_SUB_IDX};
+    static const char *const vote[] = {"all", "any", "uni", "ballot"};
+    static const ws_subop vote_s[] = {WS_SUB_ALL, WS_SUB_ANY, WS_SUB_UNI, WS_SUB_BALLOT};
+    int i;
+    if (eq(s, len, "sync"))
+        return 1;
+    switch (in->op) {
+    case WS_OP_SHFL:
+        if ((i = index_of(s, len, shfl, 4)) < 0) return 0;
+        in->subop = (uint8_t)shfl_s[i];
+        return 1;
+    case WS_OP_VOTE:
+        if ((i = index_of(s, len, vote, 4)) < 0) return 0;
+        in->subop = (uint8_t)vote_s[i];
+        return 1;
+    case WS_OP_MATCH:
+        if (eq(s, len, "any")) in->subop = WS_SUB_MATCH_ANY;
+        else if (eq(s, len, "all")) in->subop = WS_SUB_MATCH_ALL;
+        else return 0;
+        return 1;
+    case WS_OP_REDUX:
+        return set_atom_sub(in, s, len) && in->subop != WS_SUB_INC && in->subop != WS_SUB_DEC &&
+               in->subop != WS_SUB_CAS && in->subop != WS_SUB_EXCH;
+    default:
+        return 0;
+    }
+}
+
+static int apply_op_mod(ws_inst *in, const char *s, int len)
+{
+    static const char *const testp[] = {"finite", "infinite", "number", "notanumber", "normal",
+                                        "subnormal"};
+    int i;
+    switch (in->op) {
+    case WS_OP_SETP: case WS_OP_SET:
+        if ((i = index_of(s, len, cmp_names, COUNT(cmp_names))) > 0) { in->cmp = (uint8_t)i; return 1; }
+        if (eq(s, len, "and")) { in->boolop = WS_BOOL_AND; return 1; }
+        if (eq(s, len, "or")) { in->boolop = WS_BOOL_OR; return 1; }
+        if (eq(s, len, "xor")) { in->boolop = WS_BOOL_XOR; return 1; }
+        return 0;
+    case WS_OP_MUL: case WS_OP_MAD: case WS_OP_MUL24: case WS_OP_MAD24: case WS_OP_MADC:
+        if (eq(s, len, "lo")) in->subop = WS_SUB_LO;
+        else if (eq(s, len, "hi")) in->subop = WS_SUB_HI;
+        else if (eq(s, len, "wide") && in->op != WS_OP_MADC) in->subop = WS_SUB_WIDE;
+        else if (eq(s, len, "cc") && in->op == WS_OP_MADC) in->flags |= WS_F_CC;
+        else return 0;
+        return 1;
+    case WS_OP_ADD: case WS_OP_SUB: case WS_OP_ADDC: case WS_OP_SUBC:
+        if (!eq(s, len, "cc")) return 0;
+        in->flags |= WS_F_CC;
+        return 1;
+    case WS_OP_ATOM: case WS_OP_RED:
+        return set_space(in, s, len) || set_atom_sub(in, s, len) || is_ignored_mem(s, len);
+    case WS_OP_LD: case WS_OP_ST: case WS_OP_LDU: case WS_OP_PREFETCH:
+        if (eq(s, len, "v2") || eq(s, len, "v4")) { in->vec = (uint8_t)(s[1] - '0'); return 1; }
+        if (eq(s, len, "volatile")) { in->flags |= WS_F_VOLATILE; return 1; }
+        return set_space(in, s, len) || is_ignored_mem(s, len);
+    case WS_OP_CVTA:
+        if (eq(s, len, "to")) { in->flags |= WS_F_TO; return 1; }
+        return set_space(in, s, len);
+    case WS_OP_SHFL: case WS_OP_VOTE: case WS_OP_MATCH: case WS_OP_REDUX:
+        return apply_warp_mod(in, s, len);
+    case WS_OP_BAR: case WS_OP_BARRIER:
+        return apply_bar_mod(in, s, len);
+    case WS_OP_BRA: case WS_OP_CALL: case WS_OP_RET:
+        if (!eq(s, len, "uni")) return 0;
+        in->flags |= WS_F_UNI;
+        return 1;
+    case WS_OP_SHF:
+        if (eq(s, len, "l")) in->subop = WS_SUB_SHF_L;
+        else if (eq(s, len, "r")) in->subop = WS_SUB_SHF_R;
+        else if (eq(s, len, "wrap")) in->flags |= WS_F_WRAP;
+        else if (eq(s, len, "clamp")) in->flags |= WS_F_CLAMP;
+        else return 0;
+        return 1;
+    case WS_OP_TESTP:
+        if ((i = index_of(s, len, testp, COUNT(testp))) < 0) return 0;
+        in->subop = (uint8_t)(WS_SUB_FINITE + i);
+        return 1;
+    case WS_OP_MEMBAR:
+        return eq(s, len, "gl") || eq(s, len, "cta") || eq(s, len, "sys");
+    case WS_OP_FENCE:
+        return eq(s, len, "acq_rel") || eq(s, len, "sc") || eq(s, len, "cta") ||
+               eq(s, len, "gpu") || eq(s, len, "sys") || eq(s, len, "cluster");
+    case WS_OP_BFIND:
+        if (!eq(s, len, "shiftamt")) return 0;
+        in->flags |= WS_F_NOINC;
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static int apply_mod(ws_inst *in, const char *s, int len)
+{
+    ws_ptype ty = ws_ptype_from(s, len);
+    if (ty != WS_P_NONE) {
+        if (!in->type)
+            in->type = (uint8_t)ty;
+        else if (!in->type2)
+            in->type2 = (uint8_t)ty;
+        else
+            return 0;
+        return 1;
+    }
+    return apply_op_mod(in, s, len) || apply_fp_mod(in, s, len);
+}
+
+static int is_half(int t)
+{
+    return t == WS_P_F16 || t == WS_P_F16X2 || t == WS_P_BF16 || t == WS_P_BF16X2;
+}
+
+/* Combinations the simulator does not implement or that are incomplete. */
+static int modifiers_ok(const ws_inst *in)
+{
+    int op = in->op;
+    if (in->type2 && op != WS_OP_CVT && op != WS_OP_SET && op != WS_OP_SLCT)
+        return 0;
+    if ((is_half(in->type) || is_half(in->type2) || in->type == WS_P_B128) &&
+        op != WS_OP_LD && op != WS_OP_ST && op != WS_OP_MOV)
+        return 0;
+    switch (op) {
+    case WS_OP_SETP: case WS_OP_SET: return in->cmp != WS_CMP_NONE && in->type;
+    case WS_OP_ATOM: case WS_OP_RED: return in->subop != WS_SUB_NONE && in->type;
+    case WS_OP_SHFL: case WS_OP_VOTE: case WS_OP_MATCH: case WS_OP_REDUX:
+        return in->subop != WS_SUB_NONE;
+    case WS_OP_CVT: return in->type && in->type2;
+    case WS_OP_SHF: return in->subop != WS_SUB_NONE;
+    case WS_OP_TESTP: return in->subop != WS_SUB_NONE;
+    case WS_OP_BAR: case WS_OP_BARRIER: return in->subop != WS_SUB_NONE;
+    case WS_OP_LD: case WS_OP_ST: case WS_OP_LDU: return in->type != WS_P_NONE;
+    default: return 1;
+    }
+}
+
+/* ---------------------------------------------------------------- operands */
+
+static const struct { const char *name; ws_special sr; } specials[] = {
+    {"%tid.x", WS_SR_TID_X}, {"%tid.y", WS_SR_TID_Y}, {"%tid.z", WS_SR_TID_Z},
+    {"%ntid.x", WS_SR_NTID_X}, {"%ntid.y", WS_SR_NTID_Y}, {"%ntid.z", WS_SR_NTID_Z},
+    {"%ctaid.x", WS_SR_CTAID_X}, {"%ctaid.y", WS_SR_CTAID_Y}, {"%ctaid.z", WS_SR_CTAID_Z},
+    {"%nctaid.x", WS_SR_NCTAID_X}, {"%nctaid.y", WS_SR_NCTAID_Y},
+    {"%nctaid.z", WS_SR_NCTAID_Z}, {"%laneid", WS_SR_LANEID}, {"%warpid", WS_SR_WARPID},
+    {"%nwarpid", WS_SR_NWARPID}, {"%smid", WS_SR_SMID}, {"%nsmid", WS_SR_NSMID},
+    {"%gridid", WS_SR_GRIDID}, {"%lanemask_eq", WS_SR_LANEMASK_EQ},
+    {"%lanemask_lt", WS_SR_LANEMASK_LT}, {"%lanemask_le", WS_SR_LANEMASK_LE},
+    {"%lanemask_gt", WS_SR_LANEMASK_GT}, {"%lanemask_ge", WS_SR_LANEMASK_GE},
+    {"%clock", WS_SR_CLOCK}, {"%clock64", WS_SR_CLOCK64}, {"%globaltimer", WS_SR_GLOBALTIMER},
+    {"%dynamic_smem_size", WS_SR_DYNAMIC_SMEM_SIZE},
+    {"%total_smem_size", WS_SR_TOTAL_SMEM_SIZE},
+};
+
+static int lookup_special(const char *s, int len)
+{
+    for (int i = 0; i < COUNT(specials); i++)
+        if (eq(s, len, specials[i].name))
+            return specials[i].sr;
+    return WS_SR_NONE;
+}
+
+static int reg_index(ws_pctx *c, const ws_tok *t, int32_t *reg)
+{
+    int r = ws_strmap_get(&c->regs, t->s, t->len);
+    if (r < 0)
+        return ws_pc_fail(c, WS_ERR_PTX, t->line, "undeclared register '%.*s'", t->len, t->s);
+    *reg = r;
+    return WS_OK;
+}
+
+/* Integer or float-bits literal; `neg` when a '-' preceded it. */
+static int parse_imm(ws_pctx *c, const ws_inst *in, const ws_tok *t, int neg, int64_t *v)
+{
+    char buf[72];
+    if (t->len > 2 && t->s[0] == '0' && strchr("fFdD", t->s[1])) {
+        int is32 = t->s[1] == 'f' || t->s[1] == 'F';
+        snprintf(buf, sizeof buf, "0x%.*s", t->len - 2, t->s + 2);
+        if (t->len != (is32 ? 10 : 18) || ws_parse_int_literal(buf, (int)strlen(buf), v))
+            return ws_pc_syntax(c, t, "a float literal (0fXXXXXXXX or 0dXXXXXXXXXXXXXXXX)");
+        if (neg)
+            *v ^= is32 ? (int64_t)0x80000000ll : (int64_t)INT64_MIN;
+        return WS_OK;
+    }
+    if (memchr(t->s, '.', (size_t)t->len)) {
+        snprintf(buf, sizeof buf, "%.*s", t->len, t->s);
+        char *end;
+        double d = strtod(buf, &end) * (neg ? -1.0 : 1.0);
+        if (*end)
+            return ws_pc_syntax(c, t, "a number");
+        if (in->type == WS_P_F32) {
+            float f = (float)d;
+            uint32_t u;
+            memcpy(&u, &f, 4);
+            *v = u;
+        } else if (in->type == WS_P_F64) {
+            memcpy(v, &d, 8);
+        } else {
+            return ws_pc_fail(c, WS_ERR_PTX, t->line, "float literal '%.*s' in a non-float "
+                              "instruction", t->len, t->s);
+        }
+        return WS_OK;
+    }
+    if (ws_parse_int_literal(t->s, t->len, v))
+        return ws_pc_syntax(c, t, "a number");
+    if (neg)
+        *v = -*v;
+    return WS_OK;
+}
+
+/* A name that is not a register: function-scope variable, parameter or module variable. */
+typedef enum { NAME_NONE, NAME_LOCAL, NAME_PARAM, NAME_GLOBAL } name_kind;
+
+static name_kind lookup_name(ws_pctx *c, const ws_tok *t, int *idx, uint64_t *param_off)
+{
+    if ((*idx = ws_strmap_get(&c->locals, t->s, t->len)) >= 0)
+        return NAME_LOCAL;
+    if ((*idx = ws_strmap_get(&c->params, t->s, t->len)) >= 0) {
+        const ws_function *f = c->fn;
+        *param_off = *idx < f->nparams ? f->params[*idx].offset
+                                        : f->rets[*idx - f->nparams].offset;
+        return NAME_PARAM;
+    }
+    if ((*idx = ws_strmap_get(&c->globals, t->s, t->len)) >= 0)
+        return NAME_GLOBAL;
+    return NAME_NONE;
+}
+
+/* [%rd5], [%rd5+4], [%rd5+-8], [sym], [sym+16], [param], [123] */
+static int parse_address(ws_pctx *c, ws_operand *o)
+{
+    o->kind = WS_O_ADDR;
+    o->reg = o->sym = -1;
+    const ws_tok *t = ws_pc_next(c);
+    if (t->kind == WS_TK_NUM) {
+        if (ws_parse_int_literal(t->s, t->len, &o->imm))
+            return ws_pc_syntax(c, t, "an address");
+    } else if (t->kind == WS_TK_WORD && t->s[0] == '%') {
+        if (reg_index(c, t, &o->reg))
+            return c->err->code;
+    } else if (t->kind == WS_TK_WORD) {
+        int idx;
+        uint64_t off = 0;
+        switch (lookup_name(c, t, &idx, &off)) {
+        case NAME_LOCAL: o->sym = idx; break;
+        case NAME_GLOBAL: o->sym = ws_sym_encode_global(idx); break;
+        case NAME_PARAM: o->imm = (int64_t)off; break;
+        default:
+            return ws_pc_fail(c, WS_ERR_PTX, t->line, "unknown symbol '%.*s'", t->len, t->s);
+        }
+    } else {
+        return ws_pc_syntax(c, t, "a register or symbol in '[...]'");
+    }
+    if (ws_pc_is(ws_pc_peek(c), "+") || ws_pc_is(ws_pc_peek(c), "-")) {
+        int minus = ws_pc_is(ws_pc_next(c), "-");
+        int64_t off;
+        if (ws_pc_num(c, &off))
+            return c->err->code;
+        o->imm += minus ? -off : off;
+    }
+    return ws_pc_expect(c, "]");
+}
+
+/* {%r1, %r2, _, %r4} */
+static int parse_vector(ws_pctx *c, ws_operand *o)
+{
+    o->kind = WS_O_VEC;
+    o->reg = o->sym = -1;
+    for (int i = 0;; i++) {
+        const ws_tok *t = ws_pc_next(c);
+        if (i == 4)
+            return ws_pc_fail(c, WS_ERR_UNSUPPORTED, t->line, "vector of more than 4 elements");
+        if (ws_pc_is(t, "_"))
+            o->vregs[i] = -1;
+        else if (t->kind == WS_TK_WORD && t->s[0] == '%') {
+            if (reg_index(c, t, &o->vregs[i]))
+                return c->err->code;
+        } else {
+            return ws_pc_fail(c, t->kind == WS_TK_EOF ? WS_ERR_PTX : WS_ERR_UNSUPPORTED,
+                              t->line, "unsupported vector element '%.*s'", t->len, t->s);
+        }
+        o->nvec = (uint8_t)(i + 1);
+        const ws_tok *sep = ws_pc_next(c);
+        if (ws_pc_is(sep, "}"))
+            break;
+        if (!ws_pc_is(sep, ","))
+            return ws_pc_syntax(c, sep, "',' or '}'");
+    }
+    if (o->nvec != 2 && o->nvec != 4)
+        return ws_pc_fail(c, WS_ERR_UNSUPPORTED, ws_pc_peek(c)->line,
+                          "vector of %d elements", o->nvec);
+    return WS_OK;
+}
+
+static int add_label_fixup(ws_pctx *c, int slot, int tok)
+{
+    if (c->nlfix == c->cap_lfix) {
+        int nc = c->cap_lfix ? c->cap_lfix * 2 : 64;
+        ws_fixup *p = realloc(c->lfix, (size_t)nc * sizeof *p);
+        if (!p)
+            return ws_error_set(c->err, WS_ERR_NOMEM, "out of memory");
+        c->lfix = p;
+        c->cap_lfix = nc;
+    }
+    c->lfix[c->nlfix++] = (ws_fixup){c->fn_index, c->fn->ninsts, slot, tok};
+    return WS_OK;
+}
+
+static int parse_word_operand(ws_pctx *c, ws_inst *in, const ws_tok *t, ws_operand *o, int slot)
+{
+    if (t->s[0] == '%') {
+        int sr = lookup_special(t->s, t->len);
+        if (sr != WS_SR_NONE) {
+            o->kind = WS_O_SPECIAL;
+            o->special = (uint8_t)sr;
+            return WS_OK;
+        }
+        o->kind = WS_O_REG;
+        return reg_index(c, t, &o->reg);
+    }
+    if (eq(t->s, t->len, "WARP_SZ")) { /* PTX's predefined warp-size constant */
+        o->kind = WS_O_IMM;
+        o->imm = 32;
+        return WS_OK;
+    }
+    if (in->op == WS_OP_BRA) {
+        o->kind = WS_O_LABEL;
+        return add_label_fixup(c, slot, (int)(t - c->t));
+    }
+    int idx;
+    uint64_t off;
+    switch (lookup_name(c, t, &idx, &off)) {
+    case NAME_LOCAL: o->kind = WS_O_SYMBOL; o->sym = idx; return WS_OK;
+    case NAME_GLOBAL: o->kind = WS_O_SYMBOL; o->sym = ws_sym_encode_global(idx); return WS_OK;
+    case NAME_PARAM:
+        return ws_pc_fail(c, WS_ERR_UNSUPPORTED, t->line,
+                          "unsupported use of the address of parameter '%.*s'", t->len, t->s);
+    default:
+        break;
+    }
+    if (ws_strmap_get(&c->funcs, t->s, t->len) >= 0 || ws_strmap_get(&c->externs, t->s, t->len) >= 0)
+        return ws_pc_fail(c, WS_ERR_UNSUPPORTED, t->line,
+                          "unsupported function pointer '%.*s'", t->len, t->s);
+    return ws_pc_fail(c, WS_ERR_PTX, t->line, "unknown symbol '%.*s'", t->len, t->s);
+}
+
+/* One operand; `slot` is its position in dst/src order, for label fixups. */
+static int parse_operand(ws_pctx *c, ws_inst *in, ws_operand *o, int slot)
+{
+    memset(o, 0, sizeof *o);
+    o->reg = o->sym = -1;
+    const ws_tok *t = ws_pc_next(c);
+    if (ws_pc_is(t, "["))
+        return parse_address(c, o);
+    if (ws_pc_is(t, "{"))
+        return parse_vector(c, o);
+    if (ws_pc_is(t, "!")) {
+        t = ws_pc_next(c);
+        if (t->kind != WS_TK_WORD || t->s[0] != '%')
+            return ws_pc_syntax(c, t, "a predicate register after '!'");
+        o->kind = WS_O_REG;
+        o->neg = 1;
+        return reg_index(c, t, &o->reg);
+    }
+    int neg = 0;
+    if (ws_pc_is(t, "-")) {
+        neg = 1;
+        t = ws_pc_next(c);
+    }
+    if (t->kind == WS_TK_NUM) {
+        o->kind = WS_O_IMM;
+        return parse_imm(c, in, t, neg, &o->imm);
+    }
+    if (neg)
+        return ws_pc_syntax(c, t, "a number after '-'");
+    if (t->kind == WS_TK_WORD && !ws_pc_is(t, "_"))
+        return parse_word_operand(c, in, t, o, slot);
+    return ws_pc_syntax(c, t, "an operand");
+}
+
+/* ---------------------------------------------------------------- roles and arity */
+
+typedef struct arity { int op, dmin, dmax, smin, smax; } arity;
+static const arity arities[] = {
+    {WS_OP_ABS, 1, 1, 1, 1}, {WS_OP_NEG, 1, 1, 1, 1}, {WS_OP_NOT, 1, 1, 1, 1},
+    {WS_OP_CNOT, 1, 1, 1, 1}, {WS_OP_POPC, 1, 1, 1, 1}, {WS_OP_CLZ, 1, 1, 1, 1},
+    {WS_OP_BREV, 1, 1, 1, 1}, {WS_OP_BFIND, 1, 1, 1, 1}, {WS_OP_MOV, 1, 1, 1, 1},
+    {WS_OP_CVT, 1, 1, 1, 1}, {WS_OP_CVTA, 1, 1, 1, 1}, {WS_OP_SQRT, 1, 1, 1, 1},
+    {WS_OP_RCP, 1, 1, 1, 1}, {WS_OP_RSQRT, 1, 1, 1, 1}, {WS_OP_EX2, 1, 1, 1, 1},
+    {WS_OP_LG2, 1, 1, 1, 1}, {WS_OP_SIN, 1, 1, 1, 1}, {WS_OP_COS, 1, 1, 1, 1},
+    {WS_OP_TESTP, 1, 1, 1, 1}, {WS_OP_ADD, 1, 1, 2, 2}, {WS_OP_SUB, 1, 1, 2, 2},
+    {WS_OP_ADDC, 1, 1, 2, 2}, {WS_OP_SUBC, 1, 1, 2, 2}, {WS_OP_MUL, 1, 1, 2, 2},
+    {WS_OP_MUL24, 1, 1, 2, 2}, {WS_OP_MIN, 1, 1, 2, 2}, {WS_OP_MAX, 1, 1, 2, 2},
+    {WS_OP_AND, 1, 1, 2, 2}, {WS_OP_OR, 1, 1, 2, 2}, {WS_OP_XOR, 1, 1, 2, 2},
+    {WS_OP_SHL, 1, 1, 2, 2}, {WS_OP_SHR, 1, 1, 2, 2}, {WS_OP_DIV, 1, 1, 2, 2},
+    {WS_OP_REM, 1, 1, 2, 2}, {WS_OP_COPYSIGN, 1, 1, 2, 2}, {WS_OP_MAD, 1, 1, 3, 3},
+    {WS_OP_MAD24, 1, 1, 3, 3}, {WS_OP_MADC, 1, 1, 3, 3}, {WS_OP_FMA, 1, 1, 3, 3},
+    {WS_OP_SAD, 1, 1, 3, 3}, {WS_OP_SLCT, 1, 1, 3, 3}, {WS_OP_SELP, 1, 1, 3, 3},
+    {WS_OP_PRMT, 1, 1, 3, 3}, {WS_OP_BFE, 1, 1, 3, 3}, {WS_OP_SHF, 1, 1, 3, 3},
+    {WS_OP_BFI, 1, 1, 4, 4}, {WS_OP_LOP3, 1, 1, 4, 4}, {WS_OP_SETP, 1, 2, 2, 3},
+    {WS_OP_SET, 1, 1, 2, 3}, {WS_OP_ATOM, 1, 1, 2, 3}, {WS_OP_RED, 0, 0, 2, 2},
+    {WS_OP_LD, 1, 1, 1, 1}, {WS_OP_LDU, 1, 1, 1, 1}, {WS_OP_ST, 0, 0, 2, 2},
+    {WS_OP_SHFL, 1, 2, 4, 4}, {WS_OP_VOTE, 1, 1, 1, 2}, {WS_OP_MATCH, 1, 2, 2, 2},
+    {WS_OP_REDUX, 1, 1, 2, 2}, {WS_OP_ACTIVEMASK, 1, 1, 0, 0}, {WS_OP_BRA, 0, 0, 1, 1},
+    {WS_OP_RET, 0, 0, 0, 0}, {WS_OP_EXIT, 0, 0, 0, 0}, {WS_OP_TRAP, 0, 0, 0, 0},
+    {WS_OP_BRKPT, 0, 0, 0, 0}, {WS_OP_MEMBAR, 0, 0, 0, 0}, {WS_OP_FENCE, 0, 0, 0, 0},
+    {WS_OP_NANOSLEEP, 0, 0, 1, 1}, {WS_OP_PREFETCH, 0, 0, 1, 1},
+};
+
+static int has_dst(const ws_inst *in)
+{
+    switch (in->op) {
+    case WS_OP_ST: case WS_OP_RED: case WS_OP_BRA: case WS_OP_MEMBAR: case WS_OP_FENCE:
+    case WS_OP_RET: case WS_OP_EXIT: case WS_OP_TRAP: case WS_OP_BRKPT: case WS_OP_PREFETCH:
+    case WS_OP_NANOSLEEP:
+        return 0;
+    case WS_OP_BAR: case WS_OP_BARRIER: /* bar.red.popc.u32 %r, 0, %p has a result */
+        return in->subop == WS_SUB_RED_POPC || in->subop == WS_SUB_RED_AND ||
+               in->subop == WS_SUB_RED_OR;
+    default:
+        return 1;
+    }
+}
+
+static int check_arity(ws_pctx *c, const ws_inst *in, const char *opname, int line)
+{
+    int dmin = 0, dmax = 0, smin = 1, smax = 2;
+    if (in->op == WS_OP_BAR || in->op == WS_OP_BARRIER) {
+        dmin = dmax = has_dst(in);
+        smin = 1;
+        smax = dmin ? 3 : 2;
+    } else {
+        for (int i = 0; i < COUNT(arities); i++)
+            if (arities[i].op == in->op) {
+                dmin = arities[i].dmin; dmax = arities[i].dmax;
+                smin = arities[i].smin; smax = arities[i].smax;
+            }
+    }
+    if (in->ndst < dmin || in->ndst > dmax || in->nsrc < smin || in->nsrc > smax)
+        return ws_pc_fail(c, WS_ERR_PTX, line, "wrong number of operands for '%s'", opname);
+    for (int i = 0; i < in->ndst; i++)
+        if (in->dst[i].kind != WS_O_REG && in->dst[i].kind != WS_O_VEC)
+            return ws_pc_fail(c, WS_ERR_PTX, line, "'%s': destination must be a register",
+                              opname);
+    int need_addr = in->op == WS_OP_LD || in->op == WS_OP_LDU || in->op == WS_OP_ST ||
+                    in->op == WS_OP_ATOM || in->op == WS_OP_RED || in->op == WS_OP_PREFETCH;
+    if (need_addr && in->src[0].kind != WS_O_ADDR)
+        return ws_pc_fail(c, WS_ERR_PTX, line, "'%s': expected a memory operand [...]", opname);
+    if (in->op == WS_OP_BRA && in->src[0].kind != WS_O_LABEL)
+        return ws_pc_fail(c, WS_ERR_UNSUPPORTED, line, "'%s': only direct branches to labels "
+                          "are supported", opname);
+    for (int i = 0; i < in->nsrc; i++)
+        if (in->src[i].kind == WS_O_ADDR && !need_addr)
+            return ws_pc_fail(c, WS_ERR_PTX, line, "'%s': unexpected memory operand", opname);
+    return WS_OK;
+}
+
+/* ---------------------------------------------------------------- call sequences */
+
+/* A PARAM-space local named by token t. */
+static int param_local(ws_pctx *c, const ws_tok *t, int *idx)
+{
+    if (t->kind != WS_TK_WORD)
+        return ws_pc_syntax(c, t, "a .param name");
+    *idx = ws_strmap_get(&c->locals, t->s, t->len);
+    if (*idx < 0 || c->fn->locals[*idx].space != WS_SPACE_PARAM)
+        return ws_pc_fail(c, WS_ERR_PTX, t->line, "'%.*s' is not a .param variable of this "
+                          "call sequence", t->len, t->s);
+    return WS_OK;
+}
+
+/* call{.uni} [(ret),] fname [, (a0, a1, ...)];  Encoded as: dst[0] = SYMBOL of the return
+ * .param local (ndst 0 when none); src[0] = FUNC (imm = function index, fixed up at the
+ * end of the module); src[1] = SYMBOL of the first argument .param local; src[2] = IMM
+ * number of arguments, which are consecutive locals. */
+static int parse_call(ws_pctx *c, ws_inst *in)
+{
+    int idx;
+    if (ws_pc_is(ws_pc_peek(c), "(")) {
+        c->pos++;
+        if (param_local(c, ws_pc_next(c), &idx))
+            return c->err->code;
+        if (!ws_pc_is(ws_pc_peek(c), ")"))
+            return ws_pc_fail(c, WS_ERR_UNSUPPORTED, ws_pc_peek(c)->line,
+                              "unsupported call with several return values");
+        c->pos++;
+        in->ndst = 1;
+        in->dst[0] = (ws_operand){.kind = WS_O_SYMBOL, .reg = -1, .sym = idx};
+        if (ws_pc_expect(c, ","))
+            return c->err->code;
+    }
+    const ws_tok *f = ws_pc_next(c);
+    if (f->kind != WS_TK_WORD)
+        return ws_pc_syntax(c, f, "a function name");
+    if (f->s[0] == '%')
+        return ws_pc_fail(c, WS_ERR_UNSUPPORTED, f->line, "unsupported indirect call");
+    in->nsrc = 3;
+    in->src[0] = (ws_operand){.kind = WS_O_FUNC, .reg = -1, .sym = -1, .imm = -1};
+    in->src[1] = (ws_operand){.kind = WS_O_NONE, .reg = -1, .sym = -1};
+    in->src[2] = (ws_operand){.kind = WS_O_IMM, .reg = -1, .sym = -1, .imm = 0};
+    if (ws_pc_is(ws_pc_peek(c), ",")) {
+        c->pos++;
+        if (ws_pc_expect(c, "("))
+            return c->err->code;
+        for (int n = 0; !ws_pc_is(ws_pc_peek(c), ")"); n++) {
+            const ws_tok *a = ws_pc_next(c);
+            if (n > 0) {
+                if (!ws_pc_is(a, ","))
+                    return ws_pc_syntax(c, a, "',' or ')'");
+                a = ws_pc_next(c);
+            }
+            if (param_local(c, a, &idx))
+                return c->err->code;
+            if (n == 0)
+                in->src[1] = (ws_operand){.kind = WS_O_SYMBOL, .reg = -1, .sym = idx};
+            else if (idx != in->src[1].sym + n)
+                return ws_pc_fail(c, WS_ERR_UNSUPPORTED, a->line,
+                                  "call arguments not declared in order");
+            in->src[2].imm = n + 1;
+        }
+        c->pos++;
+        if (ws_pc_is(ws_pc_peek(c), ","))
+            return ws_pc_fail(c, WS_ERR_UNSUPPORTED, f->line, "unsupported call prototype");
+    }
+    if (c->ncalls == c->cap_calls) {
+        int nc = c->cap_calls ? c->cap_calls * 2 : 16;
+        ws_fixup *p = realloc(c->calls, (size_t)nc * sizeof *p);
+        if (!p)
+            return ws_error_set(c->err, WS_ERR_NOMEM, "out of memory");
+        c->calls = p;
+        c->cap_calls = nc;
+    }
+    c->calls[c->ncalls++] = (ws_fixup){c->fn_index, c->fn->ninsts, 0, (int)(f - c->t)};
+    return ws_pc_expect(c, ";");
+}
+
+/* ---------------------------------------------------------------- the statement */
+
+static int parse_operands(ws_pctx *c, ws_inst *in)
+{
+    ws_operand ops[8];
+    int n = 0, pair = 0;
+    if (!ws_pc_is(ws_pc_peek(c), ";")) {
+        for (;;) {
+            if (n == 8)
+                return ws_pc_fail(c, WS_ERR_PTX, ws_pc_peek(c)->line, "too many operands");
+            if (parse_operand(c, in, &ops[n], n))
+                return c->err->code;
+            n++;
+            if (n == 1 && ws_pc_is(ws_pc_peek(c), "|")) {
+                c->pos++;
+                if (parse_operand(c, in, &ops[n], n))
+                    return c->err->code;
+                n++;
+                pair = 1;
+            }
+            if (!ws_pc_is(ws_pc_peek(c), ","))
+                break;
+            c->pos++;
+        }
+    }
+    if (ws_pc_expect(c, ";"))
+        return c->err->code;
+    int nd = has_dst(in) ? (pair ? 2 : (n > 0)) : 0;
+    if (pair && !has_dst(in))
+        return ws_pc_fail(c, WS_ERR_PTX, c->t[c->pos - 1].line, "unexpected '|'");
+    if (n - nd > WS_MAX_SRC)
+        return ws_pc_fail(c, WS_ERR_PTX, c->t[c->pos - 1].line, "too many operands");
+    in->ndst = (uint8_t)nd;
+    in->nsrc = (uint8_t)(n - nd);
+    for (int i = 0; i < nd; i++)
+        in->dst[i] = ops[i];
+    for (int i = nd; i < n; i++)
+        in->src[i - nd] = ops[i];
+    /* label fixups recorded operand positions; make them src slots */
+    for (int i = c->nlfix - 1; i >= 0 && c->lfix[i].pc == c->fn->ninsts &&
+                               c->lfix[i].fn == c->fn_index; i--)
+        c->lfix[i].slot -= nd;
+    return WS_OK;
+}
+
+static ws_inst *new_inst(ws_pctx *c)
+{
+    ws_function *f = c->fn;
+    if (f->ninsts == c->cap_insts) {
+        int nc = c->cap_insts ? c->cap_insts * 2 : 64;
+        ws_inst *p = realloc(f->insts, (size_t)nc * sizeof *p);
+        if (!p)
+            return NULL;
+        f->insts = p;
+        c->cap_insts = nc;
+    }
+    ws_inst *in = &f->insts[f->ninsts];
+    memset(in, 0, sizeof *in);
+    in->guard = -1;
+    in->block = -1;
+    in->reconv_pc = -1;
+    in->vec = 1;
+    in->file = c->loc_file;
+    in->line = c->loc_line;
+    return in;
+}
+
+static int parse_guard(ws_pctx *c, ws_inst *in)
+{
+    if (!ws_pc_is(ws_pc_peek(c), "@"))
+        return WS_OK;
+    c->pos++;
+    if (ws_pc_is(ws_pc_peek(c), "!")) {
+        c->pos++;
+        in->guard_neg = 1;
+    }
+    const ws_tok *t = ws_pc_next(c);
+    if (t->kind != WS_TK_WORD || t->s[0] != '%')
+        return ws_pc_syntax(c, t, "a predicate register after '@'");
+    return reg_index(c, t, &in->guard);
+}
+
+/* Opcode word: name, then dotted modifiers. */
+static int parse_opcode(ws_pctx *c, ws_inst *in, const ws_tok *t)
+{
+    const char *dot = memchr(t->s, '.', (size_t)t->len);
+    int nlen = dot ? (int)(dot - t->s) : t->len;
+    int op = lookup_opcode(t->s, nlen);
+    if (op < 0)
+        return ws_pc_fail(c, WS_ERR_UNSUPPORTED, t->line, "unsupported instruction '%.*s'",
+                          t->len, t->s);
+    in->op = (uint16_t)op;
+    const char *p = dot, *end = t->s + t->len;
+    while (p && p < end) {
+        const char *s = p + 1, *q = memchr(s, '.', (size_t)(end - s));
+        int len = (int)((q ? q : end) - s);
+        if (len == 0 || !apply_mod(in, s, len))
+            return ws_pc_fail(c, WS_ERR_UNSUPPORTED, t->line, "unsupported instruction '%.*s'",
+                              t->len, t->s);
+        p = q;
+    }
+    if (!modifiers_ok(in))
+        return ws_pc_fail(c, WS_ERR_UNSUPPORTED, t->line, "unsupported instruction '%.*s'",
+                          t->len, t->s);
+    if (in->op == WS_OP_BAR && in->subop == WS_SUB_SYNC)
+        in->flags |= WS_F_ALIGNED; /* bar.sync is barrier.sync.aligned */
+    return WS_OK;
+}
+
+/* A statement cut off by the end of the text is a truncated file, not a bad instruction. */
+static int check_terminated(ws_pctx *c)
+{
+    for (int i = c->pos; i < c->nt; i++) {
+        if (c->t[i].kind == WS_TK_EOF)
+            return ws_pc_fail(c, WS_ERR_PTX, c->t[i].line, "unexpected end of file inside an "
+                              "instruction (truncated PTX?)");
+        if (ws_pc_is(&c->t[i], ";"))
+            return WS_OK;
+    }
+    return WS_OK;
+}
+
+int ws_parse_instruction(ws_pctx *c)
+{
+    if (check_terminated(c))
+        return c->err->code;
+    ws_inst *in = new_inst(c);
+    if (!in)
+        return ws_error_set(c->err, WS_ERR_NOMEM, "out of memory");
+    if (parse_guard(c, in))
+        return c->err->code;
+    const ws_tok *t = ws_pc_next(c);
+    if (t->kind != WS_TK_WORD || t->s[0] == '%' || t->s[0] == '.')
+        return ws_pc_syntax(c, t, "an instruction");
+    in->ptx_line = t->line;
+    if (parse_opcode(c, in, t))
+        return c->err->code;
+    if (in->op == WS_OP_CALL) {
+        if (parse_call(c, in))
+            return c->err->code;
+    } else {
+        char name[96];
+        snprintf(name, sizeof name, "%.*s", t->len, t->s);
+        if (parse_operands(c, in) || check_arity(c, in, name, t->line))
+            return c->err->code;
+    }
+    c->fn->ninsts++;
+    return WS_OK;
+}
+
+/* PTX lets a function end without ret; the IR always ends in a terminator, so that the
+ * executor never runs past the last instruction. */
+int ws_finish_body(ws_pctx *c, int line)
+{
+    ws_function *f = c->fn;
+    if (f->ninsts > 0) {
+        const ws_inst *last = &f->insts[f->ninsts - 1];
+        if (last->guard < 0 && (last->op == WS_OP_RET || last->op == WS_OP_EXIT ||
+                                last->op == WS_OP_TRAP || last->op == WS_OP_BRA))
+            return WS_OK;
+    }
+    ws_inst *in = new_inst(c);
+    if (!in)
+        return ws_error_set(c->err, WS_ERR_NOMEM, "out of memory");
+    in->op = WS_OP_RET;
+    in->ptx_line = line;
+    f->ninsts++;
+    return WS_OK;
+}
+
+int ws_resolve_labels(ws_pctx *c)
+{
+    ws_function *f = c->fn;
+    for (int i = 0; i < c->nlfix; i++) {
+        const ws_fixup *fx = &c->lfix[i];
+        const ws_tok *t = &c->t[fx->tok];
+        int pc = ws_strmap_get(&c->labels, t->s, t->len);
+        if (pc < 0)
+            return ws_pc_fail(c, WS_ERR_PTX, t->line, "undefined label '%.*s'", t->len, t->s);
+        if (pc >= f->ninsts)
+            return ws_pc_fail(c, WS_ERR_PTX, t->line, "label '%.*s' is at the end of function "
+                              "'%s' (no instruction to branch to)", t->len, t->s, f->name);
+        f->insts[fx->pc].src[fx->slot].imm = pc;
+    }
+    c->nlfix = 0;
+    return WS_OK;
+}

@@ -1,0 +1,352 @@
+/* test_ptx_front.c — the PTX front end on hand-written PTX whose every fact is known:
+ * declarations, operand forms, modifiers, .loc with inlined_at, layout, CFG of a small
+ * branch, the printer, and each error message a user can see. */
+#include "tests/ptx/ptx_test.h"
+
+/* One statement per element; element i is PTX line i + 1. */
+static const char *const snippet[] = {
+    ".version 9.0",                                                    /* 1 */
+    ".target sm_90",                                                   /* 2 */
+    ".address_size 64",                                                /* 3 */
+    ".global .align 4 .u32 gtab[4] = {1, 2, 3, 0xff};",                /* 4 */
+    ".const .align 8 .f64 cpi = 0d400921FB54442D18;",                  /* 5 */
+    ".visible .entry _Z1kPii(",                                        /* 6 */
+    "\t.param .u64 _Z1kPii_param_0,",                                  /* 7 */
+    "\t.param .u32 _Z1kPii_param_1",                                   /* 8 */
+    ")",                                                               /* 9 */
+    ".maxntid 128, 1, 1",                                              /* 10 */
+    "{",                                                               /* 11 */
+    "\t.reg .pred \t%p<4>;",                                           /* 12 */
+    "\t.reg .b32 \t%r<20>;",                                           /* 13 */
+    "\t.reg .f32 \t%f<3>;",                                            /* 14 */
+    "\t.reg .b64 \t%rd<8>;",                                           /* 15 */
+    "\t.shared .align 16 .b8 tile[64];",                               /* 16 */
+    "\t.local .align 4 .b8 depot[12];",                                /* 17 */
+    "\t.loc\t1 5 0",                                                   /* 18 */
+    "\tld.param.u64 \t%rd1, [_Z1kPii_param_0];",                       /* 19: pc 0 */
+    "\tld.param.u32 \t%r1, [_Z1kPii_param_1];",                        /* 20: pc 1 */
+    "\tmov.u32 \t%r2, %tid.x;",                                        /* 21: pc 2 */
+    "\tsetp.gt.and.s32 \t%p2, %r1, 5, %p1;",                           /* 22: pc 3 */
+    "\t@!%p2 bra \t$L__BB0_2;",                                        /* 23: pc 4 */
+    "\tld.global.nc.v4.u32 \t{%r3, %r4, _, %r6}, [%rd1+16];",          /* 24: pc 5 */
+    "\t.loc\t2 107 3, function_name $L__info_string0, inlined_at 1 8 3", /* 25 */
+    "\tatom.global.add.u32 \t%r7, [%rd1+-8], -3;",                     /* 26: pc 6 */
+    "\t.loc\t1 9 2",                                                   /* 27 */
+    "\tshfl.sync.down.b32 \t%r8|%p3, %r7, 1, 31, -1;",                 /* 28: pc 7 */
+    "\tmov.f32 \t%f1, 0f3F800000;",                                    /* 29: pc 8 */
+    "\tmov.u32 \t%r9, gtab;",                                          /* 30: pc 9 */
+    "\tld.shared.u32 \t%r10, [tile+16];",                              /* 31: pc 10 */
+    "\tselp.b32 \t%r11, %r10, 0xff, !%p3;",                            /* 32: pc 11 */
+    "$L__BB0_2:",                                                      /* 33 */
+    "\tmov.u64 \t%rd2, depot;",                                        /* 34: pc 12 */
+    "\tbar.sync \t0;",                                                 /* 35: pc 13 */
+    "\tret;",                                                          /* 36: pc 14 */
+    "}",                                                               /* 37 */
+    "\t.file\t1 \"/tmp/x/k.cu\"",                                      /* 38 */
+    "\t.file\t2 \"/usr/local/cuda/include/device_atomic_functions.hpp\"", /* 39 */
+    "\t.section\t.debug_str",                                          /* 40 */
+    "\t{",                                                             /* 41 */
+    "$L__info_string0:",                                               /* 42 */
+    ".b8 95,90,78,0",                                                  /* 43 */
+    "\t}",                                                             /* 44 */
+};
+#define NLINES ((int)(sizeof snippet / sizeof snippet[0]))
+
+/* The snippet with line `replace` (1-based) swapped for `with`, or cut after `cut` lines. */
+static char *build(int replace, const char *with, int cut)
+{
+    size_t cap = 8192, n = 0;
+    char *s = malloc(cap);
+    s[0] = 0;
+    for (int i = 0; i < NLINES && (!cut || i < cut); i++) {
+        const char *l = (i + 1 == replace) ? with : snippet[i];
+        n += (size_t)snprintf(s + n, cap - n, "%s\n", l);
+    }
+    return s;
+}
+
+static int reg_of(const ws_function *f, const char *name)
+{
+    for (int i = 0; i < f->nregs; i++)
+        if (strcmp(f->regs[i].name, name) == 0)
+            return i;
+    return -100;
+}
+
+static int local_of(const ws_function *f, const char *name)
+{
+    for (int i = 0; i < f->nlocals; i++)
+        if (strcmp(f->locals[i].name, name) == 0)
+            return i;
+    return -100;
+}
+
+static void test_declarations(const ws_module *m, const ws_function *f)
+{
+    CHECK(m->version_major == 9 && m->version_minor == 0, "version %d.%d", m->version_major,
+          m->version_minor);
+    CHECK(strcmp(m->target, "sm_90") == 0, "target %s", m->target);
+    CHECK(m->address_size == 64, "address size %d", m->address_size);
+    CHECK(m->nfiles == 3 && m->files[1] && strcmp(m->files[1], "/tmp/x/k.cu") == 0,
+          ".file 1 resolved after the function");
+    CHECK(ws_module_entry_count(m) == 1, "entries %d", ws_module_entry_count(m));
+    CHECK(strcmp(ws_module_entry_name(m, 0), "_Z1kPii") == 0, "entry name");
+    CHECK(ws_module_entry_name(m, 1) == NULL, "no second entry");
+    CHECK(m->nglobals == 2, "globals %d", m->nglobals);
+    const ws_var *g = &m->globals[0];
+    CHECK(g->space == WS_SPACE_GLOBAL && g->size == 16 && g->align == 4, "gtab decl");
+    CHECK(g->init && g->init[0] == 1 && g->init[4] == 2 && g->init[8] == 3 && g->init[12] == 0xff
+          && g->init[13] == 0, "gtab initializer bytes");
+    const ws_var *cv = &m->globals[1];
+    uint64_t bits = 0;
+    if (cv->init)
+        memcpy(&bits, cv->init, 8);
+    CHECK(cv->space == WS_SPACE_CONST && cv->size == 8 && bits == 0x400921FB54442D18ull,
+          "const f64 initializer");
+    CHECK(f->is_entry && f->nparams == 2, "params %d", f->nparams);
+    CHECK(f->params[0].offset == 0 && f->params[0].size == 8 && f->params[1].offset == 8 &&
+          f->params[1].size == 4, "param offsets");
+    CHECK(f->nregs == 4 + 20 + 3 + 8, "register ranges expand: %d", f->nregs);
+    CHECK(f->regs[reg_of(f, "%r19")].type == WS_P_B32 && reg_of(f, "%r20") < 0, "%%r<20> is r0..r19");
+    int tile = local_of(f, "tile"), depot = local_of(f, "depot");
+    CHECK(tile >= 0 && f->locals[tile].space == WS_SPACE_SHARED && f->locals[tile].offset == 0 &&
+          f->locals[tile].size == 64, "function .shared");
+    CHECK(f->shared_bytes == 64, "shared bytes %llu", (unsigned long long)f->shared_bytes);
+    CHECK(depot >= 0 && f->locals[depot].space == WS_SPACE_LOCAL && f->local_bytes == 12,
+          "local frame %llu", (unsigned long long)f->local_bytes);
+    CHECK(f->main_file == 1, "main file %d", f->main_file);
+}
+
+static void test_operands(const ws_function *f)
+{
+    CHECK(f->ninsts == 15, "instruction count %d", f->ninsts);
+    if (f->ninsts != 15)
+        return;
+    const ws_inst *in = f->insts;
+    CHECK(in[0].op == WS_OP_LD && in[0].space == WS_SPACE_PARAM && in[0].src[0].kind == WS_O_ADDR
+          && in[0].src[0].reg == -1 && in[0].src[0].sym == -1 && in[0].src[0].imm == 0,
+          "ld.param of param 0");
+    CHECK(in[1].src[0].imm == 8 && in[1].type == WS_P_U32, "ld.param of param 1 at offset 8");
+    CHECK(in[2].src[0].kind == WS_O_SPECIAL && in[2].src[0].special == WS_SR_TID_X, "%%tid.x");
+    CHECK(in[3].op == WS_OP_SETP && in[3].cmp == WS_CMP_GT && in[3].boolop == WS_BOOL_AND &&
+          in[3].type == WS_P_S32 && in[3].nsrc == 3 && in[3].src[1].kind == WS_O_IMM &&
+          in[3].src[1].imm == 5 && in[3].src[2].reg == reg_of(f, "%p1"), "setp.gt.and.s32");
+    CHECK(in[4].guard == reg_of(f, "%p2") && in[4].guard_neg == 1, "@!%%p2 guard");
+    CHECK(in[4].src[0].kind == WS_O_LABEL && in[4].src[0].imm == 12, "label resolves to pc 12");
+    CHECK(in[5].space == WS_SPACE_GLOBAL && in[5].vec == 4 && in[5].type == WS_P_U32 &&
+          in[5].dst[0].kind == WS_O_VEC && in[5].dst[0].nvec == 4 && in[5].dst[0].vregs[2] == -1
+          && in[5].dst[0].vregs[3] == reg_of(f, "%r6"), "ld.global.nc.v4.u32 vector with sink");
+    CHECK(in[5].src[0].reg == reg_of(f, "%rd1") && in[5].src[0].imm == 16, "[%%rd1+16]");
+    CHECK(in[6].op == WS_OP_ATOM && in[6].subop == WS_SUB_ADD && in[6].src[0].imm == -8 &&
+          in[6].src[1].kind == WS_O_IMM && in[6].src[1].imm == -3, "atom with [%%rd1+-8], -3");
+    CHECK(in[6].file == 1 && in[6].line == 8, "inlined .loc maps to call site 1:8, got %d:%d",
+          in[6].file, in[6].line);
+    CHECK(in[5].line == 5 && in[7].line == 9, "plain .loc lines");
+    CHECK(in[7].ndst == 2 && in[7].dst[1].reg == reg_of(f, "%p3") && in[7].nsrc == 4 &&
+          in[7].src[3].imm == -1 && in[7].subop == WS_SUB_DOWN, "shfl %%r|%%p");
+    CHECK(in[8].src[0].kind == WS_O_IMM && in[8].src[0].imm == 0x3F800000, "0f literal bits");
+    CHECK(in[9].src[0].kind == WS_O_SYMBOL && ws_sym_is_global(in[9].src[0].sym) &&
+          ws_sym_global_index(in[9].src[0].sym) == 0, "module symbol operand");
+    CHECK(in[10].src[0].kind == WS_O_ADDR && in[10].src[0].sym == local_of(f, "tile") &&
+          in[10].src[0].imm == 16, "[tile+16]");
+    CHECK(in[11].src[1].imm == 0xff && in[11].src[2].neg == 1, "selp with hex and !%%p");
+    CHECK(in[12].src[0].kind == WS_O_SYMBOL && in[12].src[0].sym == local_of(f, "depot"),
+          "local symbol operand");
+    CHECK(in[13].op == WS_OP_BAR && in[13].subop == WS_SUB_SYNC && in[13].src[0].imm == 0,
+          "bar.sync 0");
+    CHECK(in[0].ptx_line == 19 && in[14].ptx_line == 36, "ptx lines %d %d", in[0].ptx_line,
+          in[14].ptx_line);
+    char name[96];
+    ws_inst_opname(&in[3], name, sizeof name);
+    CHECK(strcmp(name, "setp.gt.and.s32") == 0, "opname %s", name);
+    ws_inst_opname(&in[6], name, sizeof name);
+    CHECK(strcmp(name, "atom.global.add.u32") == 0, "opname %s", name);
+    ws_inst_opname(&in[7], name, sizeof name);
+    CHECK(strcmp(name, "shfl.sync.down.b32") == 0, "opname %s", name);
+    CHECK(strcmp(ws_op_name(WS_OP_LD), "ld") == 0 && ws_op_class(WS_OP_ATOM) == WS_CLS_ATOM,
+          "op table");
+    CHECK(ws_ptype_bits(WS_P_S16) == 16 && ws_ptype_is_signed(WS_P_S64) &&
+          !ws_ptype_is_signed(WS_P_U32) && ws_ptype_is_float(WS_P_F64) &&
+          strcmp(ws_ptype_name(WS_P_BF16X2), "bf16x2") == 0, "ptype helpers");
+}
+
+static void test_cfg(const ws_function *f)
+{
+    CHECK(f->nblocks == 3, "blocks %d", f->nblocks);
+    if (f->nblocks != 3)
+        return;
+    CHECK(f->blocks[0].first == 0 && f->blocks[0].last == 4 && f->blocks[1].first == 5 &&
+          f->blocks[2].first == 12 && f->blocks[2].last == 14, "block ranges");
+    CHECK(f->blocks[0].nsucc == 2 && f->blocks[1].nsucc == 1 && f->blocks[2].nsucc == 0,
+          "successors");
+    CHECK(f->blocks[0].ipdom == 2 && f->blocks[1].ipdom == 2 && f->blocks[2].ipdom == -1,
+          "ipdoms");
+    CHECK(f->insts[4].reconv_pc == 12 && f->insts[8].block == 1, "reconvergence pc");
+}
+
+static void expect_error(int line_no, const char *with, int cut, ws_code code, int want_line,
+                         const char *want)
+{
+    char *text = build(line_no, with, cut);
+    ws_error e;
+    ws_module *m = pt_parse(text, "snip.ptx", &e);
+    CHECK(m == NULL, "expected an error for '%s'", with ? with : "(cut)");
+    if (m) {
+        ws_module_free(m);
+        free(text);
+        return;
+    }
+    char buf[1024], head[64];
+    ws_error_format(&e, buf, sizeof buf);
+    snprintf(head, sizeof head, "snip.ptx:%d: ", want_line);
+    CHECK(e.code == code, "code %s for %s", ws_code_name(e.code), buf);
+    CHECK(e.line == want_line && strcmp(e.file, "snip.ptx") == 0, "line %d for %s", e.line, buf);
+    CHECK(strstr(buf, head) && strstr(buf, want), "message '%s' lacks '%s'", buf, want);
+    free(text);
+}
+
+static void test_errors(void)
+{
+    expect_error(29, "\tfoo.bar.u32 \t%r1, %r2;", 0, WS_ERR_UNSUPPORTED, 29,
+                 "unsupported instruction 'foo.bar.u32'");
+    expect_error(29, "\ttanh.approx.f32 \t%f1, %f2;", 0, WS_ERR_UNSUPPORTED, 29,
+                 "unsupported instruction 'tanh.approx.f32'");
+    expect_error(29, "\tadd.bogus.s32 \t%r1, %r2, %r3;", 0, WS_ERR_UNSUPPORTED, 29,
+                 "unsupported instruction 'add.bogus.s32'");
+    expect_error(29, "\tadd.f16 \t%r1, %r2, %r3;", 0, WS_ERR_UNSUPPORTED, 29,
+                 "unsupported instruction 'add.f16'");
+    expect_error(29, "\tadd.s32 \t%r1 %r2;", 0, WS_ERR_PTX, 29, "expected ';', found '%r2'");
+    expect_error(29, "\tadd.s32 \t%r1, %r2;", 0, WS_ERR_PTX, 29, "wrong number of operands");
+    expect_error(29, "\tmov.u32 \t%r1, %q7;", 0, WS_ERR_PTX, 29, "undeclared register '%q7'");
+    expect_error(29, "\tmov.u32 \t%r1, nosuch;", 0, WS_ERR_PTX, 29, "unknown symbol 'nosuch'");
+    expect_error(29, "\tbra.uni \t$L__nowhere;", 0, WS_ERR_PTX, 29,
+                 "undefined label '$L__nowhere'");
+    expect_error(29, "\tst.global.u32 \t%rd1, %r1;", 0, WS_ERR_PTX, 29,
+                 "expected a memory operand");
+    expect_error(29, "\tmov.u32 \t%r1, #5;", 0, WS_ERR_PTX, 29, "unexpected character '#'");
+    expect_error(38, "\t.file\t1 \"/tmp/x/k.cu", 0, WS_ERR_PTX, 38, "unterminated string");
+    expect_error(0, NULL, 30, WS_ERR_PTX, 30, "end of file");
+    expect_error(0, NULL, 42, WS_ERR_PTX, 40, "end of file in .section");
+    expect_error(33, "$L__BB0_1:", 0, WS_ERR_PTX, 23, "undefined label '$L__BB0_2'");
+    ws_error e;
+    CHECK(pt_parse("", "empty.ptx", &e) == NULL && e.code == WS_ERR_PTX &&
+          strstr(e.msg, "no .version"), "empty text: %s", e.msg);
+    CHECK(ws_ptx_load("/nonexistent/x.ptx", &(ws_module *){NULL}, &e) != WS_OK &&
+          e.code == WS_ERR_IO, "missing file gives an I/O error");
+}
+
+/* A .func with a call sequence, and a call to an .extern function without a body. */
+static void test_calls(void)
+{
+    const char *text =
+        ".version 9.0\n.target sm_90\n.address_size 64\n"
+        ".extern .func (.param .b32 func_retval0) vprintf\n(\n\t.param .b64 vprintf_param_0,\n"
+        "\t.param .b64 vprintf_param_1\n)\n;\n"
+        ".func (.param .b32 func_retval0) sq(\n\t.param .b32 sq_param_0,\n"
+        "\t.param .b64 sq_param_1\n)\n{\n\t.reg .b32 %r<3>;\n"
+        "\tld.param.u32 %r1, [sq_param_0];\n\tmul.lo.s32 %r2, %r1, %r1;\n"
+        "\tst.param.b32 [func_retval0+0], %r2;\n\tret;\n}\n"
+        ".visible .entry k(\n\t.param .u64 k_param_0\n)\n{\n\t.reg .b32 %r<4>;\n"
+        "\tmov.u32 %r1, 3;\n"
+        "\t{ // callseq 0, 0\n\t.reg .b32 temp_param_reg;\n\t.param .b32 param0;\n"
+        "\tst.param.b32 [param0+0], %r1;\n\t.param .b64 param1;\n"
+        "\tst.param.b64 [param1+0], 0;\n\t.param .b32 retval0;\n"
+        "\tcall.uni (retval0), \n\tsq, \n\t(\n\tparam0, \n\tparam1\n\t);\n"
+        "\tld.param.b32 %r2, [retval0+0];\n\t} // callseq 0\n"
+        "\t{ // callseq 1, 0\n\t.reg .b32 temp_param_reg;\n\t.param .b32 param0;\n"
+        "\tst.param.b32 [param0+0], %r2;\n\t.param .b32 retval0;\n"
+        "\tcall.uni (retval0), sq, (param0);\n\tld.param.b32 %r3, [retval0+0];\n\t}\n"
+        "\tret;\n}\n";
+    ws_error e;
+    ws_module *m = pt_parse(text, "call.ptx", &e);
+    CHECK(m != NULL, "call sequence parses: %s", m ? "" : e.msg);
+    if (m) {
+        const ws_function *sq = pt_find(m, "sq"), *k = pt_find(m, "k");
+        CHECK(m->nfuncs == 2 && sq && k && !sq->is_entry, "two functions, extern not defined");
+        CHECK(sq && sq->nrets == 1 && sq->rets[0].offset == 16 && sq->params[1].offset == 8,
+              "ret follows params in the param block");
+        CHECK(sq && sq->insts[2].src[0].imm == 16, "st.param to func_retval0 at 16");
+        const ws_inst *call = k ? &k->insts[3] : NULL;
+        CHECK(call && call->op == WS_OP_CALL && call->src[0].kind == WS_O_FUNC &&
+              call->src[0].imm == sq - m->funcs && call->src[2].imm == 2 &&
+              call->ndst == 1 && call->flags & WS_F_UNI, "call encoding");
+        if (call) {
+            const ws_var *a0 = &k->locals[call->src[1].sym], *a1 = &k->locals[call->src[1].sym + 1];
+            const ws_var *r = &k->locals[call->dst[0].sym];
+            CHECK(strcmp(a0->name, "param0") == 0 && strcmp(a1->name, "param1") == 0 &&
+                  strcmp(r->name, "retval0") == 0 && a1->offset == 8, "call args are locals");
+            const ws_inst *ld = &k->insts[4], *call2 = &k->insts[6];
+            CHECK(ld->src[0].sym == call->dst[0].sym, "ld.param reads this scope's retval0");
+            CHECK(call2->src[1].sym != call->src[1].sym && call2->src[2].imm == 1,
+                  "second scope has its own param0");
+        }
+        ws_module_free(m);
+    }
+    const char *from = "sq, (param0)", *to = "vprintf, (param0)";
+    const char *at = strstr(text, from);
+    char *bad = malloc(strlen(text) + strlen(to) + 1);
+    sprintf(bad, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+    int line = 1;
+    for (const char *p = text; p < at; p++)
+        line += *p == '\n';
+    m = pt_parse(bad, "call.ptx", &e);
+    CHECK(!m && e.code == WS_ERR_UNSUPPORTED && e.line == line && strstr(e.msg, "vprintf"),
+          "extern call unsupported at line %d: %d %s", line, e.line, e.msg);
+    ws_module_free(m);
+    free(bad);
+}
+
+/* .loc chains: header -> header -> .cu walks out through each inlined_at. */
+static void test_loc_chain(void)
+{
+    const char *text =
+        ".version 9.0\n.target sm_90\n.address_size 64\n"
+        ".visible .entry k()\n{\n\t.reg .b32 %r<4>;\n"
+        "\t.loc 1 40 0\n"
+        "\tmov.u32 %r1, 1;\n"                                         /* 0: 40 */
+        "\t.loc 2 10 3, function_name $L__a, inlined_at 1 50 5\n"
+        "\tmov.u32 %r1, 2;\n"                                         /* 1: 50 */
+        "\t.loc 1 60 5\n"
+        "\tmov.u32 %r1, 3;\n"                                         /* 2: 60 */
+        "\t.loc 3 20 3, function_name $L__b+4, inlined_at 2 10 3\n"
+        "\tmov.u32 %r1, 4;\n"                                         /* 3: 50 via 2:10:3 */
+        "\t.loc 3 30 1, function_name $L__c, inlined_at 2 99 3\n"
+        "\tmov.u32 %r1, 5;\n"                                         /* 4: unknown: stays */
+        "\t.loc 1 0 0\n"
+        "\tret;\n}\n";                                                /* 5: 0 */
+    ws_error e;
+    ws_module *m = pt_parse(text, "loc.ptx", &e);
+    CHECK(m != NULL, "loc chain parses: %s", m ? "" : e.msg);
+    if (!m)
+        return;
+    const ws_inst *in = m->funcs[0].insts;
+    CHECK(in[0].line == 40 && in[1].line == 50 && in[2].line == 60 && in[3].line == 50 &&
+          in[4].line == 50 && in[5].line == 0, "lines %d %d %d %d %d %d", in[0].line,
+          in[1].line, in[2].line, in[3].line, in[4].line, in[5].line);
+    CHECK(in[3].file == 1 && in[5].file == 1, "main file");
+    ws_module_free(m);
+}
+
+int main(void)
+{
+    char *text = build(0, NULL, 0);
+    ws_error e;
+    ws_module *m = pt_parse(text, "snip.ptx", &e);
+    CHECK(m != NULL, "snippet parses: %s", m ? "" : e.msg);
+    if (m) {
+        const ws_function *f = pt_find(m, "k");
+        CHECK(f != NULL, "kernel found");
+        if (f) {
+            test_declarations(m, f);
+            test_operands(f);
+            test_cfg(f);
+        }
+        CHECK(pt_count_statements(text) == 15, "statement counter agrees on the snippet");
+        ws_module_free(m);
+    }
+    free(text);
+    test_errors();
+    test_calls();
+    test_loc_chain();
+    return ws_test_finish("ptx_front");
+}
