@@ -1,0 +1,263 @@
+/* exec.h — private to the SIMT executor (exec_*.c, reconv.c, stats.c, race.c, sim_run.c):
+ * the run, worker, CTA and warp state, the memory map and the lane helpers every
+ * instruction body shares. Not for the front end, the timing model or other modules. */
+#ifndef WS_SIM_EXEC_H
+#define WS_SIM_EXEC_H
+
+#include <pthread.h>
+#include <stdint.h>
+#include <string.h>
+#include "sim/events.h"
+#include "sim/ir.h"
+#include "sim/sim.h"
+
+#define WS_WARP 32
+#define WS_FULL_MASK 0xffffffffu
+#define WS_MAX_CALL_DEPTH 32
+#define WS_SCHED_QUANTUM 16
+
+/* Simulated address layout: global allocations live high, shared and local memory are
+ * windows of the generic address space (cvta.shared/.local add the window base). */
+#define WS_GLOBAL_BASE 0x0000700000000000ull
+#define WS_GLOBAL_GAP 0x10000ull
+#define WS_SHARED_WINDOW 0x0000100000000000ull
+#define WS_LOCAL_WINDOW 0x0000200000000000ull
+#define WS_WINDOW_SIZE 0x0000000100000000ull
+
+/* Visits each lane set in `mask` with `l` bound to its index; the full-mask case is a
+ * plain counted loop the compiler can vectorize. */
+#define WS_LANES(l, mask, ...)                                                     \
+    do {                                                                            \
+        uint32_t ws_m_ = (mask);                                                    \
+        if (ws_m_ == WS_FULL_MASK) {                                                \
+            for (int l = 0; l < WS_WARP; l++) { __VA_ARGS__ }                              \
+        } else {                                                                    \
+            for (; ws_m_; ws_m_ &= ws_m_ - 1) {                                     \
+                int l = __builtin_ctz(ws_m_);                                       \
+                __VA_ARGS__                                                         \
+            }                                                                       \
+        }                                                                           \
+    } while (0)
+
+/* One global-memory allocation: a spec buffer or a module .global/.const variable. */
+typedef struct ws_alloc {
+    uint64_t base, size;
+    uint8_t *host;
+    char name[64];
+    int is_const;
+} ws_alloc;
+
+/* Per-PC counters (one array per function, per host thread; merged at the end). */
+typedef struct ws_pcstat {
+    uint64_t issued, active, pred_on, targets, divergent;
+} ws_pcstat;
+
+typedef struct ws_atomcount {
+    uint64_t warp_execs, lanes;
+    uint64_t hist[33];
+} ws_atomcount;
+
+/* Facts about one function prepared once per run. */
+typedef struct ws_fninfo {
+    int reachable;          /* the entry or something it calls */
+    uint64_t local_bytes;   /* per-lane .local frame */
+    uint64_t param_block;   /* per-lane own params + rets (0 for the entry: kernel block) */
+    uint64_t param_bytes;   /* per-lane .param area: param_block + call scratch locals */
+    int *atom_slot;         /* per pc: index into worker atomics, -1 if not atom/red */
+} ws_fninfo;
+
+/* One SIMT stack entry (ipdom policy). */
+typedef struct ws_simt_entry {
+    int32_t pc, rpc;
+    uint32_t mask;
+} ws_simt_entry;
+
+/* One function activation of a warp. */
+typedef struct ws_frame {
+    int fn;                 /* module function index */
+    uint64_t *regs;         /* nregs * 32, lane-major */
+    uint8_t *param;         /* 32 lanes * param_bytes */
+    uint64_t local_base;    /* offset of this frame in each lane's local area */
+    int stack_base;         /* SIMT stack depth below this frame's first entry */
+    int call_pc;            /* the caller's call instruction (-1 for the entry) */
+} ws_frame;
+
+enum { WS_W_READY = 0, WS_W_BARRIER, WS_W_DONE };
+
+struct ws_cta;
+struct ws_worker;
+struct ws_run;
+
+typedef struct ws_warp {
+    struct ws_cta *cta;
+    int id;
+    uint32_t valid;         /* lanes that are threads of the CTA */
+    uint32_t exited;
+    uint32_t active;        /* current active mask (top of the reconvergence state) */
+    int pc;
+    int stop_pc;            /* reconvergence pc of the top entry (policy-owned) */
+    int state;
+    int bar_id, bar_pc;
+    uint32_t bar_count;     /* threads expected (0 = all non-exited) */
+    int bar_red_dst;        /* bar.red: result register (-1 = plain barrier) */
+    uint32_t bar_red_lanes; /* bar.red: lanes that receive the result */
+    uint64_t issued;        /* also %clock */
+    uint32_t sync_epoch;    /* __syncwarp count, for race detection */
+    uint32_t carry;         /* per-lane carry flag of add.cc / addc */
+    int nstack, cap_stack;
+    ws_simt_entry *stack;
+    int nframes;
+    ws_frame frames[WS_MAX_CALL_DEPTH];
+    uint64_t *reg_pool; size_t reg_cap;      /* frames' registers, stacked */
+    uint8_t *param_pool; size_t param_cap;   /* frames' per-lane param areas, stacked */
+    uint8_t *local;         /* 32 * run->local_bytes */
+    ws_timeline *timeline;  /* when recorded */
+    /* filled by memory instructions for the event sink */
+    uint64_t ev_addr[WS_WARP];
+    int ev_has_addr;
+    uint8_t ev_space, ev_bytes, ev_taken;
+    uint32_t call_mask[WS_MAX_CALL_DEPTH]; /* lanes that entered each frame */
+    uint64_t scratch[WS_MAX_SRC + 2][WS_WARP];
+} ws_warp;
+
+typedef struct ws_cta {
+    struct ws_run *run;
+    struct ws_worker *wk;
+    uint32_t id;            /* linear */
+    uint32_t ctaid[3];
+    int nwarps;
+    ws_warp *warps;
+    uint8_t *shared;
+    uint64_t shared_bytes;
+    uint32_t bar_epoch;
+    /* bar.red accumulators per barrier id (0..15): popc count, and, or */
+    uint32_t red_popc[16], red_and[16], red_or[16];
+    uint64_t *shadow_shared; /* race shadow, 2 words per 4 bytes of shared memory */
+} ws_cta;
+
+/* A race report candidate (de-duplicated by PC pair). */
+typedef struct ws_race_rec {
+    int fn1, pc1, fn2, pc2;
+    int kind;               /* 0 write/write, 1 write then read, 2 read then write */
+    int space;              /* ws_space */
+    uint64_t address;
+    uint32_t cta1, cta2;
+    int warp1, lane1, warp2, lane2;
+    int atomic1, atomic2;
+} ws_race_rec;
+
+typedef struct ws_worker {
+    struct ws_run *run;
+    int index;
+    ws_pcstat **pcstat;     /* [fn][pc] */
+    ws_atomcount *atoms;    /* [run->natom_slots] */
+    ws_cta cta;
+    ws_race_rec *races; int nraces, cap_races;
+    /* barriers that completed while some warps of the CTA had exited (first per PC) */
+    struct { int fn, pc, exited; uint32_t cta; } skips[8];
+    int nskips;
+    ws_error err;
+    int failed;
+    int last_alloc;         /* lookup cache */
+} ws_worker;
+
+typedef struct ws_reconv_policy ws_reconv_policy;
+
+typedef struct ws_run {
+    const ws_module *m;
+    const ws_spec *spec;
+    const ws_variant *v;
+    const ws_sim_options *opt;
+    const ws_reconv_policy *policy;
+    int entry;                  /* function index */
+    ws_fninfo *fi;              /* per module function */
+    int natom_slots;
+    ws_alloc *allocs; int nallocs;
+    int nbuffers;               /* the first nbuffers allocations are the ws_buffers */
+    uint64_t *global_addr;      /* per module global: device address or shared offset */
+    uint8_t *params; uint64_t param_bytes; /* kernel parameter block */
+    uint32_t grid[3], block[3];
+    uint64_t nctas;
+    int nwarps;                 /* per CTA */
+    uint32_t threads_per_cta;
+    uint64_t shared_bytes;      /* static + dynamic per CTA */
+    uint64_t local_bytes;       /* per-lane local area (all frames) */
+    uint64_t param_lane_bytes;  /* per-lane param area (all frames) */
+    size_t reg_pool_words;      /* per warp, all frames */
+    /* race detection over global memory: 2 shadow words per 4 bytes of each allocation */
+    uint64_t **shadow_global;   /* per alloc */
+    /* scheduling */
+    uint64_t next_cta;          /* atomic */
+    uint64_t ctas_done;         /* atomic */
+    int stop;                   /* atomic: an error happened */
+    pthread_mutex_t lock;
+    ws_error err; int failed;
+    uint64_t progress_step;
+    ws_event_sink *sink;        /* timing model; forces one host thread */
+    ws_timeline *timelines; int ntimelines;
+    uint32_t timeline_ctas;     /* timelines are recorded for the first warps of these */
+} ws_run;
+
+/* ---- exec_warp.c: one warp-instruction, the CTA loop, barriers */
+int ws_x_run_cta(ws_worker *wk, uint64_t cta_linear);
+int ws_x_cta_init(ws_worker *wk);
+void ws_x_cta_free(ws_cta *c);
+
+/* ---- operands (exec_warp.c) */
+const uint64_t *ws_x_src(ws_warp *w, const ws_inst *in, int k, uint64_t *scratch);
+static inline uint64_t *ws_x_reg(ws_warp *w, int reg)
+{
+    return w->frames[w->nframes - 1].regs + (size_t)reg * WS_WARP;
+}
+static inline const ws_function *ws_x_fn(const ws_warp *w)
+{
+    return &w->cta->run->m->funcs[w->frames[w->nframes - 1].fn];
+}
+/* Fills err with a thread-located simulation fault; returns WS_ERR_SIM (or `code`). */
+int ws_x_fault(ws_warp *w, const ws_inst *in, int lane, uint64_t addr, ws_code code,
+               const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
+/* ---- exec_alu.c: integer, logic, floating point, conversions, comparisons */
+int ws_x_alu(ws_warp *w, const ws_inst *in, uint32_t exec);
+
+/* ---- exec_mem.c: ld/st/atom/red/cvta, address resolution */
+int ws_x_mem(ws_warp *w, const ws_inst *in, uint32_t exec);
+int ws_x_cvta(ws_warp *w, const ws_inst *in, uint32_t exec);
+uint64_t ws_x_symbol_address(const ws_warp *w, int32_t sym, int space_of_inst);
+
+/* ---- exec_ctrl.c: branches, call/ret, exit, warp-wide operations, barriers */
+int ws_x_ctrl(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, int *advanced);
+int ws_x_warpop(ws_warp *w, const ws_inst *in, uint32_t exec);
+
+/* ---- race.c */
+/* One lane's access of `bytes` at `addr`; `shadow` is the shadow pair of its first word. */
+void ws_race_access(ws_warp *w, const ws_inst *in, int space, uint64_t addr, int bytes,
+                    int lane, int is_write, int is_atomic, uint64_t *shadow);
+int ws_race_merge(ws_run *run, ws_worker *wks, int nwk, ws_result *res);
+
+/* ---- stats.c */
+int ws_stats_alloc(ws_worker *wk);
+void ws_stats_free(ws_worker *wk);
+int ws_stats_fill(ws_run *run, ws_worker *wks, int nwk, ws_result *res, ws_error *err);
+void ws_stats_atomic(ws_warp *w, const ws_inst *in, int pc, uint32_t exec,
+                     const uint64_t *addr);
+
+/* ---- helpers for typed lane values */
+static inline uint64_t ws_trunc(uint64_t v, int bits)
+{
+    return bits >= 64 ? v : (v & ((1ull << bits) - 1));
+}
+static inline int64_t ws_sext(uint64_t v, int bits)
+{
+    if (bits >= 64)
+        return (int64_t)v;
+    uint64_t m = 1ull << (bits - 1);
+    v &= (1ull << bits) - 1;
+    return (int64_t)((v ^ m) - m);
+}
+static inline float ws_f32(uint64_t v) { float f; uint32_t u = (uint32_t)v; memcpy(&f, &u, 4); return f; }
+static inline double ws_f64(uint64_t v) { double d; memcpy(&d, &v, 8); return d; }
+static inline uint64_t ws_bits_f32(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static inline uint64_t ws_bits_f64(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
+
+#endif

@@ -1,0 +1,339 @@
+/* exec_ctrl.c — control flow and warp-wide operations: bra (through the reconvergence
+ * policy), call/ret with .param passing, exit, trap, CTA barriers (the warp parks; the CTA
+ * loop in exec_warp.c releases it), fences, and shfl/vote/match/redux/activemask with
+ * CUDA's semantics under partial masks. */
+#include <stdlib.h>
+#include "sim/exec.h"
+#include "sim/reconv.h"
+
+static int find_operand(const ws_inst *in, int kind)
+{
+    for (int k = 0; k < in->nsrc; k++)
+        if (in->src[k].kind == kind)
+            return k;
+    return -1;
+}
+
+/* ---------------------------------------------------------------- branches */
+
+static int do_branch(ws_warp *w, const ws_inst *in, int pc, uint32_t exec)
+{
+    int k = find_operand(in, WS_O_LABEL);
+    if (k < 0)
+        return ws_x_fault(w, in, 0, 0, WS_ERR_UNSUPPORTED, "indirect branch is not supported");
+    int target = (int)in->src[k].imm;
+    uint32_t taken = exec, not_taken = w->active & ~exec;
+    ws_pcstat *st = &w->cta->wk->pcstat[w->frames[w->nframes - 1].fn][pc];
+    int divergent = taken && not_taken;
+    st->targets += divergent ? 2 : 1;
+    st->divergent += (uint64_t)divergent;
+    w->ev_taken = taken ? (not_taken ? 1 : 2) : 0;
+    if (w->cta->run->policy->on_branch(w, in, taken, not_taken, target, pc + 1))
+        return ws_x_fault(w, in, 0, 0, WS_ERR_NOMEM, "out of memory (reconvergence stack)");
+    return 0;
+}
+
+/* ---------------------------------------------------------------- exit / call / ret */
+
+static void pop_finished_frames(ws_warp *w)
+{
+    while (w->nframes > 1 && w->frames[w->nframes - 1].stack_base >= w->nstack)
+        w->nframes--;
+    if (w->nstack == 0)
+        w->state = WS_W_DONE;
+    else if (w->pc == w->stop_pc)
+        w->cta->run->policy->on_reach_pc(w);
+}
+
+static void do_exit(ws_warp *w, int pc, uint32_t exec)
+{
+    w->pc = pc + 1;
+    w->exited |= exec;
+    w->cta->run->policy->on_leave(w, exec, 0);
+    pop_finished_frames(w);
+}
+
+/* Copies the callee's return values into the caller's call-scratch .param variables. */
+static void copy_returns(ws_warp *w, const ws_frame *callee, const ws_frame *caller,
+                         uint32_t lanes)
+{
+    const ws_run *r = w->cta->run;
+    const ws_function *cf = &r->m->funcs[callee->fn];
+    const ws_function *pf = &r->m->funcs[caller->fn];
+    const ws_inst *call = &pf->insts[callee->call_pc];
+    uint64_t cstride = r->fi[callee->fn].param_bytes, pstride = r->fi[caller->fn].param_bytes;
+    uint64_t scratch0 = r->fi[caller->fn].param_block;
+    for (int i = 0; i < call->ndst && i < cf->nrets; i++) {
+        const ws_operand *o = &call->dst[i];
+        if (o->kind != WS_O_SYMBOL || o->sym < 0)
+            continue;
+        const ws_var *dv = &pf->locals[o->sym], *sv = &cf->rets[i];
+        uint64_t n = sv->size < dv->size ? sv->size : dv->size;
+        WS_LANES(l, lanes, memcpy(caller->param + (size_t)l * pstride + scratch0 + dv->offset,
+                                  callee->param + (size_t)l * cstride + sv->offset, n););
+    }
+}
+
+static void do_ret(ws_warp *w, int pc, uint32_t exec)
+{
+    if (w->nframes == 1) {
+        do_exit(w, pc, exec);
+        return;
+    }
+    ws_frame *f = &w->frames[w->nframes - 1];
+    w->pc = pc + 1;
+    if (!w->cta->run->policy->on_leave(w, exec, f->stack_base))
+        return;
+    copy_returns(w, f, &w->frames[w->nframes - 2], w->call_mask[w->nframes - 1]);
+    w->nframes--;
+    pop_finished_frames(w);
+}
+
+static int do_call(ws_warp *w, const ws_inst *in, int pc, uint32_t exec)
+{
+    ws_run *r = w->cta->run;
+    int k = find_operand(in, WS_O_FUNC);
+    if (k < 0)
+        return ws_x_fault(w, in, 0, 0, WS_ERR_UNSUPPORTED, "indirect call is not supported");
+    if (exec != w->active)
+        return ws_x_fault(w, in, 0, 0, WS_ERR_UNSUPPORTED, "predicated call is not supported");
+    if (w->nframes == WS_MAX_CALL_DEPTH)
+        return ws_x_fault(w, in, 0, 0, WS_ERR_SIM, "call depth exceeds %d", WS_MAX_CALL_DEPTH);
+    int callee = (int)in->src[k].imm;
+    const ws_function *cf = &r->m->funcs[callee];
+    ws_frame *caller = &w->frames[w->nframes - 1];
+    const ws_function *pf = &r->m->funcs[caller->fn];
+    ws_frame *f = &w->frames[w->nframes];
+    size_t nregs = (size_t)pf->nregs * WS_WARP;
+    f->fn = callee;
+    f->regs = caller->regs + nregs;
+    f->param = caller->param + r->fi[caller->fn].param_bytes * WS_WARP;
+    f->local_base = caller->local_base + r->fi[caller->fn].local_bytes;
+    f->call_pc = pc;
+    if ((size_t)(f->regs - w->reg_pool) + (size_t)cf->nregs * WS_WARP > w->reg_cap ||
+        (size_t)(f->param - w->param_pool) + r->fi[callee].param_bytes * WS_WARP > w->param_cap ||
+        f->local_base + r->fi[callee].local_bytes > r->local_bytes)
+        return ws_x_fault(w, in, 0, 0, WS_ERR_SIM, "recursion is not supported (call to %s)",
+                          cf->name);
+    memset(f->regs, 0, (size_t)cf->nregs * WS_WARP * sizeof(uint64_t));
+    /* arguments: src[1] names the first of src[2].imm consecutive .param scratch locals */
+    uint64_t cstride = r->fi[callee].param_bytes, pstride = r->fi[caller->fn].param_bytes;
+    uint64_t scratch0 = r->fi[caller->fn].param_block;
+    for (int a = 0; in->src[1].sym >= 0 && a < (int)in->src[2].imm && a < cf->nparams; a++) {
+        const ws_var *sv = &pf->locals[in->src[1].sym + a], *dv = &cf->params[a];
+        uint64_t n = sv->size < dv->size ? sv->size : dv->size;
+        WS_LANES(l, exec, memcpy(f->param + (size_t)l * cstride + dv->offset,
+                                 caller->param + (size_t)l * pstride + scratch0 + sv->offset,
+                                 n););
+    }
+    int base = r->policy->on_call(w, pc + 1);
+    if (base < 0)
+        return ws_x_fault(w, in, 0, 0, WS_ERR_NOMEM, "out of memory (reconvergence stack)");
+    f->stack_base = base;
+    w->call_mask[w->nframes] = exec;
+    w->nframes++;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- barriers */
+
+static int do_barrier(ws_warp *w, const ws_inst *in, int pc, uint32_t exec)
+{
+    if (in->subop == WS_SUB_ARRIVE)
+        return 0; /* arrive without waiting: producers never block */
+    if (in->subop == WS_SUB_WARP_SYNC) {
+        w->sync_epoch++; /* __syncwarp: orders this warp's accesses (race detection) */
+        return 0;        /* the lanes a warp runs together are already in step */
+    }
+    int red = in->subop == WS_SUB_RED_POPC || in->subop == WS_SUB_RED_AND ||
+              in->subop == WS_SUB_RED_OR;
+    if (!exec)
+        return 0;
+    uint64_t *s = w->scratch[0];
+    int id = 0, nargs = in->nsrc - red; /* bar.red's last operand is the predicate */
+    uint32_t count = 0;
+    if (nargs > 0)
+        id = (int)ws_x_src(w, in, 0, s)[__builtin_ctz(exec)];
+    if (nargs > 1)
+        count = (uint32_t)ws_x_src(w, in, 1, s)[__builtin_ctz(exec)];
+    w->bar_red_dst = -1;
+    if (red) {
+        if (id < 0 || id > 15 || in->ndst < 1)
+            return ws_x_fault(w, in, __builtin_ctz(exec), 0, WS_ERR_PTX,
+                              "bar.red needs a result and a barrier id 0..15 (got %d)", id);
+        const uint64_t *p = ws_x_src(w, in, in->nsrc - 1, w->scratch[1]);
+        uint32_t ones = 0;
+        WS_LANES(l, exec, ones |= (uint32_t)(p[l] != 0) << l;);
+        ws_cta *c = w->cta;
+        c->red_popc[id] += (uint32_t)__builtin_popcount(ones);
+        c->red_and[id] &= ones == exec;
+        c->red_or[id] |= ones != 0;
+        w->bar_red_dst = in->dst[0].reg;
+        w->bar_red_lanes = exec;
+    }
+    w->state = WS_W_BARRIER;
+    w->bar_id = id;
+    w->bar_pc = pc;
+    w->bar_count = count;
+    ws_event_sink *sink = w->cta->run->sink;
+    if (sink && sink->barrier)
+        sink->barrier(sink->ctx, w->cta->id, (uint32_t)w->id, pc);
+    return 0;
+}
+
+int ws_x_ctrl(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, int *advanced)
+{
+    switch (in->op) {
+    case WS_OP_BRA:
+        *advanced = 1;
+        return do_branch(w, in, pc, exec);
+    case WS_OP_EXIT:
+        if (exec) {
+            *advanced = 1;
+            do_exit(w, pc, exec);
+        }
+        return 0;
+    case WS_OP_RET:
+        if (exec) {
+            *advanced = 1;
+            do_ret(w, pc, exec);
+        }
+        return 0;
+    case WS_OP_CALL:
+        *advanced = 1;
+        return do_call(w, in, pc, exec);
+    case WS_OP_TRAP:
+        if (!exec)
+            return 0;
+        return ws_x_fault(w, in, __builtin_ctz(exec), 0, WS_ERR_SIM, "trap executed");
+    case WS_OP_BAR: case WS_OP_BARRIER:
+        return do_barrier(w, in, pc, exec);
+    default: /* membar, fence, nanosleep, brkpt: no functional effect */
+        return 0;
+    }
+}
+
+/* ---------------------------------------------------------------- warp-wide operations */
+
+static int do_shfl(ws_warp *w, const ws_inst *in, uint32_t exec)
+{
+    if (in->nsrc < 3)
+        return ws_x_fault(w, in, 0, 0, WS_ERR_PTX, "shfl needs a, b and c operands");
+    const uint64_t *a = ws_x_src(w, in, 0, w->scratch[0]);
+    const uint64_t *b = ws_x_src(w, in, 1, w->scratch[1]);
+    const uint64_t *c = ws_x_src(w, in, 2, w->scratch[2]);
+    uint64_t *out = w->scratch[3];
+    uint32_t valid = 0;
+    WS_LANES(l, exec, {
+        uint32_t lane = (uint32_t)b[l] & 31, cval = (uint32_t)c[l] & 31;
+        uint32_t segmask = ((uint32_t)c[l] >> 8) & 31;
+        uint32_t maxl = ((uint32_t)l & segmask) | (cval & ~segmask);
+        uint32_t minl = (uint32_t)l & segmask;
+        int32_t j;
+        int ok;
+        switch (in->subop) {
+        case WS_SUB_UP: j = l - (int32_t)lane; ok = j >= (int32_t)maxl; break;
+        case WS_SUB_DOWN: j = l + (int32_t)lane; ok = j <= (int32_t)maxl; break;
+        case WS_SUB_BFLY: j = l ^ (int32_t)lane; ok = j <= (int32_t)maxl; break;
+        default: j = (int32_t)(minl | (lane & ~segmask)); ok = j <= (int32_t)maxl; break;
+        }
+        if (!ok)
+            j = l;
+        out[l] = (uint32_t)a[j];
+        valid |= (uint32_t)ok << l;
+    });
+    uint64_t *d = ws_x_reg(w, in->dst[0].reg);
+    WS_LANES(l, exec, d[l] = out[l];);
+    if (in->ndst > 1 && in->dst[1].kind == WS_O_REG && in->dst[1].reg >= 0) {
+        uint64_t *p = ws_x_reg(w, in->dst[1].reg);
+        WS_LANES(l, exec, p[l] = (valid >> l) & 1;);
+    }
+    return 0;
+}
+
+static int do_vote(ws_warp *w, const ws_inst *in, uint32_t exec)
+{
+    const uint64_t *a = ws_x_src(w, in, 0, w->scratch[0]);
+    uint32_t ballot = 0;
+    WS_LANES(l, exec, ballot |= (uint32_t)(a[l] != 0) << l;);
+    uint64_t v;
+    switch (in->subop) {
+    case WS_SUB_ALL: v = ballot == exec; break;
+    case WS_SUB_ANY: v = ballot != 0; break;
+    case WS_SUB_UNI: v = ballot == 0 || ballot == exec; break;
+    default: v = ballot; break;
+    }
+    uint64_t *d = ws_x_reg(w, in->dst[0].reg);
+    WS_LANES(l, exec, d[l] = v;);
+    return 0;
+}
+
+static int do_match(ws_warp *w, const ws_inst *in, uint32_t exec)
+{
+    const uint64_t *a = ws_x_src(w, in, 0, w->scratch[0]);
+    int bits = ws_ptype_bits((ws_ptype)in->type);
+    uint64_t *d = ws_x_reg(w, in->dst[0].reg);
+    uint64_t *out = w->scratch[1];
+    int all = 1;
+    WS_LANES(l, exec, {
+        uint32_t m = 0;
+        uint64_t x = ws_trunc(a[l], bits);
+        WS_LANES(j, exec, m |= (uint32_t)(ws_trunc(a[j], bits) == x) << j;);
+        out[l] = m;
+        if (m != exec)
+            all = 0;
+    });
+    if (in->subop == WS_SUB_MATCH_ALL) {
+        WS_LANES(l, exec, d[l] = all ? exec : 0;);
+        if (in->ndst > 1 && in->dst[1].kind == WS_O_REG && in->dst[1].reg >= 0) {
+            uint64_t *p = ws_x_reg(w, in->dst[1].reg);
+            WS_LANES(l, exec, p[l] = (uint64_t)all;);
+        }
+        return 0;
+    }
+    WS_LANES(l, exec, d[l] = out[l];);
+    return 0;
+}
+
+static int do_redux(ws_warp *w, const ws_inst *in, uint32_t exec)
+{
+    if (!exec)
+        return 0;
+    const uint64_t *a = ws_x_src(w, in, 0, w->scratch[0]);
+    int is_signed = ws_ptype_is_signed((ws_ptype)in->type);
+    int first = __builtin_ctz(exec);
+    uint32_t acc = (uint32_t)a[first];
+    WS_LANES(l, exec & (exec - 1), {
+        uint32_t x = (uint32_t)a[l];
+        switch (in->subop) {
+        case WS_SUB_ADD: acc += x; break;
+        case WS_SUB_MIN:
+            acc = is_signed ? ((int32_t)x < (int32_t)acc ? x : acc) : (x < acc ? x : acc);
+            break;
+        case WS_SUB_MAX:
+            acc = is_signed ? ((int32_t)x > (int32_t)acc ? x : acc) : (x > acc ? x : acc);
+            break;
+        case WS_SUB_AND: acc &= x; break;
+        case WS_SUB_OR: acc |= x; break;
+        default: acc ^= x; break;
+        }
+    });
+    uint64_t *d = ws_x_reg(w, in->dst[0].reg);
+    WS_LANES(l, exec, d[l] = acc;);
+    return 0;
+}
+
+int ws_x_warpop(ws_warp *w, const ws_inst *in, uint32_t exec)
+{
+    switch (in->op) {
+    case WS_OP_SHFL: return do_shfl(w, in, exec);
+    case WS_OP_VOTE: return do_vote(w, in, exec);
+    case WS_OP_MATCH: return do_match(w, in, exec);
+    case WS_OP_REDUX: return do_redux(w, in, exec);
+    default: { /* activemask */
+        uint64_t *d = ws_x_reg(w, in->dst[0].reg);
+        WS_LANES(l, exec, d[l] = exec;);
+        return 0;
+    }
+    }
+}

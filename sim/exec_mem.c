@@ -1,0 +1,388 @@
+/* exec_mem.c — memory instructions of the SIMT executor: address resolution (param,
+ * global/const through the allocation table, shared and local windows, generic
+ * addressing), ld/st incl. vectors, atom/red with lanes serialized in lane order, cvta.
+ * Every bad access is a located WS_ERR_SIM, never a host crash. */
+#include <stdlib.h>
+#include "sim/exec.h"
+
+/* Address of a variable in its own state space (shared: window offset; local: offset in
+ * the lane's local area; global/const: device address; param scratch: per-lane offset). */
+uint64_t ws_x_symbol_address(const ws_warp *w, int32_t sym, int space_of_inst)
+{
+    const ws_run *r = w->cta->run;
+    if (ws_sym_is_global(sym))
+        return r->global_addr[ws_sym_global_index(sym)];
+    if (sym < 0)
+        return 0;
+    const ws_frame *f = &w->frames[w->nframes - 1];
+    const ws_var *v = &r->m->funcs[f->fn].locals[sym];
+    switch (v->space) {
+    case WS_SPACE_LOCAL: return f->local_base + v->offset;
+    case WS_SPACE_PARAM: return r->fi[f->fn].param_block + v->offset;
+    default: return v->offset;
+    }
+}
+
+static int symbol_space(const ws_warp *w, int32_t sym)
+{
+    const ws_run *r = w->cta->run;
+    if (ws_sym_is_global(sym))
+        return r->m->globals[ws_sym_global_index(sym)].space;
+    if (sym < 0)
+        return WS_SPACE_GENERIC;
+    return r->m->funcs[w->frames[w->nframes - 1].fn].locals[sym].space;
+}
+
+/* Effective addresses of the memory operand src[0] for the executing lanes. */
+static void effective_addresses(ws_warp *w, const ws_inst *in, uint32_t exec, uint64_t *addr)
+{
+    const ws_operand *o = &in->src[0];
+    uint64_t off = (uint64_t)o->imm;
+    if (o->sym != -1) {
+        off += ws_x_symbol_address(w, o->sym, in->space);
+        if (in->space == WS_SPACE_GENERIC) {
+            int sp = symbol_space(w, o->sym);
+            off += sp == WS_SPACE_SHARED ? WS_SHARED_WINDOW
+                 : sp == WS_SPACE_LOCAL ? WS_LOCAL_WINDOW : 0;
+        }
+    }
+    if (o->reg >= 0) {
+        const uint64_t *b = ws_x_reg(w, o->reg);
+        WS_LANES(l, exec, addr[l] = b[l] + off;);
+    } else {
+        WS_LANES(l, exec, addr[l] = off;);
+    }
+}
+
+static const char *space_name(int sp)
+{
+    static const char *const n[] = {"generic", "global", "shared", "local", "const", "param",
+                                    "shared::cluster"};
+    return sp >= 0 && sp < 7 ? n[sp] : "?";
+}
+
+static int find_alloc(ws_worker *wk, uint64_t a, uint64_t n)
+{
+    const ws_run *r = wk->run;
+    const ws_alloc *c = &r->allocs[wk->last_alloc];
+    if (r->nallocs && a >= c->base && a - c->base + n <= c->size)
+        return wk->last_alloc;
+    int lo = 0, hi = r->nallocs - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        const ws_alloc *m = &r->allocs[mid];
+        if (a < m->base)
+            hi = mid - 1;
+        else if (a >= m->base + m->size)
+            lo = mid + 1;
+        else {
+            if (a - m->base + n > m->size)
+                return -1;
+            wk->last_alloc = mid;
+            return mid;
+        }
+    }
+    return -1;
+}
+
+/* "4 bytes past the end of buffer 'out' [0x..., +240)" for a fault message. */
+static void describe_near(const ws_run *r, uint64_t addr, uint64_t n, int is_write, char *buf,
+                          size_t len)
+{
+    const ws_alloc *best = NULL;
+    for (int i = 0; i < r->nallocs; i++)
+        if (r->allocs[i].base <= addr)
+            best = &r->allocs[i];
+    if (best && addr < best->base + best->size && is_write && best->is_const) {
+        snprintf(buf, len, "store to constant '%s'", best->name);
+        return;
+    }
+    if (best && addr + n > best->base + best->size && addr - best->base < best->size + WS_GLOBAL_GAP)
+        snprintf(buf, len, "%llu bytes past the end of '%s' [0x%llx, +%llu)",
+                 (unsigned long long)(addr + n - best->base - best->size), best->name,
+                 (unsigned long long)best->base, (unsigned long long)best->size);
+    else
+        snprintf(buf, len, "outside every allocation");
+}
+
+/* Host pointer for `n` bytes at `addr` in space `sp` for `lane`; NULL with a fault set.
+ * *shadow gets the race shadow pair of the first word (NULL when not tracked). */
+static uint8_t *resolve(ws_warp *w, const ws_inst *in, int sp, uint64_t addr, uint64_t n,
+                        int lane, int is_write, uint64_t **shadow)
+{
+    ws_run *r = w->cta->run;
+    ws_cta *c = w->cta;
+    *shadow = NULL;
+    if (n > 1 && (addr & (n - 1)) && (n & (n - 1)) == 0) {
+        ws_x_fault(w, in, lane, addr, WS_ERR_SIM, "misaligned %s %s of %d bytes at 0x%llx",
+                   space_name(sp), is_write ? "store" : "load", (int)n,
+                   (unsigned long long)addr);
+        return NULL;
+    }
+    if (sp == WS_SPACE_GENERIC) {
+        if (addr >= WS_SHARED_WINDOW && addr < WS_SHARED_WINDOW + WS_WINDOW_SIZE) {
+            sp = WS_SPACE_SHARED;
+            addr -= WS_SHARED_WINDOW;
+        } else if (addr >= WS_LOCAL_WINDOW && addr < WS_LOCAL_WINDOW + WS_WINDOW_SIZE) {
+            sp = WS_SPACE_LOCAL;
+            addr -= WS_LOCAL_WINDOW;
+        } else {
+            sp = WS_SPACE_GLOBAL;
+        }
+    }
+    switch (sp) {
+    case WS_SPACE_SHARED: case WS_SPACE_SHARED_CLUSTER:
+        if (addr + n <= c->shared_bytes && addr + n >= addr) {
+            if (c->shadow_shared)
+                *shadow = c->shadow_shared + (addr / 4) * 2;
+            return c->shared + addr;
+        }
+        break;
+    case WS_SPACE_LOCAL:
+        if (addr + n <= r->local_bytes && addr + n >= addr)
+            return w->local + (size_t)lane * r->local_bytes + addr;
+        break;
+    case WS_SPACE_PARAM: {
+        const ws_frame *f = &w->frames[w->nframes - 1];
+        uint64_t stride = r->fi[f->fn].param_bytes;
+        if (addr + n <= stride && addr + n >= addr)
+            return f->param + (size_t)lane * stride + addr;
+        break;
+    }
+    default: { /* global, const */
+        int i = find_alloc(c->wk, addr, n);
+        if (i >= 0) {
+            const ws_alloc *a = &r->allocs[i];
+            if (is_write && a->is_const)
+                break;
+            if (r->shadow_global && r->shadow_global[i])
+                *shadow = r->shadow_global[i] + ((addr - a->base) / 4) * 2;
+            return a->host + (addr - a->base);
+        }
+        break;
+    }
+    }
+    char near[160] = "outside every allocation";
+    if (sp == WS_SPACE_GLOBAL || sp == WS_SPACE_CONST)
+        describe_near(r, addr, n, is_write, near, sizeof near);
+    else if (sp == WS_SPACE_SHARED)
+        snprintf(near, sizeof near, "shared memory is %llu bytes",
+                 (unsigned long long)c->shared_bytes);
+    else if (sp == WS_SPACE_LOCAL)
+        snprintf(near, sizeof near, "local memory is %llu bytes per thread",
+                 (unsigned long long)r->local_bytes);
+    ws_x_fault(w, in, lane, addr, WS_ERR_SIM, "out-of-bounds %s %s of %d bytes at 0x%llx (%s)",
+               space_name(sp), is_write ? "store" : "load", (int)n, (unsigned long long)addr,
+               near);
+    return NULL;
+}
+
+static int generic_space(uint64_t a)
+{
+    if (a >= WS_SHARED_WINDOW && a < WS_SHARED_WINDOW + WS_WINDOW_SIZE)
+        return WS_SPACE_SHARED;
+    if (a >= WS_LOCAL_WINDOW && a < WS_LOCAL_WINDOW + WS_WINDOW_SIZE)
+        return WS_SPACE_LOCAL;
+    return WS_SPACE_GLOBAL;
+}
+
+static void note_event(ws_warp *w, const ws_inst *in, uint32_t exec, int bytes)
+{
+    w->ev_has_addr = 1;
+    w->ev_bytes = (uint8_t)bytes;
+    w->ev_space = in->space != WS_SPACE_GENERIC ? in->space
+                  : exec ? (uint8_t)generic_space(w->ev_addr[__builtin_ctz(exec)])
+                         : WS_SPACE_GLOBAL;
+}
+
+static int tracked(int sp) { return sp == WS_SPACE_GLOBAL || sp == WS_SPACE_SHARED ||
+                                    sp == WS_SPACE_GENERIC; }
+
+static int elem_bytes(const ws_inst *in)
+{
+    int b = ws_ptype_bits((ws_ptype)in->type) / 8;
+    return b > 0 ? b : 1;
+}
+
+static uint64_t load_elem(const uint8_t *p, int n, int is_signed)
+{
+    switch (n) {
+    case 1: { uint8_t v = *p; return is_signed ? (uint64_t)(int64_t)(int8_t)v : v; }
+    case 2: { uint16_t v; memcpy(&v, p, 2); return is_signed ? (uint64_t)(int64_t)(int16_t)v : v; }
+    case 4: { uint32_t v; memcpy(&v, p, 4); return is_signed ? (uint64_t)(int64_t)(int32_t)v : v; }
+    default: { uint64_t v; memcpy(&v, p, 8); return v; }
+    }
+}
+
+static int do_ld(ws_warp *w, const ws_inst *in, uint32_t exec)
+{
+    int esz = elem_bytes(in), vec = in->vec ? in->vec : 1, n = esz * vec;
+    int sgn = ws_ptype_is_signed((ws_ptype)in->type);
+    uint64_t *addr = w->ev_addr;
+    effective_addresses(w, in, exec, addr);
+    const ws_operand *d = &in->dst[0];
+    uint64_t *rows[4] = {0};
+    for (int e = 0; e < vec; e++) {
+        int reg = d->kind == WS_O_VEC ? d->vregs[e] : (e == 0 ? d->reg : -1);
+        rows[e] = reg >= 0 ? ws_x_reg(w, reg) : NULL;
+    }
+    int races = w->cta->run->opt->detect_races && tracked(in->space);
+    WS_LANES(l, exec, {
+        uint64_t *sh;
+        const uint8_t *p = resolve(w, in, in->space, addr[l], (uint64_t)n, l, 0, &sh);
+        if (!p)
+            return WS_ERR_SIM;
+        for (int e = 0; e < vec; e++)
+            if (rows[e])
+                rows[e][l] = load_elem(p + e * esz, esz, sgn);
+        if (races && sh)
+            ws_race_access(w, in, in->space, addr[l], n, l, 0, 0, sh);
+    });
+    note_event(w, in, exec, n);
+    return 0;
+}
+
+static int do_st(ws_warp *w, const ws_inst *in, uint32_t exec)
+{
+    int esz = elem_bytes(in), vec = in->vec ? in->vec : 1, n = esz * vec;
+    uint64_t *addr = w->ev_addr;
+    effective_addresses(w, in, exec, addr);
+    const ws_operand *v = &in->src[1];
+    const uint64_t *rows[4] = {0};
+    for (int e = 0; e < vec; e++) {
+        if (v->kind == WS_O_VEC)
+            rows[e] = v->vregs[e] >= 0 ? ws_x_reg(w, v->vregs[e]) : w->scratch[1];
+        else
+            rows[e] = ws_x_src(w, in, 1, w->scratch[1]);
+    }
+    if (v->kind == WS_O_VEC)
+        memset(w->scratch[1], 0, sizeof w->scratch[1]);
+    int races = w->cta->run->opt->detect_races && tracked(in->space);
+    WS_LANES(l, exec, {
+        uint64_t *sh;
+        uint8_t *p = resolve(w, in, in->space, addr[l], (uint64_t)n, l, 1, &sh);
+        if (!p)
+            return WS_ERR_SIM;
+        for (int e = 0; e < vec; e++)
+            memcpy(p + e * esz, &rows[e][l], (size_t)esz); /* little-endian host */
+        if (races && sh)
+            ws_race_access(w, in, in->space, addr[l], n, l, 1, 0, sh);
+    });
+    note_event(w, in, exec, n);
+    return 0;
+}
+
+static uint64_t atom_value(const ws_inst *in, uint64_t old, uint64_t b, uint64_t c, int bits)
+{
+    ws_ptype t = (ws_ptype)in->type;
+    int sgn = ws_ptype_is_signed(t);
+    uint64_t o = ws_trunc(old, bits), bb = ws_trunc(b, bits);
+    switch (in->subop) {
+    case WS_SUB_ADD:
+        if (t == WS_P_F32)
+            return ws_bits_f32(ws_f32(o) + ws_f32(bb));
+        if (t == WS_P_F64)
+            return ws_bits_f64(ws_f64(o) + ws_f64(bb));
+        return ws_trunc(o + bb, bits);
+    case WS_SUB_INC: return o >= bb ? 0 : ws_trunc(o + 1, bits);
+    case WS_SUB_DEC: return (o == 0 || o > bb) ? bb : o - 1;
+    case WS_SUB_CAS: return o == bb ? ws_trunc(c, bits) : o;
+    case WS_SUB_EXCH: return bb;
+    case WS_SUB_MIN:
+        if (t == WS_P_F32)
+            return ws_f32(bb) < ws_f32(o) ? bb : o;
+        if (t == WS_P_F64)
+            return ws_f64(bb) < ws_f64(o) ? bb : o;
+        if (sgn)
+            return ws_sext(o, bits) < ws_sext(bb, bits) ? o : bb;
+        return o < bb ? o : bb;
+    case WS_SUB_MAX:
+        if (t == WS_P_F32)
+            return ws_f32(bb) > ws_f32(o) ? bb : o;
+        if (t == WS_P_F64)
+            return ws_f64(bb) > ws_f64(o) ? bb : o;
+        if (sgn)
+            return ws_sext(o, bits) > ws_sext(bb, bits) ? o : bb;
+        return o > bb ? o : bb;
+    case WS_SUB_AND: return o & bb;
+    case WS_SUB_OR: return o | bb;
+    default: return o ^ bb;
+    }
+}
+
+/* One lane's read-modify-write, atomic against other host threads. Returns the old value. */
+static uint64_t atom_apply(const ws_inst *in, uint8_t *p, uint64_t b, uint64_t c, int bits)
+{
+    if (bits == 64) {
+        uint64_t old = __atomic_load_n((uint64_t *)p, __ATOMIC_RELAXED), nv;
+        do
+            nv = atom_value(in, old, b, c, 64);
+        while (!__atomic_compare_exchange_n((uint64_t *)p, &old, nv, 1, __ATOMIC_RELAXED,
+                                            __ATOMIC_RELAXED));
+        return old;
+    }
+    uint32_t old = __atomic_load_n((uint32_t *)p, __ATOMIC_RELAXED), nv;
+    do
+        nv = (uint32_t)atom_value(in, old, b, c, 32);
+    while (!__atomic_compare_exchange_n((uint32_t *)p, &old, nv, 1, __ATOMIC_RELAXED,
+                                        __ATOMIC_RELAXED));
+    return old;
+}
+
+static int do_atom(ws_warp *w, const ws_inst *in, uint32_t exec)
+{
+    ws_ptype t = (ws_ptype)in->type;
+    int bits = ws_ptype_bits(t);
+    if ((bits != 32 && bits != 64) || t == WS_P_F16X2 || t == WS_P_BF16X2)
+        return ws_x_fault(w, in, 0, 0, WS_ERR_UNSUPPORTED, "%s-bit atomics are not supported",
+                          ws_ptype_name((ws_ptype)in->type));
+    uint64_t *addr = w->ev_addr;
+    effective_addresses(w, in, exec, addr);
+    const uint64_t *b = in->nsrc > 1 ? ws_x_src(w, in, 1, w->scratch[1]) : w->scratch[1];
+    const uint64_t *c = in->nsrc > 2 ? ws_x_src(w, in, 2, w->scratch[2]) : w->scratch[1];
+    uint64_t *old = w->scratch[3];
+    int races = w->cta->run->opt->detect_races && tracked(in->space);
+    WS_LANES(l, exec, {
+        uint64_t *sh;
+        uint8_t *p = resolve(w, in, in->space, addr[l], (uint64_t)bits / 8, l, 1, &sh);
+        if (!p)
+            return WS_ERR_SIM;
+        old[l] = atom_apply(in, p, b[l], c[l], bits);
+        if (races && sh)
+            ws_race_access(w, in, in->space, addr[l], bits / 8, l, 1, 1, sh);
+    });
+    if (in->op == WS_OP_ATOM && in->ndst > 0 && in->dst[0].reg >= 0) {
+        uint64_t *d = ws_x_reg(w, in->dst[0].reg);
+        WS_LANES(l, exec, d[l] = old[l];);
+    }
+    int pc = (int)(in - ws_x_fn(w)->insts);
+    ws_stats_atomic(w, in, pc, exec, addr);
+    note_event(w, in, exec, bits / 8);
+    return 0;
+}
+
+int ws_x_mem(ws_warp *w, const ws_inst *in, uint32_t exec)
+{
+    switch (in->op) {
+    case WS_OP_LD: case WS_OP_LDU: return do_ld(w, in, exec);
+    case WS_OP_ST: return do_st(w, in, exec);
+    case WS_OP_ATOM: case WS_OP_RED: return do_atom(w, in, exec);
+    default: return 0; /* prefetch */
+    }
+}
+
+int ws_x_cvta(ws_warp *w, const ws_inst *in, uint32_t exec)
+{
+    const uint64_t *a = ws_x_src(w, in, 0, w->scratch[0]);
+    uint64_t win = in->space == WS_SPACE_SHARED ? WS_SHARED_WINDOW
+                 : in->space == WS_SPACE_LOCAL ? WS_LOCAL_WINDOW : 0;
+    int bits = ws_ptype_bits((ws_ptype)in->type);
+    if (bits <= 0)
+        bits = 64;
+    uint64_t *d = ws_x_reg(w, in->dst[0].reg);
+    if (in->flags & WS_F_TO)
+        WS_LANES(l, exec, d[l] = ws_trunc(a[l] - win, bits););
+    else
+        WS_LANES(l, exec, d[l] = ws_trunc(a[l] + win, bits););
+    return 0;
+}

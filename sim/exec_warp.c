@@ -1,0 +1,452 @@
+/* exec_warp.c — the heart of the SIMT executor: operand fetch, one warp-instruction
+ * (guard, dispatch, statistics, events), and a CTA's warps scheduled round-robin with a
+ * small quantum until they all exit, with CTA barriers and deadlock detection.
+ * Instruction semantics live in exec_alu.c, exec_mem.c and exec_ctrl.c. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "sim/exec.h"
+#include "sim/reconv.h"
+
+/* ---------------------------------------------------------------- operands */
+
+static uint32_t tid_of(const ws_warp *w, int lane, int dim)
+{
+    const ws_run *r = w->cta->run;
+    uint32_t t = (uint32_t)(w->id * WS_WARP + lane);
+    if (dim == 0)
+        return t % r->block[0];
+    if (dim == 1)
+        return (t / r->block[0]) % r->block[1];
+    return t / (r->block[0] * r->block[1]);
+}
+
+static void special_values(ws_warp *w, int sr, uint64_t *out)
+{
+    const ws_run *r = w->cta->run;
+    const ws_cta *c = w->cta;
+    uint64_t v = 0;
+    int per_lane = 0;
+    switch (sr) {
+    case WS_SR_TID_X: case WS_SR_TID_Y: case WS_SR_TID_Z:
+        for (int l = 0; l < WS_WARP; l++)
+            out[l] = tid_of(w, l, sr - WS_SR_TID_X);
+        return;
+    case WS_SR_NTID_X: case WS_SR_NTID_Y: case WS_SR_NTID_Z: v = r->block[sr - WS_SR_NTID_X]; break;
+    case WS_SR_CTAID_X: case WS_SR_CTAID_Y: case WS_SR_CTAID_Z: v = c->ctaid[sr - WS_SR_CTAID_X]; break;
+    case WS_SR_NCTAID_X: case WS_SR_NCTAID_Y: case WS_SR_NCTAID_Z: v = r->grid[sr - WS_SR_NCTAID_X]; break;
+    case WS_SR_LANEID: per_lane = 1; break;
+    case WS_SR_WARPID: v = (uint64_t)w->id; break;
+    case WS_SR_NWARPID: v = (uint64_t)r->nwarps; break;
+    case WS_SR_SMID: v = (uint64_t)c->wk->index; break;
+    case WS_SR_NSMID: v = 132; break;
+    case WS_SR_GRIDID: v = 1; break;
+    case WS_SR_LANEMASK_EQ: case WS_SR_LANEMASK_LT: case WS_SR_LANEMASK_LE:
+    case WS_SR_LANEMASK_GT: case WS_SR_LANEMASK_GE:
+        for (int l = 0; l < WS_WARP; l++) {
+            uint32_t eq = 1u << l, lt = eq - 1, m;
+            switch (sr) {
+            case WS_SR_LANEMASK_EQ: m = eq; break;
+            case WS_SR_LANEMASK_LT: m = lt; break;
+            case WS_SR_LANEMASK_LE: m = lt | eq; break;
+            case WS_SR_LANEMASK_GT: m = ~(lt | eq); break;
+            default: m = ~lt; break;
+            }
+            out[l] = m;
+        }
+        return;
+    case WS_SR_CLOCK: v = (uint32_t)w->issued; break;
+    case WS_SR_CLOCK64: v = w->issued; break;
+    case WS_SR_GLOBALTIMER: v = w->issued; break; /* one simulated ns per issue */
+    case WS_SR_DYNAMIC_SMEM_SIZE: v = r->v->smem_dynamic; break;
+    case WS_SR_TOTAL_SMEM_SIZE: v = r->shared_bytes; break;
+    default: break;
+    }
+    if (per_lane) {
+        for (int l = 0; l < WS_WARP; l++)
+            out[l] = (uint64_t)l;
+        return;
+    }
+    for (int l = 0; l < WS_WARP; l++)
+        out[l] = v;
+}
+
+/* The 32 lane values of source operand k: a register row, or `scratch` filled. */
+const uint64_t *ws_x_src(ws_warp *w, const ws_inst *in, int k, uint64_t *scratch)
+{
+    const ws_operand *o = &in->src[k];
+    uint64_t v;
+    switch (o->kind) {
+    case WS_O_REG: {
+        const uint64_t *r = ws_x_reg(w, o->reg);
+        if (!o->neg)
+            return r;
+        for (int l = 0; l < WS_WARP; l++)
+            scratch[l] = r[l] == 0;
+        return scratch;
+    }
+    case WS_O_SPECIAL:
+        special_values(w, o->special, scratch);
+        return scratch;
+    case WS_O_SYMBOL:
+        v = ws_x_symbol_address(w, o->sym, in->space) + (uint64_t)o->imm;
+        break;
+    default:
+        v = (uint64_t)o->imm;
+        break;
+    }
+    for (int l = 0; l < WS_WARP; l++)
+        scratch[l] = v;
+    return scratch;
+}
+
+int ws_x_fault(ws_warp *w, const ws_inst *in, int lane, uint64_t addr, ws_code code,
+               const char *fmt, ...)
+{
+    ws_worker *wk = w->cta->wk;
+    ws_error *e = &wk->err;
+    const ws_run *r = w->cta->run;
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    const char *src = "";
+    char where[300] = "";
+    if (in && in->file > 0 && in->file < r->m->nfiles && r->m->files[in->file]) {
+        src = r->m->files[in->file];
+        const char *base = strrchr(src, '/');
+        snprintf(where, sizeof where, " (%s:%d)", base ? base + 1 : src, in->line);
+    }
+    if (w->nframes > 1) { /* the PC is in a called function: name it */
+        size_t n = strlen(where);
+        snprintf(where + n, sizeof where - n, " in function %s", ws_x_fn(w)->name);
+    }
+    ws_error_at(e, code, r->m->name, in ? in->ptx_line : 0, "%s%s", msg, where);
+    snprintf(e->kernel, sizeof e->kernel, "%s", r->m->funcs[r->entry].name);
+    e->has_thread = 1;
+    memcpy(e->cta, w->cta->ctaid, sizeof e->cta);
+    e->warp = w->id;
+    e->lane = lane;
+    e->pc = in ? (int)(in - ws_x_fn(w)->insts) : w->pc;
+    e->address = addr;
+    wk->failed = 1;
+    return code;
+}
+
+/* ---------------------------------------------------------------- one instruction */
+
+static void record_timeline(ws_warp *w, int pc, uint32_t active, uint32_t exec)
+{
+    ws_timeline *t = w->timeline;
+    int cap = w->cta->run->opt->timeline_slots;
+    if (t->nslots >= cap) {
+        t->truncated = 1;
+        return;
+    }
+    t->slots[t->nslots++] = (ws_timeline_slot){ pc, active, exec };
+}
+
+static void emit_event(ws_warp *w, const ws_inst *in, int pc, uint32_t active, uint32_t exec)
+{
+    ws_warp_event ev;
+    ev.fn = ws_x_fn(w);
+    ev.inst = in;
+    ev.pc = pc;
+    ev.cta = w->cta->id;
+    ev.warp = (uint32_t)w->id;
+    ev.active = active;
+    ev.pred_on = exec;
+    ev.addr = w->ev_has_addr ? w->ev_addr : NULL;
+    ev.addr_space = w->ev_space;
+    ev.access_bytes = w->ev_bytes;
+    ev.taken = w->ev_taken;
+    ws_event_sink *s = w->cta->run->sink;
+    s->warp_inst(s->ctx, &ev);
+}
+
+static int dispatch(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, int *advanced)
+{
+    switch (in->op) {
+    case WS_OP_BRA: case WS_OP_CALL: case WS_OP_RET: case WS_OP_EXIT: case WS_OP_TRAP:
+    case WS_OP_BRKPT: case WS_OP_BAR: case WS_OP_BARRIER: case WS_OP_MEMBAR:
+    case WS_OP_FENCE: case WS_OP_NANOSLEEP:
+        return ws_x_ctrl(w, in, pc, exec, advanced);
+    case WS_OP_SHFL: case WS_OP_VOTE: case WS_OP_MATCH: case WS_OP_REDUX:
+    case WS_OP_ACTIVEMASK:
+        return ws_x_warpop(w, in, exec);
+    case WS_OP_LD: case WS_OP_LDU: case WS_OP_ST: case WS_OP_ATOM: case WS_OP_RED:
+    case WS_OP_PREFETCH:
+        return ws_x_mem(w, in, exec);
+    case WS_OP_CVTA:
+        return ws_x_cvta(w, in, exec);
+    default:
+        return ws_x_alu(w, in, exec);
+    }
+}
+
+static int step(ws_warp *w)
+{
+    ws_run *r = w->cta->run;
+    const ws_frame *f = &w->frames[w->nframes - 1];
+    const ws_function *fn = &r->m->funcs[f->fn];
+    int pc = w->pc;
+    if (pc < 0 || pc >= fn->ninsts)
+        return ws_x_fault(w, NULL, 0, 0, WS_ERR_SIM,
+                          "control reached PC %d outside function %s (%d instructions)", pc,
+                          fn->name, fn->ninsts);
+    const ws_inst *in = &fn->insts[pc];
+    uint32_t active = w->active, exec = active;
+    if (in->guard >= 0) {
+        const uint64_t *g = ws_x_reg(w, in->guard);
+        uint32_t m = 0, neg = in->guard_neg;
+        WS_LANES(l, active, m |= (uint32_t)((g[l] != 0) ^ neg) << l;);
+        exec = m & active;
+    }
+    w->issued++;
+    ws_pcstat *st = &w->cta->wk->pcstat[f->fn][pc];
+    st->issued++;
+    st->active += (uint64_t)__builtin_popcount(active);
+    st->pred_on += (uint64_t)__builtin_popcount(exec);
+    if (w->timeline)
+        record_timeline(w, pc, active, exec);
+    w->ev_has_addr = 0;
+    w->ev_taken = 0;
+    int advanced = 0;
+    int rc = dispatch(w, in, pc, exec, &advanced);
+    if (rc)
+        return rc;
+    if (r->sink)
+        emit_event(w, in, pc, active, exec);
+    if (!advanced) {
+        w->pc = pc + 1;
+        if (w->pc == w->stop_pc)
+            r->policy->on_reach_pc(w);
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- CTA */
+
+static int warp_alloc(ws_run *r, ws_warp *w)
+{
+    w->reg_cap = r->reg_pool_words;
+    w->reg_pool = calloc(w->reg_cap ? w->reg_cap : 1, sizeof(uint64_t));
+    w->param_cap = r->param_lane_bytes * WS_WARP;
+    w->param_pool = calloc(w->param_cap ? w->param_cap : 1, 1);
+    w->local = calloc(r->local_bytes ? r->local_bytes * WS_WARP : 1, 1);
+    return (w->reg_pool && w->param_pool && w->local) ? 0 : WS_ERR_NOMEM;
+}
+
+int ws_x_cta_init(ws_worker *wk)
+{
+    ws_run *r = wk->run;
+    ws_cta *c = &wk->cta;
+    memset(c, 0, sizeof *c);
+    c->run = r;
+    c->wk = wk;
+    c->nwarps = r->nwarps;
+    c->warps = calloc((size_t)r->nwarps, sizeof *c->warps);
+    c->shared_bytes = r->shared_bytes;
+    c->shared = calloc(r->shared_bytes ? r->shared_bytes : 1, 1);
+    if (!c->warps || !c->shared)
+        return WS_ERR_NOMEM;
+    if (r->opt->detect_races) {
+        c->shadow_shared = calloc((r->shared_bytes / 4 + 1) * 2, sizeof(uint64_t));
+        if (!c->shadow_shared)
+            return WS_ERR_NOMEM;
+    }
+    for (int i = 0; i < r->nwarps; i++) {
+        c->warps[i].cta = c;
+        c->warps[i].id = i;
+        if (warp_alloc(r, &c->warps[i]))
+            return WS_ERR_NOMEM;
+    }
+    return 0;
+}
+
+void ws_x_cta_free(ws_cta *c)
+{
+    for (int i = 0; c->warps && i < c->nwarps; i++) {
+        free(c->warps[i].reg_pool);
+        free(c->warps[i].param_pool);
+        free(c->warps[i].local);
+        free(c->warps[i].stack);
+    }
+    free(c->warps);
+    free(c->shared);
+    free(c->shadow_shared);
+    memset(c, 0, sizeof *c);
+}
+
+static int warp_start(ws_warp *w, uint64_t cta_linear)
+{
+    ws_run *r = w->cta->run;
+    const ws_function *fn = &r->m->funcs[r->entry];
+    uint32_t first = (uint32_t)w->id * WS_WARP;
+    uint32_t n = r->threads_per_cta - first;
+    w->valid = n >= WS_WARP ? WS_FULL_MASK : ((1u << n) - 1);
+    w->exited = 0;
+    w->state = WS_W_READY;
+    w->issued = 0;
+    w->sync_epoch = 0;
+    w->carry = 0;
+    w->nframes = 1;
+    ws_frame *f = &w->frames[0];
+    f->fn = r->entry;
+    f->regs = w->reg_pool;
+    memset(f->regs, 0, (size_t)fn->nregs * WS_WARP * sizeof(uint64_t));
+    f->param = w->param_pool;
+    uint64_t stride = r->fi[r->entry].param_bytes;
+    for (int l = 0; l < WS_WARP; l++)
+        memcpy(f->param + (size_t)l * stride, r->params, r->param_bytes);
+    f->local_base = 0;
+    f->stack_base = 0;
+    f->call_pc = -1;
+    w->call_mask[0] = w->valid;
+    uint64_t g = cta_linear * (uint64_t)r->nwarps + (uint64_t)w->id;
+    w->timeline = g < (uint64_t)r->ntimelines ? &r->timelines[g] : NULL;
+    if (w->timeline) {
+        w->timeline->cta = (uint32_t)cta_linear;
+        w->timeline->warp = w->id;
+    }
+    return r->policy->reset(w, 0, w->valid) ? WS_ERR_NOMEM : 0;
+}
+
+static void reset_reduction(ws_cta *c, int id)
+{
+    c->red_popc[id] = 0;
+    c->red_and[id] = 1;
+    c->red_or[id] = 0;
+}
+
+static void release_barrier(ws_cta *c, int id)
+{
+    for (int i = 0; i < c->nwarps; i++) {
+        ws_warp *w = &c->warps[i];
+        if (w->state != WS_W_BARRIER || w->bar_id != id)
+            continue;
+        w->state = WS_W_READY;
+        if (w->bar_red_dst >= 0) { /* bar.red: every arriving thread gets the result */
+            const ws_inst *in = &ws_x_fn(w)->insts[w->bar_pc];
+            uint64_t v = in->subop == WS_SUB_RED_POPC ? c->red_popc[id]
+                       : in->subop == WS_SUB_RED_AND ? c->red_and[id] : c->red_or[id];
+            uint64_t *d = ws_x_reg(w, w->bar_red_dst);
+            WS_LANES(l, w->bar_red_lanes, d[l] = v;);
+        }
+    }
+    if (id >= 0 && id < 16)
+        reset_reduction(c, id);
+    c->bar_epoch++;
+    if (c->shadow_shared)
+        memset(c->shadow_shared, 0, (c->shared_bytes / 4 + 1) * 2 * sizeof(uint64_t));
+}
+
+/* Remembers (once per barrier PC) that a barrier completed without exited warps: the
+ * hazard of seed 001 Fig. 4, where a warp that skips a barrier no longer holds it back. */
+static void note_skip(ws_cta *c, const ws_warp *w, int exited)
+{
+    ws_worker *wk = c->wk;
+    int fn = w->frames[w->nframes - 1].fn;
+    for (int i = 0; i < wk->nskips; i++)
+        if (wk->skips[i].pc == w->bar_pc && wk->skips[i].fn == fn)
+            return;
+    if (wk->nskips == (int)(sizeof wk->skips / sizeof wk->skips[0]))
+        return;
+    wk->skips[wk->nskips].fn = fn;
+    wk->skips[wk->nskips].pc = w->bar_pc;
+    wk->skips[wk->nskips].exited = exited;
+    wk->skips[wk->nskips].cta = c->id;
+    wk->nskips++;
+}
+
+/* Releases every barrier whose arrivals are complete; returns how many were released. */
+static int check_barriers(ws_cta *c)
+{
+    int released = 0;
+    for (int i = 0; i < c->nwarps; i++) {
+        ws_warp *w = &c->warps[i];
+        if (w->state != WS_W_BARRIER)
+            continue;
+        int waiting = 0, live = 0;
+        for (int j = 0; j < c->nwarps; j++) {
+            const ws_warp *o = &c->warps[j];
+            if (o->state != WS_W_DONE)
+                live++;
+            if (o->state == WS_W_BARRIER && o->bar_id == w->bar_id)
+                waiting++;
+        }
+        int needed = w->bar_count ? (int)((w->bar_count + WS_WARP - 1) / WS_WARP) : live;
+        if (waiting >= needed) {
+            if (!w->bar_count && live < c->nwarps)
+                note_skip(c, w, c->nwarps - live);
+            release_barrier(c, w->bar_id);
+            released++;
+        }
+    }
+    return released;
+}
+
+static int deadlock(ws_cta *c)
+{
+    ws_warp *w = NULL;
+    int exited = 0, waiting = 0;
+    for (int i = 0; i < c->nwarps; i++) {
+        if (c->warps[i].state == WS_W_DONE)
+            exited++;
+        else {
+            waiting++;
+            if (!w)
+                w = &c->warps[i];
+        }
+    }
+    const ws_function *fn = ws_x_fn(w);
+    const ws_inst *in = &fn->insts[w->bar_pc];
+    uint32_t expect = w->bar_count ? w->bar_count : (uint32_t)waiting * WS_WARP;
+    return ws_x_fault(w, in, __builtin_ctz(w->valid), 0, WS_ERR_SIM,
+                      "deadlock: warp %d waits at barrier %d (PC %d) that can never complete: "
+                      "%d warp(s) waiting, %d exited, %u threads expected",
+                      w->id, w->bar_id, w->bar_pc, waiting, exited, expect);
+}
+
+int ws_x_run_cta(ws_worker *wk, uint64_t linear)
+{
+    ws_run *r = wk->run;
+    ws_cta *c = &wk->cta;
+    c->id = (uint32_t)linear;
+    c->ctaid[0] = (uint32_t)(linear % r->grid[0]);
+    c->ctaid[1] = (uint32_t)((linear / r->grid[0]) % r->grid[1]);
+    c->ctaid[2] = (uint32_t)(linear / ((uint64_t)r->grid[0] * r->grid[1]));
+    c->bar_epoch = 0;
+    for (int id = 0; id < 16; id++)
+        reset_reduction(c, id);
+    memset(c->shared, 0, c->shared_bytes);
+    if (c->shadow_shared)
+        memset(c->shadow_shared, 0, (c->shared_bytes / 4 + 1) * 2 * sizeof(uint64_t));
+    for (int i = 0; i < c->nwarps; i++)
+        if (warp_start(&c->warps[i], linear))
+            return ws_error_set(&wk->err, WS_ERR_NOMEM, "out of memory starting a warp");
+    if (r->sink && r->sink->cta_begin)
+        r->sink->cta_begin(r->sink->ctx, c->id, c->nwarps);
+    for (;;) {
+        int ran = 0, done = 0;
+        for (int i = 0; i < c->nwarps; i++) {
+            ws_warp *w = &c->warps[i];
+            for (int q = 0; q < WS_SCHED_QUANTUM && w->state == WS_W_READY; q++) {
+                if (step(w))
+                    return wk->err.code;
+                ran = 1;
+            }
+            done += w->state == WS_W_DONE;
+        }
+        if (done == c->nwarps)
+            break;
+        if (check_barriers(c) == 0 && !ran)
+            return deadlock(c);
+        if (__atomic_load_n(&r->stop, __ATOMIC_RELAXED))
+            return WS_ERR_SIM;
+    }
+    if (r->sink && r->sink->cta_end)
+        r->sink->cta_end(r->sink->ctx, c->id);
+    return 0;
+}

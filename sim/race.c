@@ -1,0 +1,156 @@
+/* race.c — detection of unsynchronized conflicting accesses. Each 4-byte word of shared
+ * memory (per CTA, cleared at every barrier) and of global memory has a shadow pair: the
+ * last writer and the last reader, packed into one 64-bit word each (relaxed atomics, so
+ * host threads may share them). Conflicts are de-duplicated by PC pair and reported. */
+#include <stdio.h>
+#include <stdlib.h>
+#include "sim/exec.h"
+
+#define RACE_PAIRS_MAX 1024
+#define RACE_WARNINGS_MAX 20
+
+/* valid:63 atomic:62 epoch:55-61 lane:50-54 warp:45-49 cta:20-44 fn:16-19 pc:0-15;
+ * epoch = CTA barrier count (4 bits) << 3 | the warp's __syncwarp count (3 bits). */
+static uint64_t pack(uint32_t cta, int warp, int lane, int fn, int pc, uint32_t epoch,
+                     int atomic)
+{
+    return 1ull << 63 | (uint64_t)(atomic & 1) << 62 | (uint64_t)(epoch & 127) << 55 |
+           (uint64_t)(lane & 31) << 50 | (uint64_t)(warp & 31) << 45 |
+           (uint64_t)(cta & 0x1ffffff) << 20 | (uint64_t)(fn > 15 ? 15 : fn) << 16 |
+           (uint64_t)(pc & 0xffff);
+}
+
+static uint64_t thread_bits(uint64_t s) { return (s >> 20) & ((1ull << 35) - 1); }
+static int s_pc(uint64_t s) { return (int)(s & 0xffff); }
+static int s_fn(uint64_t s) { return (int)((s >> 16) & 15); }
+static uint32_t s_cta(uint64_t s) { return (uint32_t)((s >> 20) & 0x1ffffff); }
+static int s_warp(uint64_t s) { return (int)((s >> 45) & 31); }
+static int s_lane(uint64_t s) { return (int)((s >> 50) & 31); }
+static uint32_t s_epoch(uint64_t s) { return (uint32_t)((s >> 55) & 127); }
+static int s_atomic(uint64_t s) { return (int)((s >> 62) & 1); }
+
+static int conflicts(uint64_t prev, uint64_t cur, int space)
+{
+    if (!(prev >> 63) || thread_bits(prev) == thread_bits(cur))
+        return 0;
+    if (s_atomic(prev) && s_atomic(cur))
+        return 0;
+    if (s_cta(prev) != s_cta(cur))
+        return 1;
+    if (space != WS_SPACE_SHARED && (s_epoch(prev) >> 3) != (s_epoch(cur) >> 3))
+        return 0; /* same CTA, separated by a barrier (shared shadows are cleared instead) */
+    if (s_warp(prev) == s_warp(cur) && (s_epoch(prev) & 7) != (s_epoch(cur) & 7))
+        return 0; /* same warp, separated by __syncwarp */
+    return 1;
+}
+
+static void record(ws_worker *wk, uint64_t cur, uint64_t prev, int kind, int space,
+                   uint64_t addr)
+{
+    for (int i = 0; i < wk->nraces; i++) {
+        const ws_race_rec *r = &wk->races[i];
+        if (r->pc1 == s_pc(cur) && r->pc2 == s_pc(prev) && r->fn1 == s_fn(cur) &&
+            r->fn2 == s_fn(prev) && r->kind == kind)
+            return;
+    }
+    if (wk->nraces >= RACE_PAIRS_MAX)
+        return;
+    if (wk->nraces == wk->cap_races) {
+        int cap = wk->cap_races ? wk->cap_races * 2 : 16;
+        ws_race_rec *p = realloc(wk->races, (size_t)cap * sizeof *p);
+        if (!p)
+            return;
+        wk->races = p;
+        wk->cap_races = cap;
+    }
+    wk->races[wk->nraces++] = (ws_race_rec){
+        s_fn(cur), s_pc(cur), s_fn(prev), s_pc(prev), kind, space, addr,
+        s_cta(cur), s_cta(prev), s_warp(cur), s_lane(cur), s_warp(prev), s_lane(prev),
+        s_atomic(cur), s_atomic(prev)};
+}
+
+void ws_race_access(ws_warp *w, const ws_inst *in, int space, uint64_t addr, int bytes,
+                    int lane, int is_write, int is_atomic, uint64_t *shadow)
+{
+    const ws_frame *f = &w->frames[w->nframes - 1];
+    int pc = (int)(in - w->cta->run->m->funcs[f->fn].insts);
+    int sp = space;
+    if (sp == WS_SPACE_GENERIC)
+        sp = addr >= WS_SHARED_WINDOW && addr < WS_SHARED_WINDOW + WS_WINDOW_SIZE
+                 ? WS_SPACE_SHARED : WS_SPACE_GLOBAL;
+    uint32_t epoch = (w->cta->bar_epoch & 15) << 3 | (w->sync_epoch & 7);
+    uint64_t cur = pack(w->cta->id, w->id, lane, f->fn, pc, epoch, is_atomic);
+    int words = (bytes + 3) / 4;
+    for (int i = 0; i < words; i++, shadow += 2) {
+        uint64_t lw = __atomic_load_n(&shadow[0], __ATOMIC_RELAXED);
+        uint64_t *slot = &shadow[is_write ? 0 : 1];
+        if (conflicts(lw, cur, sp))
+            record(w->cta->wk, cur, lw, is_write ? 0 : 1, sp, addr + 4u * (unsigned)i);
+        if (is_write) {
+            uint64_t lr = __atomic_load_n(&shadow[1], __ATOMIC_RELAXED);
+            if (conflicts(lr, cur, sp))
+                record(w->cta->wk, cur, lr, 2, sp, addr + 4u * (unsigned)i);
+        }
+        __atomic_store_n(slot, cur, __ATOMIC_RELAXED);
+    }
+}
+
+static void describe_pc(const ws_run *run, int fn, int pc, char *buf, size_t n)
+{
+    const ws_function *f = &run->m->funcs[fn < run->m->nfuncs ? fn : run->entry];
+    if (pc >= f->ninsts) {
+        snprintf(buf, n, "PC %d", pc);
+        return;
+    }
+    const ws_inst *in = &f->insts[pc];
+    const char *file = in->file > 0 && in->file < run->m->nfiles ? run->m->files[in->file] : NULL;
+    if (file) {
+        const char *base = strrchr(file, '/');
+        snprintf(buf, n, "PC %d (%s:%d)", pc, base ? base + 1 : file, in->line);
+    } else {
+        snprintf(buf, n, "PC %d (PTX line %d)", pc, in->ptx_line);
+    }
+}
+
+/* Merges the workers' records (already de-duplicated per worker) into warnings and the
+ * sim__races metric (distinct PC pairs). */
+int ws_race_merge(ws_run *run, ws_worker *wks, int nwk, ws_result *res)
+{
+    int distinct = 0;
+    ws_race_rec *seen = NULL;
+    int nseen = 0;
+    for (int k = 0; k < nwk; k++)
+        for (int i = 0; i < wks[k].nraces; i++) {
+            const ws_race_rec *r = &wks[k].races[i];
+            int dup = 0;
+            for (int j = 0; j < nseen && !dup; j++)
+                dup = seen[j].pc1 == r->pc1 && seen[j].pc2 == r->pc2 && seen[j].fn1 == r->fn1 &&
+                      seen[j].fn2 == r->fn2 && seen[j].kind == r->kind;
+            if (dup)
+                continue;
+            ws_race_rec *p = realloc(seen, (size_t)(nseen + 1) * sizeof *p);
+            if (!p)
+                break;
+            seen = p;
+            seen[nseen++] = *r;
+            distinct++;
+            if (distinct > RACE_WARNINGS_MAX)
+                continue;
+            char a[160], b[160];
+            describe_pc(run, r->fn1, r->pc1, a, sizeof a);
+            describe_pc(run, r->fn2, r->pc2, b, sizeof b);
+            const char *v1 = r->kind == 1 ? "read" : r->atomic1 ? "written atomically" : "written";
+            const char *v2 = r->kind == 2 ? "read" : r->atomic2 ? "written atomically" : "written";
+            if (ws_result_add_warning(res,
+                    "race: %s[0x%llx] %s at %s by CTA %u warp %d lane %d and %s at %s by "
+                    "CTA %u warp %d lane %d without synchronization",
+                    r->space == WS_SPACE_SHARED ? "shared" : "global",
+                    (unsigned long long)r->address, v1, a, r->cta1, r->warp1, r->lane1, v2, b,
+                    r->cta2, r->warp2, r->lane2) != 0) {
+                free(seen);
+                return WS_ERR_NOMEM;
+            }
+        }
+    free(seen);
+    return ws_result_set_metric(res, "sim__races", distinct);
+}

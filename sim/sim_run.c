@@ -1,0 +1,467 @@
+/* sim_run.c — ws_sim_run: prepares a launch (entry lookup, parameter block, global memory
+ * allocation table, per-function layouts), runs the grid's CTAs on host threads taking
+ * them from a shared counter, and assembles the ws_result. The per-instruction work is in
+ * exec_*.c; statistics in stats.c; races in race.c. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include "sim/exec.h"
+#include "sim/reconv.h"
+#include "sim/timing.h"
+
+#define WS_SHADOW_LIMIT (256ull << 20) /* global race shadow bytes before we give up */
+
+void ws_sim_options_default(ws_sim_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->reconvergence = "ipdom";
+    o->threads = 0;
+    o->timeline_warps = 4;
+    o->timeline_slots = 4096;
+    o->detect_races = 1;
+    o->timing = 0;
+    o->gpu_preset = "h100";
+}
+
+/* ---------------------------------------------------------------- preparation */
+
+static int find_entry(const ws_module *m, const ws_variant *v, ws_error *err)
+{
+    char names[256] = "";
+    for (int i = 0; i < m->nfuncs; i++) {
+        if (!m->funcs[i].is_entry)
+            continue;
+        if (ws_kernel_name_matches(v->kernel, m->funcs[i].name))
+            return i;
+        size_t n = strlen(names);
+        snprintf(names + n, sizeof names - n, "%s%s", n ? ", " : "", m->funcs[i].name);
+    }
+    ws_error_set(err, WS_ERR_NOTFOUND, "kernel '%s' (variant '%s') is not an entry of %s "
+                 "(entries: %s)", v->kernel, v->name, m->name, names[0] ? names : "none");
+    return -1;
+}
+
+static void mark_reachable(ws_run *r, int f)
+{
+    if (r->fi[f].reachable)
+        return;
+    r->fi[f].reachable = 1;
+    const ws_function *fn = &r->m->funcs[f];
+    for (int pc = 0; pc < fn->ninsts; pc++) {
+        const ws_inst *in = &fn->insts[pc];
+        if (in->op == WS_OP_CALL && in->nsrc > 0 && in->src[0].kind == WS_O_FUNC &&
+            in->src[0].imm >= 0 && in->src[0].imm < r->m->nfuncs)
+            mark_reachable(r, (int)in->src[0].imm);
+    }
+}
+
+static uint64_t var_end(const ws_var *v, int n)
+{
+    uint64_t end = 0;
+    for (int i = 0; i < n; i++)
+        if (v[i].offset + v[i].size > end)
+            end = v[i].offset + v[i].size;
+    return end;
+}
+
+static int layout_functions(ws_run *r)
+{
+    const ws_module *m = r->m;
+    r->fi = calloc((size_t)m->nfuncs, sizeof *r->fi);
+    if (!r->fi)
+        return WS_ERR_NOMEM;
+    mark_reachable(r, r->entry);
+    for (int f = 0; f < m->nfuncs; f++) {
+        const ws_function *fn = &m->funcs[f];
+        ws_fninfo *fi = &r->fi[f];
+        if (!fi->reachable)
+            continue;
+        uint64_t scratch = 0;
+        for (int i = 0; i < fn->nlocals; i++)
+            if (fn->locals[i].space == WS_SPACE_PARAM &&
+                fn->locals[i].offset + fn->locals[i].size > scratch)
+                scratch = fn->locals[i].offset + fn->locals[i].size;
+        uint64_t block = f == r->entry ? r->param_bytes
+                                       : var_end(fn->params, fn->nparams) > var_end(fn->rets, fn->nrets)
+                                             ? var_end(fn->params, fn->nparams)
+                                             : var_end(fn->rets, fn->nrets);
+        fi->param_block = (block + 7) / 8 * 8;
+        fi->param_bytes = fi->param_block + (scratch + 7) / 8 * 8;
+        fi->local_bytes = (fn->local_bytes + 15) / 16 * 16;
+        fi->atom_slot = malloc((size_t)(fn->ninsts ? fn->ninsts : 1) * sizeof(int));
+        if (!fi->atom_slot)
+            return WS_ERR_NOMEM;
+        for (int pc = 0; pc < fn->ninsts; pc++)
+            fi->atom_slot[pc] = (fn->insts[pc].op == WS_OP_ATOM || fn->insts[pc].op == WS_OP_RED)
+                                    ? r->natom_slots++ : -1;
+        r->reg_pool_words += (size_t)fn->nregs * WS_WARP;
+        r->param_lane_bytes += fi->param_bytes;
+        r->local_bytes += fi->local_bytes;
+    }
+    return 0;
+}
+
+static int add_alloc(ws_run *r, uint64_t *next, uint8_t *host, uint64_t size, const char *name,
+                     int is_const)
+{
+    ws_alloc *p = realloc(r->allocs, (size_t)(r->nallocs + 1) * sizeof *p);
+    if (!p)
+        return WS_ERR_NOMEM;
+    r->allocs = p;
+    ws_alloc *a = &r->allocs[r->nallocs++];
+    memset(a, 0, sizeof *a);
+    a->base = (*next + 255) / 256 * 256;
+    a->size = size;
+    a->host = host;
+    a->is_const = is_const;
+    snprintf(a->name, sizeof a->name, "%s", name);
+    *next = a->base + size + WS_GLOBAL_GAP;
+    return 0;
+}
+
+/* Buffers first (in spec order), then module .global/.const variables. */
+static int layout_global_memory(ws_run *r, ws_buffers *bufs, ws_error *err)
+{
+    uint64_t next = WS_GLOBAL_BASE;
+    r->nbuffers = bufs->n;
+    for (int i = 0; i < bufs->n; i++)
+        if (add_alloc(r, &next, bufs->b[i].data, bufs->b[i].data ? bufs->b[i].bytes : 0,
+                      bufs->b[i].spec ? bufs->b[i].spec->name : "buffer", 0))
+            return ws_error_set(err, WS_ERR_NOMEM, "out of memory");
+    const ws_module *m = r->m;
+    r->global_addr = calloc((size_t)(m->nglobals ? m->nglobals : 1), sizeof *r->global_addr);
+    if (!r->global_addr)
+        return ws_error_set(err, WS_ERR_NOMEM, "out of memory");
+    for (int g = 0; g < m->nglobals; g++) {
+        const ws_var *v = &m->globals[g];
+        if (v->space != WS_SPACE_GLOBAL && v->space != WS_SPACE_CONST) {
+            r->global_addr[g] = v->offset; /* shared: offset in the CTA window */
+            continue;
+        }
+        uint8_t *host = calloc(v->size ? v->size : 1, 1);
+        if (!host)
+            return ws_error_set(err, WS_ERR_NOMEM, "out of memory");
+        if (v->init)
+            memcpy(host, v->init, v->size);
+        if (add_alloc(r, &next, host, v->size, v->name, v->space == WS_SPACE_CONST)) {
+            free(host);
+            return ws_error_set(err, WS_ERR_NOMEM, "out of memory");
+        }
+        r->allocs[r->nallocs - 1].name[63] = 0;
+        r->global_addr[g] = r->allocs[r->nallocs - 1].base;
+    }
+    return 0;
+}
+
+static int pack_params(ws_run *r, ws_error *err)
+{
+    const ws_function *fn = &r->m->funcs[r->entry];
+    const ws_variant *v = r->v;
+    if (v->nargs != fn->nparams)
+        return ws_error_at(err, WS_ERR_SPEC, r->spec->path, v->line,
+                           "variant '%s': kernel %s takes %d parameters but the spec gives %d "
+                           "arguments", v->name, fn->name, fn->nparams, v->nargs);
+    r->param_bytes = var_end(fn->params, fn->nparams);
+    r->params = calloc(r->param_bytes + 8, 1);
+    if (!r->params)
+        return ws_error_set(err, WS_ERR_NOMEM, "out of memory");
+    for (int i = 0; i < fn->nparams; i++) {
+        const ws_var *p = &fn->params[i];
+        const ws_arg *a = &v->args[i];
+        uint8_t *dst = r->params + p->offset;
+        size_t n = p->size > 8 ? 8 : p->size;
+        if (a->kind == WS_ARG_BUFFER) {
+            if (a->buffer < 0 || a->buffer >= r->nbuffers)
+                return ws_error_at(err, WS_ERR_SPEC, r->spec->path, v->line,
+                                   "variant '%s': argument %d names buffer %d, but only %d "
+                                   "buffers were generated", v->name, i + 1, a->buffer,
+                                   r->nbuffers);
+            uint64_t addr = r->allocs[a->buffer].base;
+            memcpy(dst, &addr, n);
+        } else if (p->type == WS_P_F32) {
+            float f = (float)a->fval;
+            memcpy(dst, &f, 4);
+        } else if (p->type == WS_P_F64) {
+            memcpy(dst, &a->fval, 8);
+        } else {
+            memcpy(dst, &a->ival, n); /* little-endian: the low bytes */
+        }
+    }
+    return 0;
+}
+
+static int alloc_race_shadows(ws_run *r)
+{
+    uint64_t total = 0;
+    for (int i = 0; i < r->nallocs; i++)
+        total += (r->allocs[i].size / 4 + 1) * 16;
+    if (total > WS_SHADOW_LIMIT)
+        return 1;
+    r->shadow_global = calloc((size_t)r->nallocs + 1, sizeof *r->shadow_global);
+    if (!r->shadow_global)
+        return WS_ERR_NOMEM;
+    for (int i = 0; i < r->nallocs; i++) {
+        r->shadow_global[i] = calloc((r->allocs[i].size / 4 + 1) * 2, sizeof(uint64_t));
+        if (!r->shadow_global[i])
+            return WS_ERR_NOMEM;
+    }
+    return 0;
+}
+
+static int prepare(ws_run *r, ws_buffers *bufs, ws_error *err)
+{
+    const ws_variant *v = r->v;
+    for (int d = 0; d < 3; d++) {
+        r->grid[d] = v->grid[d] ? v->grid[d] : 1;
+        r->block[d] = v->block[d] ? v->block[d] : 1;
+    }
+    r->threads_per_cta = r->block[0] * r->block[1] * r->block[2];
+    if (r->threads_per_cta == 0 || r->threads_per_cta > 1024)
+        return ws_error_at(err, WS_ERR_SPEC, r->spec->path, v->line,
+                           "variant '%s': %u threads per block (must be 1..1024)", v->name,
+                           r->threads_per_cta);
+    r->nctas = (uint64_t)r->grid[0] * r->grid[1] * r->grid[2];
+    r->nwarps = (int)((r->threads_per_cta + WS_WARP - 1) / WS_WARP);
+    int rc = layout_global_memory(r, bufs, err);
+    if (!rc)
+        rc = pack_params(r, err);
+    if (rc)
+        return rc;
+    if (layout_functions(r))
+        return ws_error_set(err, WS_ERR_NOMEM, "out of memory");
+    r->shared_bytes = r->m->funcs[r->entry].shared_bytes + v->smem_dynamic;
+    if (r->opt->detect_races) {
+        rc = alloc_race_shadows(r);
+        if (rc == WS_ERR_NOMEM)
+            return ws_error_set(err, WS_ERR_NOMEM, "out of memory (race shadow)");
+    }
+    uint64_t nt = (uint64_t)(r->opt->timeline_warps > 0 ? r->opt->timeline_warps : 0);
+    if (nt > r->nctas * (uint64_t)r->nwarps)
+        nt = r->nctas * (uint64_t)r->nwarps;
+    int slots = r->opt->timeline_slots > 0 ? r->opt->timeline_slots : 0;
+    r->ntimelines = slots ? (int)nt : 0;
+    r->timelines = calloc((size_t)r->ntimelines + 1, sizeof *r->timelines);
+    if (!r->timelines)
+        return ws_error_set(err, WS_ERR_NOMEM, "out of memory");
+    for (int i = 0; i < r->ntimelines; i++)
+        if (!(r->timelines[i].slots = malloc((size_t)slots * sizeof(ws_timeline_slot))))
+            return ws_error_set(err, WS_ERR_NOMEM, "out of memory");
+    return 0;
+}
+
+static void release(ws_run *r, ws_buffers *bufs)
+{
+    for (int i = bufs->n; i < r->nallocs; i++)
+        free(r->allocs[i].host);
+    if (r->shadow_global)
+        for (int i = 0; i < r->nallocs; i++)
+            free(r->shadow_global[i]);
+    free(r->shadow_global);
+    free(r->allocs);
+    free(r->global_addr);
+    free(r->params);
+    if (r->fi)
+        for (int f = 0; f < r->m->nfuncs; f++)
+            free(r->fi[f].atom_slot);
+    free(r->fi);
+    for (int i = 0; r->timelines && i < r->ntimelines; i++)
+        free(r->timelines[i].slots);
+    free(r->timelines);
+}
+
+/* ---------------------------------------------------------------- running */
+
+static void fail(ws_run *r, ws_worker *wk)
+{
+    pthread_mutex_lock(&r->lock);
+    if (!r->failed) {
+        r->err = wk->err;
+        r->failed = 1;
+    }
+    __atomic_store_n(&r->stop, 1, __ATOMIC_RELAXED);
+    pthread_mutex_unlock(&r->lock);
+}
+
+static void *worker_main(void *arg)
+{
+    ws_worker *wk = arg;
+    ws_run *r = wk->run;
+    while (!__atomic_load_n(&r->stop, __ATOMIC_RELAXED)) {
+        uint64_t i = __atomic_fetch_add(&r->next_cta, 1, __ATOMIC_RELAXED);
+        if (i >= r->nctas)
+            break;
+        if (ws_x_run_cta(wk, i)) {
+            if (wk->failed || wk->err.code != WS_OK)
+                fail(r, wk);
+            break;
+        }
+        uint64_t done = __atomic_add_fetch(&r->ctas_done, 1, __ATOMIC_RELAXED);
+        if (r->opt->progress && (done % r->progress_step == 0 || done == r->nctas)) {
+            pthread_mutex_lock(&r->lock);
+            r->opt->progress(r->opt->progress_ctx, done, r->nctas);
+            pthread_mutex_unlock(&r->lock);
+        }
+    }
+    return NULL;
+}
+
+static int host_threads(const ws_run *r)
+{
+    long n = r->opt->threads > 0 ? r->opt->threads : sysconf(_SC_NPROCESSORS_ONLN);
+    if (n < 1 || r->sink)
+        n = 1;
+    if ((uint64_t)n > r->nctas)
+        n = (long)r->nctas;
+    return n < 1 ? 1 : (int)n;
+}
+
+static int run_workers(ws_run *r, ws_worker *wks, int nwk, ws_error *err)
+{
+    for (int k = 0; k < nwk; k++) {
+        wks[k].run = r;
+        wks[k].index = k;
+        ws_error_clear(&wks[k].err);
+        if (ws_stats_alloc(&wks[k]) || ws_x_cta_init(&wks[k]))
+            return ws_error_set(err, WS_ERR_NOMEM, "out of memory setting up CTA state");
+    }
+    pthread_t *th = calloc((size_t)nwk, sizeof *th);
+    if (!th)
+        return ws_error_set(err, WS_ERR_NOMEM, "out of memory");
+    int started = 0;
+    for (int k = 1; k < nwk; k++, started++)
+        if (pthread_create(&th[k], NULL, worker_main, &wks[k]))
+            break;
+    worker_main(&wks[0]);
+    for (int k = 1; k <= started; k++)
+        pthread_join(th[k], NULL);
+    free(th);
+    if (r->failed) {
+        *err = r->err;
+        return err->code;
+    }
+    return 0;
+}
+
+static int report_barrier_skips(const ws_run *r, ws_worker *wks, int nwk, ws_result *res)
+{
+    int n = 0;
+    for (int k = 0; k < nwk; k++)
+        for (int i = 0; i < wks[k].nskips; i++) {
+            int dup = 0;
+            for (int j = 0; j < k && !dup; j++)
+                for (int q = 0; q < wks[j].nskips && !dup; q++)
+                    dup = wks[j].skips[q].pc == wks[k].skips[i].pc &&
+                          wks[j].skips[q].fn == wks[k].skips[i].fn;
+            if (dup)
+                continue;
+            n++;
+            const ws_function *fn = &r->m->funcs[wks[k].skips[i].fn];
+            const ws_inst *in = &fn->insts[wks[k].skips[i].pc];
+            const char *file = in->file > 0 && in->file < r->m->nfiles ? r->m->files[in->file] : "";
+            const char *base = strrchr(file, '/');
+            int rc = ws_result_add_warning(res,
+                "barrier at PC %d (%s:%d) completed in CTA %u while %d warp(s) had exited "
+                "without reaching it: a warp that skips a barrier no longer holds it back",
+                wks[k].skips[i].pc, base ? base + 1 : file, in->line, wks[k].skips[i].cta,
+                wks[k].skips[i].exited);
+            if (rc)
+                return rc;
+        }
+    return ws_result_set_metric(res, "sim__barrier_skips", n);
+}
+
+static int fill_result(ws_run *r, ws_worker *wks, int nwk, int nthreads, ws_result *res,
+                       ws_error *err)
+{
+    const ws_spec *s = r->spec;
+    const ws_variant *v = r->v;
+    snprintf(res->source, sizeof res->source, "sim:%s", r->policy->name);
+    snprintf(res->workload, sizeof res->workload, "%s", s->name);
+    snprintf(res->variant, sizeof res->variant, "%s", v->name);
+    snprintf(res->kernel, sizeof res->kernel, "%s", v->kernel);
+    memcpy(res->grid, r->grid, sizeof res->grid);
+    memcpy(res->block, r->block, sizeof res->block);
+    res->smem_dynamic = v->smem_dynamic;
+    ws_spec_params_string(s, res->params, sizeof res->params);
+    res->seed = s->seed;
+    snprintf(res->device_json, sizeof res->device_json,
+             "{\"model\":\"warpscope-sim\",\"reconvergence\":\"%s\",\"host_threads\":%d,"
+             "\"timing\":%s}", r->policy->name, nthreads,
+             r->sink ? "true" : "false");
+    int rc = ws_stats_fill(r, wks, nwk, res, err);
+    if (rc)
+        return rc;
+    if (r->opt->detect_races && (rc = ws_race_merge(r, wks, nwk, res)))
+        return ws_error_set(err, rc, "out of memory reporting races");
+    if (r->opt->detect_races && !r->shadow_global)
+        ws_result_add_warning(res, "race detection on global memory skipped: buffers too large");
+    if ((rc = report_barrier_skips(r, wks, nwk, res)))
+        return ws_error_set(err, rc, "out of memory");
+    ws_result_set_metric(res, "sim__ctas", (double)r->nctas);
+    ws_result_set_metric(res, "sim__warps", (double)(r->nctas * (uint64_t)r->nwarps));
+    return ws_result_derive_metrics(res);
+}
+
+int ws_sim_run(const ws_module *m, const ws_spec *s, const ws_variant *v, ws_buffers *bufs,
+               const ws_sim_options *opt, ws_result *res, ws_error *err)
+{
+    ws_sim_options defaults;
+    if (!opt) {
+        ws_sim_options_default(&defaults);
+        opt = &defaults;
+    }
+    ws_run r;
+    memset(&r, 0, sizeof r);
+    r.m = m;
+    r.spec = s;
+    r.v = v;
+    r.opt = opt;
+    r.policy = ws_reconv_find(opt->reconvergence);
+    if (!r.policy)
+        return ws_error_set(err, WS_ERR_USAGE, "unknown reconvergence model '%s' (known: ipdom)",
+                            opt->reconvergence);
+    if ((r.entry = find_entry(m, v, err)) < 0)
+        return err->code;
+    pthread_mutex_init(&r.lock, NULL);
+    int rc = prepare(&r, bufs, err);
+    ws_timing *timing = NULL;
+    ws_event_sink sink;
+    if (!rc && opt->timing) {
+        const ws_function *fn = &m->funcs[r.entry];
+        ws_launch_shape shape;
+        memset(&shape, 0, sizeof shape);
+        memcpy(shape.grid, r.grid, sizeof shape.grid);
+        memcpy(shape.block, r.block, sizeof shape.block);
+        shape.smem_bytes = (uint32_t)r.shared_bytes;
+        shape.regs_per_thread = opt->resources ? opt->resources->regs : 0;
+        rc = ws_timing_new(opt->gpu_preset, fn, &shape, &timing, err);
+        if (!rc) {
+            sink = ws_timing_sink(timing);
+            r.sink = &sink;
+        }
+    }
+    int nwk = host_threads(&r);
+    r.progress_step = r.nctas / 100 ? r.nctas / 100 : 1;
+    ws_worker *wks = rc ? NULL : calloc((size_t)nwk, sizeof *wks);
+    if (!rc && !wks)
+        rc = ws_error_set(err, WS_ERR_NOMEM, "out of memory");
+    if (!rc)
+        rc = run_workers(&r, wks, nwk, err);
+    if (!rc)
+        rc = fill_result(&r, wks, nwk, nwk, res, err);
+    if (!rc && timing)
+        rc = ws_timing_finish(timing, res, err);
+    for (int k = 0; wks && k < nwk; k++) {
+        if (wks[k].run) {
+            ws_stats_free(&wks[k]);
+            ws_x_cta_free(&wks[k].cta);
+        }
+        free(wks[k].races);
+    }
+    free(wks);
+    if (timing)
+        ws_timing_free(timing);
+    release(&r, bufs);
+    pthread_mutex_destroy(&r.lock);
+    return rc;
+}
