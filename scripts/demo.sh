@@ -13,13 +13,12 @@ db=${WARPSCOPE_DB:-warpscope.db}
 $ws list --short
 # Seed 000: branch path unification (Table 4) and dynamic work assignment (Table 1).
 $ws sim branch_unification --db "$db"
-$ws sim dynamic_assignment -D LOOP_NUM=4 -D MAX_TRIP=256 --db "$db"
+$ws sim dynamic_assignment -D TRIP_SCALE=64 --db "$db"
 # Seeds 002-004: reductions, divergence and predication examples.
 for w in naive_reduction tree_reduction shuffle_reduction divergence_examples predication; do
   $ws sim "$w" --db "$db" >/dev/null && echo "simulated $w"
 done
-before=$(sqlite3 "$db" "select id from runs where workload='branch_unification' and variant='before' order by id desc limit 1")
-after=$(sqlite3 "$db" "select id from runs where workload='branch_unification' and variant='after' order by id desc limit 1")
-$ws map "$before" "$after" --db "$db" -o map.html
+# The newest before and after runs of branch_unification, side by side.
+$ws map branch_unification --db "$db" -o map.html
 $ws runs --db "$db"
 echo "wrote $db and map.html (open map.html in a browser)"

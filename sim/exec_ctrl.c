@@ -295,15 +295,11 @@ static int do_match(ws_warp *w, const ws_inst *in, uint32_t exec)
     return 0;
 }
 
-static int do_redux(ws_warp *w, const ws_inst *in, uint32_t exec)
+/* Reduces src over the lanes of `group` (already restricted to executing lanes). */
+static uint32_t redux_group(const ws_inst *in, const uint64_t *a, uint32_t group, int is_signed)
 {
-    if (!exec)
-        return 0;
-    const uint64_t *a = ws_x_src(w, in, 0, w->scratch[0]);
-    int is_signed = ws_ptype_is_signed((ws_ptype)in->type);
-    int first = __builtin_ctz(exec);
-    uint32_t acc = (uint32_t)a[first];
-    WS_LANES(l, exec & (exec - 1), {
+    uint32_t acc = (uint32_t)a[__builtin_ctz(group)];
+    WS_LANES(l, group & (group - 1), {
         uint32_t x = (uint32_t)a[l];
         switch (in->subop) {
         case WS_SUB_ADD: acc += x; break;
@@ -318,8 +314,29 @@ static int do_redux(ws_warp *w, const ws_inst *in, uint32_t exec)
         default: acc ^= x; break;
         }
     });
+    return acc;
+}
+
+/* redux.sync: each lane reduces over the lanes named by its own member mask, so lanes
+ * split into groups (e.g. by __match_any_sync) reduce within their group, as on hardware. */
+static int do_redux(ws_warp *w, const ws_inst *in, uint32_t exec)
+{
+    if (!exec)
+        return 0;
+    const uint64_t *a = ws_x_src(w, in, 0, w->scratch[0]);
+    const uint64_t *mask = in->nsrc > 1 ? ws_x_src(w, in, 1, w->scratch[1]) : NULL;
+    int is_signed = ws_ptype_is_signed((ws_ptype)in->type);
     uint64_t *d = ws_x_reg(w, in->dst[0].reg);
-    WS_LANES(l, exec, d[l] = acc;);
+    uint32_t last_group = 0, acc = 0;
+    WS_LANES(l, exec, {
+        uint32_t group = (mask ? (uint32_t)mask[l] : exec) & exec;
+        group |= 1u << l; /* a lane always takes part in its own reduction */
+        if (group != last_group) {
+            acc = redux_group(in, a, group, is_signed);
+            last_group = group;
+        }
+        d[l] = acc;
+    });
     return 0;
 }
 

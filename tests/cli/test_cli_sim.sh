@@ -67,6 +67,10 @@ $ws sim naive_reduction --variant racy --no-db --json > "$tmp/naive.json"
 check '[ "$(field $tmp/naive.json racy outputs_match)" = False ]' "naive reduction loses updates"
 check 'grep -q "race: global.*naive_reduction.cu:" "$tmp/naive.json"' "race warning names the line"
 
+# redux.sync with a member mask per lane (groups from __match_any_sync) reduces per group.
+$ws sim histogram -D N=20000 -D BINS=10000 --variant match --no-db --json > "$tmp/match.json"
+check '[ "$(field $tmp/match.json match outputs_match)" = True ]' "match/redux histogram with many bins per warp"
+
 # --variant gives one JSON object with metrics and regions.
 $ws sim branch_unification -D LOOP=8 -D BLOCKS=2 --variant after --no-db --json > "$tmp/one.json"
 check 'python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d[\"variant\"]==\"after\" and \"branch\" in d[\"regions\"] and d[\"metrics\"][\"smsp__inst_executed.sum\"]>0" "$tmp/one.json"' \
