@@ -1,10 +1,8 @@
-/* cmd_profile.c — `warpscope profile` (placeholder until its module lands). */
-#include <stdio.h>
+/* cmd_profile.c — `warpscope profile`: `warpscope run` with CUPTI on (Range Profiler
+ * metrics, SASS Metrics per instruction, Activity duration); the work is in cmd_run.c. */
 #include "cli/cli.h"
 
 int ws_cmd_profile(int argc, char **argv)
 {
-    (void)argc; (void)argv;
-    fprintf(stderr, "warpscope: 'profile' is not available in this build yet\n");
-    return 1;
+    return ws_cli_gpu_command(argc, argv, 1);
 }

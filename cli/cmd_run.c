@@ -1,10 +1,319 @@
-/* cmd_run.c — `warpscope run` (placeholder until its module lands). */
-#include <stdio.h>
+/* cmd_run.c — `warpscope run` and (with profiling on) `warpscope profile`: run a
+ * workload's variants on the GPU and on the simulator from the same inputs, cross-check
+ * outputs, store both runs. The GPU work is backend/ and profiler/; this is the glue. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/backend.h"
 #include "cli/cli.h"
+#include "profiler/profiler.h"
+#include "sim/sim.h"
+#include "store/store.h"
+
+#define WS_MAX_DEFINES 64
+
+typedef struct gpu_args {
+    const char *cmd;
+    const char *workload, *variant, *db;
+    int json, no_db, no_sim, device, profile;
+    ws_gpu_run_options run;
+    ws_prof_options prof;
+    ws_define defs[WS_MAX_DEFINES];
+    int ndefs;
+} gpu_args;
+
+static void gpu_help(const char *cmd)
+{
+    printf("usage: warpscope %s WORKLOAD [-D NAME=VALUE]... [--variant V] [options]\n\n"
+           "Runs the workload's PTX on the GPU through the CUDA driver API (the same PTX and\n"
+           "the same generated inputs as the simulator), times it with events (median of\n"
+           "--repeat launches after a warm-up), runs the simulator on the same inputs, checks\n"
+           "the GPU's outputs against the simulator's and the CPU reference, and stores both\n"
+           "runs.%s\n\n"
+           "  -D NAME=VALUE   override a constant of the spec (repeatable)\n"
+           "  --variant V     only this variant (default: every variant)\n"
+           "  --repeat N      timed launches (default 10)\n"
+           "  --device N      GPU ordinal (default 0)\n"
+           "  --db FILE       database (default $WARPSCOPE_DB or ./warpscope.db)\n"
+           "  --no-db         do not store the runs\n"
+           "  --no-sim        skip the simulator (no cross-check)\n"
+           "  --json          one JSON object per line instead of text\n%s",
+           cmd,
+           strcmp(cmd, "profile") ? "" :
+           " With CUPTI it also collects Nsight Compute metrics per launch (Range\n"
+           "Profiler), per-SASS-instruction counts mapped to .cu lines (SASS Metrics) and the\n"
+           "kernel duration (Activity API); inputs are restored before every replay pass.",
+           strcmp(cmd, "profile") ? "" : "  --no-sass       skip per-instruction SASS metrics\n");
+}
+
+static int parse_count(const char *s, int *out)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || v < 0 || v > 100000)
+        return -1;
+    *out = (int)v;
+    return 0;
+}
+
+static int gpu_parse(int argc, char **argv, gpu_args *a, ws_error *err)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        const char *next = i + 1 < argc ? argv[i + 1] : NULL;
+        int took = ws_cli_take_define(argc, argv, &i, a->defs, &a->ndefs, WS_MAX_DEFINES, err);
+        if (took < 0)
+            return err->code;
+        if (took)
+            continue;
+        if (!strcmp(arg, "--json")) a->json = 1;
+        else if (!strcmp(arg, "--no-db")) a->no_db = 1;
+        else if (!strcmp(arg, "--no-sim")) a->no_sim = 1;
+        else if (a->profile && !strcmp(arg, "--no-sass")) a->prof.sass = 0;
+        else if (next && !strcmp(arg, "--variant")) a->variant = argv[++i];
+        else if (next && !strcmp(arg, "--db")) a->db = argv[++i];
+        else if (next && !strcmp(arg, "--repeat")) {
+            if (parse_count(argv[++i], &a->run.repeat) || a->run.repeat < 1)
+                return ws_cli_usage(err, a->cmd, "--repeat needs a number >= 1");
+        } else if (next && !strcmp(arg, "--device")) {
+            if (parse_count(argv[++i], &a->device))
+                return ws_cli_usage(err, a->cmd, "--device needs a GPU ordinal");
+        } else if (arg[0] == '-') {
+            return ws_error_set(err, WS_ERR_USAGE, "%s: unknown or incomplete option '%s' "
+                                "(try 'warpscope %s --help')", a->cmd, arg, a->cmd);
+        } else if (!a->workload) {
+            a->workload = arg;
+        } else {
+            return ws_cli_usage(err, a->cmd, "one workload at a time");
+        }
+    }
+    if (!a->workload)
+        return ws_cli_usage(err, a->cmd, "which workload? ('warpscope list' shows them)");
+    return WS_OK;
+}
+
+/* The simulator's run of the variant on a copy of the inputs: outputs into `out`. */
+static int sim_side(const ws_cli_workload *w, const ws_variant *v, ws_buffers *out,
+                    ws_result *res, ws_error *err)
+{
+    ws_sim_options opt;
+    ws_sim_options_default(&opt);
+    opt.threads = 0;
+    if (ws_buffers_clone(&w->inputs, out, err) != WS_OK ||
+        ws_sim_run(w->module, w->spec, v, out, &opt, res, err) != WS_OK ||
+        ws_result_compute_regions(res, w->spec) != WS_OK)
+        return err->code;
+    return ws_cli_check_outputs(w, v, out, NULL, res, err);
+}
+
+/* Every checked output of the GPU against the simulator's; the verdict goes into `res`. */
+static void cross_check(const ws_spec *s, const ws_buffers *gpu, const ws_buffers *sim,
+                        ws_result *res)
+{
+    for (int i = 0; i < s->nbuffers; i++) {
+        if (!s->buffers[i].is_output)
+            continue;
+        uint64_t at = 0;
+        res->outputs_checked = 1;
+        if (!ws_buffer_equal(&gpu->b[i], &sim->b[i], &at)) {
+            res->outputs_match = 0;
+            snprintf(res->check_message, sizeof res->check_message,
+                     "GPU output %s differs from the simulator's at index %llu",
+                     s->buffers[i].name, (unsigned long long)at);
+            return;
+        }
+    }
+    if (res->outputs_checked && res->outputs_match) {
+        char prev[200];
+        snprintf(prev, sizeof prev, "%.199s", res->check_message);
+        snprintf(res->check_message, sizeof res->check_message, "%.200s; equal to the simulator's",
+                 prev);
+    }
+}
+
+static int gpu_side(ws_gpu *g, const ws_cli_workload *w, const ws_variant *v, gpu_args *a,
+                    ws_buffers *out, ws_result *res, ws_error *err)
+{
+    ws_gpu_kernel *k;
+    if (ws_buffers_clone(&w->inputs, out, err) != WS_OK ||
+        ws_gpu_kernel_load(g, w->ptx_path, w->spec, v, &w->inputs, &k, err) != WS_OK)
+        return err->code;
+    ws_gpu_describe(k, w->spec, v, res);
+    int rc = WS_OK;
+    if (a->profile)
+        rc = ws_prof_profile(k, w->spec, &a->prof, res, err);
+    if (rc == WS_OK) {
+        double profiled_time = NAN;
+        const ws_metric *m = ws_result_metric(res, "gpu__time_duration.sum");
+        if (a->profile && m)
+            profiled_time = m->value;
+        rc = ws_gpu_run(k, &a->run, out, res, err);
+        if (rc == WS_OK && !isnan(profiled_time)) {
+            ws_result_set_metric(res, "ws__event_median_ns",
+                                 ws_result_metric(res, "gpu__time_duration.sum")->value);
+            ws_result_set_metric(res, "gpu__time_duration.sum", profiled_time);
+        }
+    }
+    if (rc == WS_OK && res->ninsts)
+        rc = ws_result_compute_regions(res, w->spec);
+    ws_gpu_kernel_free(k);
+    if (rc == WS_OK)
+        rc = ws_cli_check_outputs(w, v, out, NULL, res, err);
+    return rc;
+}
+
+static double metric_or(const ws_result *r, const char *name, double dflt)
+{
+    const ws_metric *m = ws_result_metric(r, name);
+    return m ? m->value : dflt;
+}
+
+static void print_text(const ws_result *g, const ws_result *s, int64_t gid, int64_t sid,
+                       const char *db)
+{
+    printf("%s / %s   kernel %s   grid %ux%ux%u  block %ux%ux%u   [%s]\n", g->workload,
+           g->variant, g->kernel, g->grid[0], g->grid[1], g->grid[2], g->block[0], g->block[1],
+           g->block[2], g->params);
+    printf("  device              %s\n", g->source + 4);
+    printf("  GPU time            %10.3f us  (median; min %.3f us over %.0f launches)\n",
+           metric_or(g, "gpu__time_duration.sum", NAN) / 1e3,
+           metric_or(g, "ws__event_min_ns", NAN) / 1e3, metric_or(g, "ws__event_repeat", 0));
+    const char *ratio = "smsp__thread_inst_executed_per_inst_executed.ratio";
+    const char *uniform = "smsp__sass_average_branch_targets_threads_uniform.pct";
+    if (s || ws_result_metric(g, ratio))
+        printf("  execution rate      GPU %6.1f %%   simulator %6.1f %%\n",
+               100.0 * metric_or(g, ratio, NAN) / 32, s ? 100.0 * metric_or(s, ratio, NAN) / 32 : NAN);
+    if (ws_result_metric(g, uniform) || s)
+        printf("  branch efficiency   GPU %6.1f %%   simulator %6.1f %%\n",
+               metric_or(g, uniform, NAN), s ? metric_or(s, uniform, NAN) : NAN);
+    if (g->ninsts)
+        printf("  SASS instructions   %d with counts\n", g->ninsts);
+    printf("  outputs             %s%s\n", g->outputs_match ? "" : "MISMATCH: ",
+           g->outputs_checked ? g->check_message : "not checked");
+    for (int i = 0; i < g->nwarnings; i++)
+        printf("  warning: %s\n", g->warnings[i]);
+    if (gid > 0)
+        printf("  stored: gpu run %lld%s%.0lld in %s\n", (long long)gid, sid > 0 ? ", sim run " : "",
+               (long long)(sid > 0 ? sid : 0), db);
+    printf("\n");
+}
+
+static void print_metrics_json(const ws_result *r)
+{
+    printf("{");
+    for (int i = 0; i < r->nmetrics; i++) {
+        printf("%s", i ? ", " : "");
+        ws_json_string(stdout, r->metrics[i].name);
+        printf(": %.17g", isfinite(r->metrics[i].value) ? r->metrics[i].value : 0.0);
+    }
+    printf("}");
+}
+
+static void print_json(const ws_result *g, const ws_result *s, int64_t gid, int64_t sid)
+{
+    printf("{\"workload\": ");
+    ws_json_string(stdout, g->workload);
+    printf(", \"variant\": ");
+    ws_json_string(stdout, g->variant);
+    printf(", \"device\": %s, \"gpu_run\": %lld, \"sim_run\": %lld", g->device_json,
+           (long long)gid, (long long)sid);
+    printf(", \"outputs_checked\": %s, \"outputs_match\": %s, \"check_message\": ",
+           g->outputs_checked ? "true" : "false", g->outputs_match ? "true" : "false");
+    ws_json_string(stdout, g->check_message);
+    printf(", \"gpu\": ");
+    print_metrics_json(g);
+    printf(", \"sim\": ");
+    if (s)
+        print_metrics_json(s);
+    else
+        printf("null");
+    printf("}\n");
+}
+
+static int one_variant(ws_gpu *g, const ws_cli_workload *w, const ws_variant *v, gpu_args *a,
+                       ws_store *store, int *mismatches, ws_error *err)
+{
+    ws_result gres, sres;
+    ws_buffers gout = {0}, sout = {0};
+    int64_t gid = 0, sid = 0;
+    ws_result_init(&gres);
+    ws_result_init(&sres);
+    int rc = gpu_side(g, w, v, a, &gout, &gres, err);
+    if (rc == WS_OK && !a->no_sim) {
+        rc = sim_side(w, v, &sout, &sres, err);
+        if (rc == WS_OK)
+            cross_check(w->spec, &gout, &sout, &gres);
+    }
+    if (rc == WS_OK && store && !a->no_sim)
+        rc = ws_store_save_result(store, &sres, &sid, err);
+    if (rc == WS_OK && store)
+        rc = ws_store_save_result(store, &gres, &gid, err);
+    if (rc == WS_OK) {
+        if (a->json)
+            print_json(&gres, a->no_sim ? NULL : &sres, gid, sid);
+        else
+            print_text(&gres, a->no_sim ? NULL : &sres, gid, sid, a->db);
+        *mismatches += gres.outputs_checked && !gres.outputs_match;
+    }
+    ws_buffers_free(&gout);
+    ws_buffers_free(&sout);
+    ws_result_free(&gres);
+    ws_result_free(&sres);
+    return rc;
+}
+
+static int gpu_all(gpu_args *a, ws_error *err)
+{
+    ws_gpu *g = NULL;
+    ws_store *store = NULL;
+    ws_cli_workload w;
+    int mismatches = 0, rc;
+    memset(&w, 0, sizeof w);
+    if (ws_gpu_open(NULL, a->device, &g, err) != WS_OK)
+        return err->code;
+    rc = ws_cli_workload_open(a->workload, a->defs, a->ndefs, &w, err);
+    if (rc == WS_OK && a->variant && !ws_spec_variant(w.spec, a->variant, err))
+        rc = err->code;
+    if (rc == WS_OK && !a->no_db)
+        rc = ws_store_open(a->db, &store, err);
+    for (int i = 0; rc == WS_OK && i < w.spec->nvariants; i++) {
+        const ws_variant *v = &w.spec->variants[i];
+        if (!a->variant || !strcmp(v->name, a->variant))
+            rc = one_variant(g, &w, v, a, store, &mismatches, err);
+    }
+    if (rc == WS_OK && mismatches)
+        rc = ws_error_set(err, WS_ERR_CHECK, "%s: %d variant(s) with GPU outputs that differ",
+                          w.spec->name, mismatches);
+    if (store)
+        ws_store_close(store);
+    ws_cli_workload_close(&w);
+    ws_gpu_close(g);
+    return rc;
+}
+
+int ws_cli_gpu_command(int argc, char **argv, int profile)
+{
+    ws_error err;
+    gpu_args a;
+    ws_error_clear(&err);
+    memset(&a, 0, sizeof a);
+    a.cmd = profile ? "profile" : "run";
+    a.profile = profile;
+    a.db = ws_cli_default_db();
+    ws_gpu_run_options_default(&a.run);
+    ws_prof_options_default(&a.prof);
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            gpu_help(a.cmd);
+            return 0;
+        }
+    if (gpu_parse(argc, argv, &a, &err) != WS_OK || gpu_all(&a, &err) != WS_OK)
+        return ws_cli_fail(&err);
+    return 0;
+}
 
 int ws_cmd_run(int argc, char **argv)
 {
-    (void)argc; (void)argv;
-    fprintf(stderr, "warpscope: 'run' is not available in this build yet\n");
-    return 1;
+    return ws_cli_gpu_command(argc, argv, 0);
 }

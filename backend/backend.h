@@ -1,0 +1,124 @@
+/* backend.h — run a workload variant on a real NVIDIA GPU through the CUDA driver API:
+ * load the same PTX the simulator runs, fill buffers from the same generators, launch,
+ * time with events, read outputs back. libcuda is loaded at run time (dlopen), so a
+ * machine with no driver still runs every other command. Not a profiler (see profiler/). */
+#ifndef WS_BACKEND_H
+#define WS_BACKEND_H
+
+#include <cuda.h>
+#include "core/core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------- PTX entries (host only) */
+
+typedef struct ws_ptx_param {
+    char name[128];
+    char type[16];   /* ".u64", ".u32", ".f32", ".b8" (arrays) ... */
+    int size;        /* bytes */
+    int align;       /* bytes */
+} ws_ptx_param;
+
+typedef struct ws_ptx_entry {
+    char name[256];  /* mangled entry name, e.g. "_Z6kernelPiS_" */
+    int nparams;
+    ws_ptx_param params[WS_ARGS_MAX];
+} ws_ptx_entry;
+
+/* Reads every `.entry` of a PTX text with its parameter types. Caller frees *entries. */
+int ws_ptx_scan_entries(const char *ptx, ws_ptx_entry **entries, int *n, ws_error *err);
+/* The entry whose name matches C kernel name `kernel` (ws_kernel_name_matches). */
+int ws_ptx_find_entry(const char *ptx, const char *kernel, ws_ptx_entry *out, ws_error *err);
+
+/* Kernel parameters packed as cuLaunchKernel wants them: one pointer per parameter. */
+typedef struct ws_param_pack {
+    int n;
+    size_t offset[WS_ARGS_MAX];
+    size_t size[WS_ARGS_MAX];
+    unsigned char storage[WS_ARGS_MAX * 16];
+    void *ptrs[WS_ARGS_MAX];
+} ws_param_pack;
+
+/* Packs the variant's arguments per the entry's .param types: buffers become the device
+ * addresses in `buffer_addr` (indexed like spec->buffers), scalars are converted to the
+ * parameter's type and size (.f32/.f64 from fval, integers from ival). */
+int ws_params_pack(const ws_ptx_entry *e, const ws_spec *s, const ws_variant *v,
+                   const uint64_t *buffer_addr, ws_param_pack *out, ws_error *err);
+
+/* "CUDA_ERROR_NO_DEVICE" for a CUresult, without needing the driver. */
+const char *ws_cu_result_name(int code);
+
+/* ---------------------------------------------------------------- device */
+
+typedef struct ws_gpu_info {
+    char name[256];
+    int ordinal;
+    int cc_major, cc_minor;
+    int sm_count;
+    int clock_khz, mem_clock_khz, mem_bus_width;
+    int l2_bytes, max_threads_per_sm, max_smem_per_block_optin;
+    size_t total_mem;
+    int driver_version;   /* e.g. 13000 */
+} ws_gpu_info;
+
+typedef struct ws_gpu ws_gpu; /* driver library, device, primary context */
+
+/* Opens device `ordinal`. `libcuda` NULL -> $WARPSCOPE_LIBCUDA, else "libcuda.so.1".
+ * No driver / no GPU -> WS_ERR_GPU with one clear line, e.g.
+ * "no CUDA GPU: cuInit returned CUDA_ERROR_NO_DEVICE (100)". */
+int ws_gpu_open(const char *libcuda, int ordinal, ws_gpu **out, ws_error *err);
+void ws_gpu_close(ws_gpu *g);
+const ws_gpu_info *ws_gpu_get_info(const ws_gpu *g);
+CUcontext ws_gpu_context(const ws_gpu *g);
+/* {"name":..,"cc":"9.0","sms":132,...} for ws_result.device_json. */
+void ws_gpu_info_json(const ws_gpu_info *i, char *buf, size_t n);
+
+/* ---------------------------------------------------------------- kernels */
+
+typedef struct ws_gpu_kernel ws_gpu_kernel; /* module, function, device buffers, params */
+
+/* JIT-compiles the PTX file to a cubin (with line info; the JIT log is put in the error
+ * on failure), loads it, finds the variant's entry, allocates a device buffer for every
+ * spec buffer and copies `inputs` into them. `inputs` must outlive the kernel: it is
+ * what ws_gpu_kernel_restore copies back before each launch. */
+int ws_gpu_kernel_load(ws_gpu *g, const char *ptx_path, const ws_spec *s, const ws_variant *v,
+                       const ws_buffers *inputs, ws_gpu_kernel **out, ws_error *err);
+void ws_gpu_kernel_free(ws_gpu_kernel *k);
+/* Copies the inputs into the device buffers again (kernels with side effects). */
+int ws_gpu_kernel_restore(ws_gpu_kernel *k, ws_error *err);
+/* One launch, synchronized; a failure names the kernel and the driver's error. */
+int ws_gpu_kernel_launch(ws_gpu_kernel *k, ws_error *err);
+/* `warmup` launches, then `repeat` timed with events, inputs restored before each
+ * (outside the timed region). Times in nanoseconds; `times` may be NULL. */
+int ws_gpu_kernel_time(ws_gpu_kernel *k, int warmup, int repeat, double *median_ns,
+                       double *min_ns, ws_error *err);
+/* Copies every device buffer back into `out` (a clone of the inputs). */
+int ws_gpu_kernel_read(ws_gpu_kernel *k, ws_buffers *out, ws_error *err);
+const char *ws_gpu_kernel_entry(const ws_gpu_kernel *k);  /* mangled name */
+const void *ws_gpu_kernel_cubin(const ws_gpu_kernel *k, size_t *size);
+ws_gpu *ws_gpu_kernel_gpu(const ws_gpu_kernel *k);
+
+/* ---------------------------------------------------------------- whole run */
+
+typedef struct ws_gpu_run_options {
+    int warmup;  /* default 1 */
+    int repeat;  /* default 10 */
+} ws_gpu_run_options;
+void ws_gpu_run_options_default(ws_gpu_run_options *o);
+
+/* Fills `res` with what ran (source "gpu:NAME", workload, variant, grid, device_json, ...)
+ * for kernel `k`; used by run and profile alike. */
+void ws_gpu_describe(const ws_gpu_kernel *k, const ws_spec *s, const ws_variant *v,
+                     ws_result *res);
+/* Times the kernel (metrics gpu__time_duration.sum = event median, ws__event_min_ns,
+ * ws__event_repeat), then does one clean launch from restored inputs and reads the
+ * outputs into `out`. */
+int ws_gpu_run(ws_gpu_kernel *k, const ws_gpu_run_options *o, ws_buffers *out,
+               ws_result *res, ws_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,37 @@
+/* cuda_api.h — private to backend/: the driver functions the backend uses, resolved at run
+ * time from libcuda through cuGetProcAddress, so warpscope starts on machines with no
+ * driver. One X-macro list; each entry becomes a typed pointer in ws_cu_api. */
+#ifndef WS_BACKEND_CUDA_API_H
+#define WS_BACKEND_CUDA_API_H
+
+#include <cuda.h>
+
+#define WS_CU_FUNCTIONS(X)                                                         \
+    X(cuInit) X(cuDriverGetVersion) X(cuGetErrorName) X(cuDeviceGetCount)         \
+    X(cuDeviceGet) X(cuDeviceGetName) X(cuDeviceGetAttribute) X(cuDeviceTotalMem) \
+    X(cuDevicePrimaryCtxRetain) X(cuDevicePrimaryCtxRelease) X(cuCtxSetCurrent)   \
+    X(cuCtxSynchronize) X(cuLinkCreate) X(cuLinkAddData) X(cuLinkComplete)        \
+    X(cuLinkDestroy) X(cuModuleLoadData) X(cuModuleUnload) X(cuModuleGetFunction) \
+    X(cuFuncSetAttribute) X(cuMemAlloc) X(cuMemFree) X(cuMemcpyHtoD)              \
+    X(cuMemcpyDtoH) X(cuLaunchKernel) X(cuEventCreate) X(cuEventRecord)           \
+    X(cuEventSynchronize) X(cuEventElapsedTime) X(cuEventDestroy)
+
+typedef struct ws_cu_api {
+    void *lib;
+#define WS_CU_MEMBER(fn) __typeof__(fn) *fn;
+    WS_CU_FUNCTIONS(WS_CU_MEMBER)
+#undef WS_CU_MEMBER
+} ws_cu_api;
+
+/* Shared by gpu.c and kernel.c. */
+struct ws_gpu {
+    ws_cu_api api;
+    CUdevice device;
+    CUcontext context;
+    ws_gpu_info info;
+};
+
+/* "CUDA_ERROR_X (N)" using the driver's names when it is loaded. */
+const char *ws_cu_describe(const ws_cu_api *api, CUresult r, char *buf, size_t n);
+
+#endif

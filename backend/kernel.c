@@ -1,0 +1,305 @@
+/* kernel.c — one variant's kernel on the GPU: JIT the PTX to a cubin (kept, for the
+ * profiler's PC -> line mapping), load it, allocate and fill device buffers, pack the
+ * parameters, launch, time with events, read back. Not device discovery (gpu.c). */
+#include <stdlib.h>
+#include <string.h>
+#include "backend/backend.h"
+#include "backend/cuda_api.h"
+
+#define WS_JIT_LOG 16384
+
+struct ws_gpu_kernel {
+    ws_gpu *gpu;
+    const ws_spec *spec;
+    const ws_variant *variant;
+    const ws_buffers *inputs;
+    ws_ptx_entry entry;
+    void *cubin;
+    size_t cubin_size;
+    CUmodule module;
+    CUfunction function;
+    CUdeviceptr *dptr;   /* one per spec buffer */
+    uint64_t *addr;
+    ws_param_pack params;
+};
+
+static int cu_fail(ws_gpu_kernel *k, CUresult r, ws_error *err, const char *what)
+{
+    char why[96];
+    ws_error_set(err, WS_ERR_GPU, "kernel %s: %s failed: %s", k->variant->kernel, what,
+                 ws_cu_describe(&k->gpu->api, r, why, sizeof why));
+    snprintf(err->kernel, sizeof err->kernel, "%s", k->variant->kernel);
+    return WS_ERR_GPU;
+}
+
+/* PTX -> cubin through the driver's JIT linker, with line info and an error log. */
+static int jit_link(ws_gpu_kernel *k, const char *ptx, size_t len, const char *path, ws_error *err)
+{
+    static char log[WS_JIT_LOG];
+    const ws_cu_api *api = &k->gpu->api;
+    CUjit_option opt[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+                          CU_JIT_GENERATE_LINE_INFO};
+    void *val[] = {log, (void *)(uintptr_t)sizeof log, (void *)(uintptr_t)1};
+    CUlinkState link;
+    log[0] = '\0';
+    CUresult r = api->cuLinkCreate(3, opt, val, &link);
+    if (r != CUDA_SUCCESS)
+        return cu_fail(k, r, err, "cuLinkCreate");
+    r = api->cuLinkAddData(link, CU_JIT_INPUT_PTX, (void *)ptx, len + 1, path, 0, NULL, NULL);
+    void *cubin = NULL;
+    size_t size = 0;
+    if (r == CUDA_SUCCESS)
+        r = api->cuLinkComplete(link, &cubin, &size);
+    if (r != CUDA_SUCCESS) {
+        char why[96];
+        ws_error_set(err, WS_ERR_GPU, "JIT of %s failed: %s: %s", path,
+                     ws_cu_describe(api, r, why, sizeof why), log[0] ? log : "(empty JIT log)");
+        api->cuLinkDestroy(link);
+        return WS_ERR_GPU;
+    }
+    k->cubin = malloc(size);
+    if (k->cubin) {
+        memcpy(k->cubin, cubin, size);
+        k->cubin_size = size;
+    }
+    api->cuLinkDestroy(link);
+    return k->cubin ? WS_OK : ws_error_set(err, WS_ERR_NOMEM, "out of memory keeping the cubin");
+}
+
+static int load_module(ws_gpu_kernel *k, const char *ptx_path, ws_error *err)
+{
+    char *ptx;
+    size_t len;
+    if (ws_read_file(ptx_path, &ptx, &len, err) != WS_OK)
+        return err->code;
+    int rc = ws_ptx_find_entry(ptx, k->variant->kernel, &k->entry, err);
+    if (rc == WS_OK)
+        rc = jit_link(k, ptx, len, ptx_path, err);
+    free(ptx);
+    if (rc != WS_OK)
+        return rc;
+    const ws_cu_api *api = &k->gpu->api;
+    CUresult r = api->cuModuleLoadData(&k->module, k->cubin);
+    if (r != CUDA_SUCCESS)
+        return cu_fail(k, r, err, "cuModuleLoadData");
+    r = api->cuModuleGetFunction(&k->function, k->module, k->entry.name);
+    if (r != CUDA_SUCCESS)
+        return cu_fail(k, r, err, "cuModuleGetFunction");
+    if (k->variant->smem_dynamic > 48 * 1024) {
+        r = api->cuFuncSetAttribute(k->function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                                    (int)k->variant->smem_dynamic);
+        if (r != CUDA_SUCCESS)
+            return cu_fail(k, r, err, "setting the dynamic shared memory size");
+    }
+    return WS_OK;
+}
+
+static int alloc_buffers(ws_gpu_kernel *k, ws_error *err)
+{
+    int n = k->inputs->n;
+    k->dptr = calloc((size_t)n + 1, sizeof *k->dptr);
+    k->addr = calloc((size_t)n + 1, sizeof *k->addr);
+    if (!k->dptr || !k->addr)
+        return ws_error_set(err, WS_ERR_NOMEM, "out of memory for device buffer table");
+    for (int i = 0; i < n; i++) {
+        size_t bytes = k->inputs->b[i].bytes ? k->inputs->b[i].bytes : 4;
+        CUresult r = k->gpu->api.cuMemAlloc(&k->dptr[i], bytes);
+        if (r != CUDA_SUCCESS)
+            return cu_fail(k, r, err, "cuMemAlloc");
+        k->addr[i] = (uint64_t)k->dptr[i];
+    }
+    return WS_OK;
+}
+
+int ws_gpu_kernel_load(ws_gpu *g, const char *ptx_path, const ws_spec *s, const ws_variant *v,
+                       const ws_buffers *inputs, ws_gpu_kernel **out, ws_error *err)
+{
+    *out = NULL;
+    ws_gpu_kernel *k = calloc(1, sizeof *k);
+    if (!k)
+        return ws_error_set(err, WS_ERR_NOMEM, "out of memory loading a kernel");
+    k->gpu = g;
+    k->spec = s;
+    k->variant = v;
+    k->inputs = inputs;
+    g->api.cuCtxSetCurrent(g->context);
+    int rc = load_module(k, ptx_path, err);
+    if (rc == WS_OK)
+        rc = alloc_buffers(k, err);
+    if (rc == WS_OK)
+        rc = ws_params_pack(&k->entry, s, v, k->addr, &k->params, err);
+    if (rc == WS_OK)
+        rc = ws_gpu_kernel_restore(k, err);
+    if (rc != WS_OK) {
+        ws_gpu_kernel_free(k);
+        return rc;
+    }
+    *out = k;
+    return WS_OK;
+}
+
+void ws_gpu_kernel_free(ws_gpu_kernel *k)
+{
+    if (!k)
+        return;
+    const ws_cu_api *api = &k->gpu->api;
+    for (int i = 0; k->dptr && i < k->inputs->n; i++)
+        if (k->dptr[i])
+            api->cuMemFree(k->dptr[i]);
+    if (k->module)
+        api->cuModuleUnload(k->module);
+    free(k->dptr);
+    free(k->addr);
+    free(k->cubin);
+    free(k);
+}
+
+int ws_gpu_kernel_restore(ws_gpu_kernel *k, ws_error *err)
+{
+    for (int i = 0; i < k->inputs->n; i++) {
+        const ws_buffer *b = &k->inputs->b[i];
+        if (!b->bytes)
+            continue;
+        CUresult r = k->gpu->api.cuMemcpyHtoD(k->dptr[i], b->data, b->bytes);
+        if (r != CUDA_SUCCESS)
+            return cu_fail(k, r, err, "copying inputs to the GPU");
+    }
+    return WS_OK;
+}
+
+static CUresult launch_async(ws_gpu_kernel *k)
+{
+    const ws_variant *v = k->variant;
+    return k->gpu->api.cuLaunchKernel(k->function, v->grid[0], v->grid[1], v->grid[2],
+                                      v->block[0], v->block[1], v->block[2], v->smem_dynamic,
+                                      NULL, k->params.ptrs, NULL);
+}
+
+int ws_gpu_kernel_launch(ws_gpu_kernel *k, ws_error *err)
+{
+    CUresult r = launch_async(k);
+    if (r != CUDA_SUCCESS)
+        return cu_fail(k, r, err, "cuLaunchKernel");
+    r = k->gpu->api.cuCtxSynchronize();
+    if (r != CUDA_SUCCESS)
+        return cu_fail(k, r, err, "the launch");
+    return WS_OK;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static int time_one(ws_gpu_kernel *k, CUevent start, CUevent stop, double *ns, ws_error *err)
+{
+    const ws_cu_api *api = &k->gpu->api;
+    CUresult r;
+    float ms = 0;
+    if (ws_gpu_kernel_restore(k, err) != WS_OK)
+        return err->code;
+    if ((r = api->cuEventRecord(start, NULL)) != CUDA_SUCCESS)
+        return cu_fail(k, r, err, "cuEventRecord");
+    if ((r = launch_async(k)) != CUDA_SUCCESS)
+        return cu_fail(k, r, err, "cuLaunchKernel");
+    if ((r = api->cuEventRecord(stop, NULL)) != CUDA_SUCCESS ||
+        (r = api->cuEventSynchronize(stop)) != CUDA_SUCCESS)
+        return cu_fail(k, r, err, "the timed launch");
+    if ((r = api->cuEventElapsedTime(&ms, start, stop)) != CUDA_SUCCESS)
+        return cu_fail(k, r, err, "cuEventElapsedTime");
+    *ns = (double)ms * 1e6;
+    return WS_OK;
+}
+
+int ws_gpu_kernel_time(ws_gpu_kernel *k, int warmup, int repeat, double *median_ns,
+                       double *min_ns, ws_error *err)
+{
+    const ws_cu_api *api = &k->gpu->api;
+    if (repeat < 1)
+        repeat = 1;
+    for (int i = 0; i < warmup; i++)
+        if (ws_gpu_kernel_restore(k, err) != WS_OK || ws_gpu_kernel_launch(k, err) != WS_OK)
+            return err->code;
+    double *t = calloc((size_t)repeat, sizeof *t);
+    CUevent start = NULL, stop = NULL;
+    CUresult r;
+    if (!t)
+        return ws_error_set(err, WS_ERR_NOMEM, "out of memory for timings");
+    if ((r = api->cuEventCreate(&start, CU_EVENT_DEFAULT)) != CUDA_SUCCESS ||
+        (r = api->cuEventCreate(&stop, CU_EVENT_DEFAULT)) != CUDA_SUCCESS) {
+        cu_fail(k, r, err, "cuEventCreate");
+    } else {
+        for (int i = 0; i < repeat && err->code == WS_OK; i++)
+            time_one(k, start, stop, &t[i], err);
+    }
+    if (start)
+        api->cuEventDestroy(start);
+    if (stop)
+        api->cuEventDestroy(stop);
+    if (err->code == WS_OK) {
+        qsort(t, (size_t)repeat, sizeof *t, cmp_double);
+        *median_ns = repeat % 2 ? t[repeat / 2] : (t[repeat / 2 - 1] + t[repeat / 2]) / 2;
+        if (min_ns)
+            *min_ns = t[0];
+    }
+    free(t);
+    return err->code;
+}
+
+int ws_gpu_kernel_read(ws_gpu_kernel *k, ws_buffers *out, ws_error *err)
+{
+    for (int i = 0; i < out->n && i < k->inputs->n; i++) {
+        if (!out->b[i].bytes)
+            continue;
+        CUresult r = k->gpu->api.cuMemcpyDtoH(out->b[i].data, k->dptr[i], out->b[i].bytes);
+        if (r != CUDA_SUCCESS)
+            return cu_fail(k, r, err, "copying outputs back");
+    }
+    return WS_OK;
+}
+
+const char *ws_gpu_kernel_entry(const ws_gpu_kernel *k) { return k->entry.name; }
+ws_gpu *ws_gpu_kernel_gpu(const ws_gpu_kernel *k) { return k->gpu; }
+
+const void *ws_gpu_kernel_cubin(const ws_gpu_kernel *k, size_t *size)
+{
+    *size = k->cubin_size;
+    return k->cubin;
+}
+
+void ws_gpu_run_options_default(ws_gpu_run_options *o)
+{
+    o->warmup = 1;
+    o->repeat = 10;
+}
+
+void ws_gpu_describe(const ws_gpu_kernel *k, const ws_spec *s, const ws_variant *v,
+                     ws_result *res)
+{
+    const ws_gpu_info *i = &k->gpu->info;
+    snprintf(res->source, sizeof res->source, "gpu:%s", i->name);
+    snprintf(res->workload, sizeof res->workload, "%s", s->name);
+    snprintf(res->variant, sizeof res->variant, "%s", v->name);
+    snprintf(res->kernel, sizeof res->kernel, "%s", v->kernel);
+    memcpy(res->grid, v->grid, sizeof res->grid);
+    memcpy(res->block, v->block, sizeof res->block);
+    res->smem_dynamic = v->smem_dynamic;
+    ws_spec_params_string(s, res->params, sizeof res->params);
+    res->seed = s->seed;
+    ws_gpu_info_json(i, res->device_json, sizeof res->device_json);
+}
+
+int ws_gpu_run(ws_gpu_kernel *k, const ws_gpu_run_options *o, ws_buffers *out,
+               ws_result *res, ws_error *err)
+{
+    double median = 0, min = 0;
+    if (ws_gpu_kernel_time(k, o->warmup, o->repeat, &median, &min, err) != WS_OK)
+        return err->code;
+    ws_result_set_metric(res, "gpu__time_duration.sum", median);
+    ws_result_set_metric(res, "ws__event_min_ns", min);
+    ws_result_set_metric(res, "ws__event_repeat", o->repeat);
+    if (ws_gpu_kernel_restore(k, err) != WS_OK || ws_gpu_kernel_launch(k, err) != WS_OK)
+        return err->code;
+    return ws_gpu_kernel_read(k, out, err);
+}

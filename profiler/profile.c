@@ -1,0 +1,68 @@
+/* profile.c — the profiler's entry point: initialise CUPTI's profiler, find the chip, then
+ * run the collectors one after another on the same kernel (Activity duration, Range
+ * Profiler metrics, SASS Metrics), each on restored inputs. Not the collectors themselves. */
+#include <string.h>
+#include <cupti_profiler_target.h>
+#include <cupti_target.h>
+#include "profiler/profiler_internal.h"
+
+#define WS_ACTIVITY_LAUNCHES 5
+
+void ws_prof_options_default(ws_prof_options *o)
+{
+    o->range_metrics = 1;
+    o->sass = 1;
+    o->activity = 1;
+}
+
+static int chip_name(uint32_t device, char *chip, size_t n, ws_error *err)
+{
+    CUpti_Device_GetChipName_Params p = WS_CUPTI_PARAMS(CUpti_Device_GetChipName_Params);
+    p.deviceIndex = device;
+    CUptiResult r = cuptiDeviceGetChipName(&p);
+    if (r != CUPTI_SUCCESS)
+        return ws_cupti_error(err, "cuptiDeviceGetChipName", (int)r);
+    snprintf(chip, n, "%s", p.pChipName);
+    return WS_OK;
+}
+
+static int collect_all(ws_gpu_kernel *k, const ws_spec *s, const ws_prof_options *o,
+                       const char *chip, ws_result *res, ws_error *err)
+{
+    double activity_ns = 0;
+    if (o->activity && ws_prof_activity_duration(k, WS_ACTIVITY_LAUNCHES, &activity_ns, err) != WS_OK)
+        return err->code;
+    if (o->range_metrics && ws_prof_range_metrics(k, chip, res, err) != WS_OK)
+        return err->code;
+    if (o->range_metrics) {
+        const ws_metric *m = ws_result_metric(res, "gpu__time_duration.sum");
+        if (m)
+            ws_result_set_metric(res, "ws__range_time_duration_ns", m->value);
+    }
+    if (o->activity) {
+        ws_result_set_metric(res, "gpu__time_duration.sum", activity_ns);
+        ws_result_set_metric(res, "ws__activity_duration_ns", activity_ns);
+    }
+    if (o->sass && ws_prof_sass_collect(k, s, chip, res, err) != WS_OK)
+        return err->code;
+    return WS_OK;
+}
+
+int ws_prof_profile(ws_gpu_kernel *k, const ws_spec *s, const ws_prof_options *o,
+                    ws_result *res, ws_error *err)
+{
+    char chip[64];
+    uint32_t device = (uint32_t)ws_gpu_get_info(ws_gpu_kernel_gpu(k))->ordinal;
+    CUpti_Profiler_Initialize_Params init = WS_CUPTI_PARAMS(CUpti_Profiler_Initialize_Params);
+    CUptiResult r = cuptiProfilerInitialize(&init);
+    if (r != CUPTI_SUCCESS)
+        return ws_cupti_error(err, "cuptiProfilerInitialize", (int)r);
+    int rc = chip_name(device, chip, sizeof chip, err);
+    if (rc == WS_OK) {
+        rc = collect_all(k, s, o, chip, res, err);
+        ws_result_set_metric(res, "ws__profiled", 1);
+    }
+    CUpti_Profiler_DeInitialize_Params fini = WS_CUPTI_PARAMS(CUpti_Profiler_DeInitialize_Params);
+    cuptiProfilerDeInitialize(&fini);
+    return rc;
+}

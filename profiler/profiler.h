@@ -1,0 +1,46 @@
+/* profiler.h — measuring a kernel on the GPU with CUPTI: Range Profiler metrics per launch
+ * (Nsight Compute names), SASS Metrics per instruction mapped to .cu lines, and the
+ * kernel's duration from the Activity API. Works on a kernel the backend loaded; restores
+ * its inputs before every pass. Not launching or checking outputs (backend/, cli/). */
+#ifndef WS_PROFILER_H
+#define WS_PROFILER_H
+
+#include "backend/backend.h"
+#include "core/core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ws_prof_options {
+    int range_metrics;  /* 1: collect ws_prof_metric_names() with the Range Profiler */
+    int sass;           /* 1: per-instruction counts with the SASS Metrics API */
+    int activity;       /* 1: kernel duration with the Activity API */
+} ws_prof_options;
+void ws_prof_options_default(ws_prof_options *o); /* everything on */
+
+/* The Range Profiler metrics collected per launch, in Nsight Compute's names. */
+const char *const *ws_prof_metric_names(int *n);
+/* The SASS Metrics collected per instruction, and which ws_inst_stat field each fills. */
+typedef enum ws_sass_field { WS_SASS_ISSUED, WS_SASS_ACTIVE, WS_SASS_PRED_ON } ws_sass_field;
+typedef struct ws_sass_metric { const char *name; ws_sass_field field; int required; } ws_sass_metric;
+const ws_sass_metric *ws_prof_sass_metrics(int *n);
+
+/* "CUPTI_ERROR_INSUFFICIENT_PRIVILEGES" for a CUptiResult, and what a user can do. */
+const char *ws_cupti_result_name(int code);
+const char *ws_cupti_result_hint(int code);   /* "" when there is nothing specific */
+/* Sets a WS_ERR_CUPTI error "CUPTI CALL failed: NAME (N): hint" and returns its code. */
+int ws_cupti_error(ws_error *err, const char *call, int code);
+
+/* Profiles kernel `k` (inputs restored before every launch and pass) into `res`:
+ * metrics (range metrics, gpu__time_duration.sum from the Activity API), per-SASS
+ * instruction rows (function, pc = SASS offset, line = .cu line, file = index of the
+ * spec's source) when o->sass. The device buffers hold garbage afterwards: restore and
+ * launch again before reading outputs. */
+int ws_prof_profile(ws_gpu_kernel *k, const ws_spec *s, const ws_prof_options *o,
+                    ws_result *res, ws_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

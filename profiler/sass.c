@@ -1,0 +1,214 @@
+/* sass.c — per-instruction GPU counts through CUPTI's SASS Metrics API (instructions,
+ * thread instructions, predicated-on threads per SASS PC), mapped to .cu lines with
+ * cuptiGetSassToSourceCorrelation on the cubin the backend JIT-linked with line info.
+ * Not per-launch metrics (range.c). */
+#include <stdlib.h>
+#include <string.h>
+#include <cupti_pcsampling.h>
+#include <cupti_profiler_target.h>
+#include <cupti_sass_metrics.h>
+#include "profiler/profiler_internal.h"
+
+#define WS_SASS_MAX 8
+
+typedef struct sass_config {
+    int n;
+    CUpti_SassMetrics_Config cfg[WS_SASS_MAX];
+    ws_sass_field field[WS_SASS_MAX];
+} sass_config;
+
+static int configure(sass_config *c, const char *chip, uint32_t device, ws_result *res,
+                     ws_error *err)
+{
+    int n;
+    const ws_sass_metric *m = ws_prof_sass_metrics(&n);
+    c->n = 0;
+    for (int i = 0; i < n && c->n < WS_SASS_MAX; i++) {
+        CUpti_SassMetrics_GetProperties_Params p = WS_CUPTI_PARAMS(CUpti_SassMetrics_GetProperties_Params);
+        p.pChipName = chip;
+        p.pMetricName = m[i].name;
+        CUptiResult r = cuptiSassMetricsGetProperties(&p);
+        if (r != CUPTI_SUCCESS) {
+            if (m[i].required)
+                return ws_cupti_error(err, "cuptiSassMetricsGetProperties", (int)r);
+            ws_result_add_warning(res, "SASS metric %s unavailable: %s", m[i].name,
+                                  ws_cupti_result_name((int)r));
+            continue;
+        }
+        c->cfg[c->n].metricId = p.metric.metricId;
+        c->cfg[c->n].outputGranularity = CUPTI_SASS_METRICS_OUTPUT_GRANULARITY_GPU;
+        c->field[c->n] = m[i].field;
+        c->n++;
+    }
+    CUpti_SassMetricsSetConfig_Params sc = WS_CUPTI_PARAMS(CUpti_SassMetricsSetConfig_Params);
+    sc.numOfMetricConfig = (size_t)c->n;
+    sc.pConfigs = c->cfg;
+    sc.deviceIndex = device;
+    CUptiResult r = cuptiSassMetricsSetConfig(&sc);
+    return r == CUPTI_SUCCESS ? WS_OK : ws_cupti_error(err, "cuptiSassMetricsSetConfig", (int)r);
+}
+
+/* Source file and line of one SASS PC, from the cubin's line table. */
+static void correlate(const void *cubin, size_t size, const char *function, uint32_t pc,
+                      char *path, size_t n, int *line)
+{
+    CUpti_GetSassToSourceCorrelationParams q;
+    memset(&q, 0, sizeof q);
+    q.size = CUpti_GetSassToSourceCorrelationParamsSize;
+    q.cubin = cubin;
+    q.cubinSize = size;
+    q.functionName = function;
+    q.pcOffset = pc;
+    *line = 0;
+    path[0] = '\0';
+    if (cuptiGetSassToSourceCorrelation(&q) != CUPTI_SUCCESS)
+        return;
+    *line = (int)q.lineNumber;
+    if (q.fileName) {
+        if (q.fileName[0] == '/' || !q.dirName || !q.dirName[0])
+            snprintf(path, n, "%s", q.fileName);
+        else
+            snprintf(path, n, "%s/%s", q.dirName, q.fileName);
+    }
+    free(q.fileName);
+    free(q.dirName);
+}
+
+/* The file index for a correlated path: the spec's .cu (with its text) when it names it. */
+static int file_index(ws_result *res, const ws_spec *s, const char *path)
+{
+    if (!path[0])
+        return -1;
+    const char *base = strrchr(path, '/'), *sbase = strrchr(s->source, '/');
+    base = base ? base + 1 : path;
+    sbase = sbase ? sbase + 1 : s->source;
+    if (strcmp(base, sbase) != 0)
+        return ws_result_add_file(res, path, NULL);
+    char *text = NULL;
+    size_t len;
+    ws_error ignore;
+    ws_error_clear(&ignore);
+    ws_read_file(s->source, &text, &len, &ignore);
+    int idx = ws_result_add_file(res, s->source, text);
+    free(text);
+    return idx;
+}
+
+/* The row of (function, pc) at or after `first`, added when absent: CUPTI gives one record
+ * per metric and instruction, and they fold into one ws_inst_stat. */
+static ws_inst_stat *row_for(ws_result *res, int first, const char *function, uint32_t pc,
+                             int *added)
+{
+    *added = 0;
+    for (int i = first; i < res->ninsts; i++)
+        if (res->insts[i].pc == (int)pc && !strcmp(res->insts[i].function, function))
+            return &res->insts[i];
+    ws_inst_stat *st = ws_result_add_inst(res);
+    if (st) {
+        snprintf(st->function, sizeof st->function, "%s", function);
+        st->pc = (int)pc;
+        st->block = -1;
+        st->file = -1;
+        *added = 1;
+    }
+    return st;
+}
+
+static void add_record(ws_result *res, int first, const ws_spec *s, const sass_config *c,
+                       const CUpti_SassMetrics_Data *d, size_t ninst, const void *cubin,
+                       size_t cubin_size)
+{
+    int added;
+    ws_inst_stat *st = row_for(res, first, d->functionName ? d->functionName : "", d->pcOffset,
+                               &added);
+    if (!st)
+        return;
+    for (size_t j = 0; j < ninst; j++)
+        for (int m = 0; m < c->n; m++)
+            if (d->pInstanceValues[j].metricId == c->cfg[m].metricId) {
+                uint64_t v = d->pInstanceValues[j].value;
+                if (c->field[m] == WS_SASS_ISSUED)
+                    st->issued += v;
+                else if (c->field[m] == WS_SASS_ACTIVE)
+                    st->active_threads += v;
+                else
+                    st->pred_on_threads += v;
+            }
+    if (!added)
+        return;
+    char path[WS_PATH_MAX];
+    int line;
+    correlate(cubin, cubin_size, st->function, d->pcOffset, path, sizeof path, &line);
+    int file = file_index(res, s, path); /* may grow res->files, not res->insts */
+    st->line = line;
+    st->file = file;
+}
+
+static int flush(CUcontext ctx, const ws_spec *s, const sass_config *c, ws_gpu_kernel *k,
+                 ws_result *res, ws_error *err)
+{
+    CUpti_SassMetricsGetDataProperties_Params dp = WS_CUPTI_PARAMS(CUpti_SassMetricsGetDataProperties_Params);
+    dp.ctx = ctx;
+    CUptiResult r = cuptiSassMetricsGetDataProperties(&dp);
+    if (r != CUPTI_SUCCESS)
+        return ws_cupti_error(err, "cuptiSassMetricsGetDataProperties", (int)r);
+    size_t nrec = dp.numOfPatchedInstructionRecords, ninst = dp.numOfInstances;
+    if (!nrec)
+        return ws_error_set(err, WS_ERR_CUPTI, "CUPTI SASS metrics: no instruction was patched for %s",
+                            ws_gpu_kernel_entry(k));
+    CUpti_SassMetrics_Data *data = calloc(nrec, sizeof *data);
+    CUpti_SassMetrics_InstanceValue *values = calloc(nrec * (ninst ? ninst : 1), sizeof *values);
+    if (!data || !values) {
+        free(data);
+        free(values);
+        return ws_error_set(err, WS_ERR_NOMEM, "out of memory for SASS metrics");
+    }
+    for (size_t i = 0; i < nrec; i++) {
+        data[i].structSize = sizeof data[i];
+        data[i].pInstanceValues = &values[i * ninst];
+    }
+    CUpti_SassMetricsFlushData_Params fp = WS_CUPTI_PARAMS(CUpti_SassMetricsFlushData_Params);
+    fp.ctx = ctx;
+    fp.numOfPatchedInstructionRecords = nrec;
+    fp.numOfInstances = ninst;
+    fp.pMetricsData = data;
+    r = cuptiSassMetricsFlushData(&fp);
+    if (r == CUPTI_SUCCESS) {
+        size_t cubin_size;
+        const void *cubin = ws_gpu_kernel_cubin(k, &cubin_size);
+        int first = res->ninsts;
+        for (size_t i = 0; i < nrec; i++)
+            add_record(res, first, s, c, &data[i], ninst, cubin, cubin_size);
+        ws_prof_sass_text(cubin, cubin_size, res, first);
+    }
+    free(data);
+    free(values);
+    return r == CUPTI_SUCCESS ? WS_OK : ws_cupti_error(err, "cuptiSassMetricsFlushData", (int)r);
+}
+
+int ws_prof_sass_collect(ws_gpu_kernel *k, const ws_spec *s, const char *chip, ws_result *res,
+                         ws_error *err)
+{
+    sass_config c;
+    uint32_t device = (uint32_t)ws_gpu_get_info(ws_gpu_kernel_gpu(k))->ordinal;
+    CUcontext ctx = ws_gpu_context(ws_gpu_kernel_gpu(k));
+    if (configure(&c, chip, device, res, err) != WS_OK)
+        return err->code;
+    CUpti_SassMetricsEnable_Params en = WS_CUPTI_PARAMS(CUpti_SassMetricsEnable_Params);
+    en.ctx = ctx;
+    en.enableLazyPatching = 1;
+    CUptiResult r = cuptiSassMetricsEnable(&en);
+    int rc = r == CUPTI_SUCCESS ? WS_OK : ws_cupti_error(err, "cuptiSassMetricsEnable", (int)r);
+    if (rc == WS_OK) {
+        if (ws_gpu_kernel_restore(k, err) == WS_OK && ws_gpu_kernel_launch(k, err) == WS_OK)
+            flush(ctx, s, &c, k, res, err);
+        rc = err->code;
+        CUpti_SassMetricsDisable_Params dis = WS_CUPTI_PARAMS(CUpti_SassMetricsDisable_Params);
+        dis.ctx = ctx;
+        cuptiSassMetricsDisable(&dis);
+    }
+    CUpti_SassMetricsUnsetConfig_Params un = WS_CUPTI_PARAMS(CUpti_SassMetricsUnsetConfig_Params);
+    un.deviceIndex = device;
+    cuptiSassMetricsUnsetConfig(&un);
+    return rc;
+}

@@ -1,0 +1,204 @@
+/* test_backend.c — the host-side backend and profiler, no GPU needed: .entry/.param
+ * scanning of real nvcc PTX and of hand-written PTX, launch parameter packing from a spec,
+ * the metric tables, CUDA/CUPTI error names and hints, and the no-driver error lines. */
+#include <stdlib.h>
+#include <string.h>
+#include <cupti_result.h>
+#include "backend/backend.h"
+#include "profiler/profiler.h"
+#include "tests/check.h"
+
+static const char *hand_ptx =
+    "// a comment .entry not_me(\n"
+    ".version 8.8\n.target sm_90\n.address_size 64\n"
+    ".visible .entry _Z5mixedPfdcS_(\n"
+    "\t.param .u64 .ptr .global .align 4 _Z5mixedPfdcS__param_0, // pointer\n"
+    "\t.param .f64 _Z5mixedPfdcS__param_1,\n"
+    "\t.param .u8 _Z5mixedPfdcS__param_2,\n"
+    "\t.param .align 8 .b8 _Z5mixedPfdcS__param_3[16]\n"
+    ")\n{\n\tret;\n}\n"
+    ".visible .entry noargs()\n{\n\tret;\n}\n";
+
+static void test_scan_hand(void)
+{
+    ws_error err;
+    ws_error_clear(&err);
+    ws_ptx_entry *e = NULL;
+    int n = 0;
+    CHECK(ws_ptx_scan_entries(hand_ptx, &e, &n, &err) == WS_OK, "scan: %s", err.msg);
+    CHECK(n == 2, "two entries, got %d", n);
+    if (n != 2)
+        return;
+    CHECK(!strcmp(e[0].name, "_Z5mixedPfdcS_"), "name %s", e[0].name);
+    CHECK(e[0].nparams == 4, "params %d", e[0].nparams);
+    CHECK(!strcmp(e[0].params[0].type, ".u64") && e[0].params[0].size == 8, "ptr param");
+    CHECK(!strcmp(e[0].params[1].type, ".f64") && e[0].params[1].size == 8, "f64 param");
+    CHECK(e[0].params[2].size == 1, "u8 size %d", e[0].params[2].size);
+    CHECK(e[0].params[3].size == 16 && e[0].params[3].align == 8, "b8[16] size %d align %d",
+          e[0].params[3].size, e[0].params[3].align);
+    CHECK(!strcmp(e[1].name, "noargs") && e[1].nparams == 0, "noargs");
+    free(e);
+
+    ws_ptx_entry one;
+    CHECK(ws_ptx_find_entry(hand_ptx, "mixed", &one, &err) == WS_OK, "find mixed: %s", err.msg);
+    CHECK(ws_ptx_find_entry(hand_ptx, "absent", &one, &err) == WS_ERR_NOTFOUND, "absent");
+    CHECK(strstr(err.msg, "kernel 'absent' is not an entry of the PTX (entries: _Z5mixedPfdcS_, noargs)") != NULL,
+          "absent message: %s", err.msg);
+    ws_error_clear(&err);
+    CHECK(ws_ptx_scan_entries(".entry broken(\n.param .u64 x\n", &e, &n, &err) == WS_ERR_PTX,
+          "unterminated list");
+    CHECK(strstr(err.msg, "entry broken: unterminated parameter list") != NULL, "msg: %s", err.msg);
+}
+
+/* The probe workload compiled by the real nvcc: parameters read back and packed. */
+static void test_pack_probe(void)
+{
+    ws_error err;
+    ws_error_clear(&err);
+    ws_spec *s = NULL;
+    char ptx[WS_PATH_MAX];
+    int rc = ws_spec_load(WS_SOURCE_DIR "/tests/gpu/probe.spec", NULL, 0, &s, &err);
+    if (rc == WS_OK)
+        rc = ws_ptx_build(s, NULL, ptx, sizeof ptx, &err);
+    CHECK(rc == WS_OK, "probe spec/PTX: %s", err.msg);
+    if (rc != WS_OK) {
+        ws_spec_free(s);
+        return;
+    }
+    char *text;
+    size_t len;
+    ws_ptx_entry e;
+    CHECK(ws_read_file(ptx, &text, &len, &err) == WS_OK, "read ptx");
+    CHECK(ws_ptx_find_entry(text, "probe", &e, &err) == WS_OK, "find probe: %s", err.msg);
+    free(text);
+    CHECK(e.nparams == 4, "probe has 4 params, got %d", e.nparams);
+    CHECK(!strcmp(e.params[3].type, ".u32"), "n is .u32: %s", e.params[3].type);
+    const ws_variant *v = ws_spec_variant(s, "main", &err);
+    uint64_t addr[3] = {0x7f0000001000ull, 0x7f0000002000ull, 0x7f0000003000ull};
+    ws_param_pack pk;
+    CHECK(ws_params_pack(&e, s, v, addr, &pk, &err) == WS_OK, "pack: %s", err.msg);
+    uint64_t p0, p2;
+    uint32_t n;
+    memcpy(&p0, pk.ptrs[0], 8);
+    memcpy(&p2, pk.ptrs[2], 8);
+    memcpy(&n, pk.ptrs[3], 4);
+    CHECK(p0 == addr[0] && p2 == addr[2], "buffer args are device addresses");
+    CHECK(n == 4096, "scalar N packed as 4096, got %u", n);
+    CHECK(pk.n == 4 && pk.offset[3] == 24 && pk.size[3] == 4, "layout: offset %zu size %zu",
+          pk.offset[3], pk.size[3]);
+
+    ws_variant short_v = *v;
+    short_v.nargs = 3;
+    CHECK(ws_params_pack(&e, s, &short_v, addr, &pk, &err) == WS_ERR_SPEC, "arity");
+    CHECK(strstr(err.msg, "takes 4 parameters, the spec gives 3") != NULL, "arity msg: %s", err.msg);
+    ws_variant swapped = *v;
+    swapped.args[3] = v->args[0]; /* a buffer where the kernel wants an int */
+    CHECK(ws_params_pack(&e, s, &swapped, addr, &pk, &err) == WS_ERR_SPEC, "buffer to int");
+    CHECK(strstr(err.msg, "argument 4 is buffer 'data' but kernel parameter 3 is .u32, not a pointer") != NULL,
+          "type msg: %s", err.msg);
+    ws_spec_free(s);
+}
+
+static void test_pack_floats(void)
+{
+    ws_error err;
+    ws_error_clear(&err);
+    ws_ptx_entry *e;
+    int n;
+    CHECK(ws_ptx_scan_entries(hand_ptx, &e, &n, &err) == WS_OK, "scan");
+    ws_spec s;
+    ws_variant v;
+    memset(&s, 0, sizeof s);
+    memset(&v, 0, sizeof v);
+    snprintf(v.name, sizeof v.name, "f");
+    e[0].nparams = 3; /* the f64 and u8 scalars after one pointer */
+    v.nargs = 3;
+    v.args[0].kind = WS_ARG_SCALAR; /* a scalar for a pointer param is allowed: raw value */
+    v.args[0].ival = 0;
+    v.args[1].kind = WS_ARG_SCALAR;
+    v.args[1].fval = 2.5;
+    v.args[2].kind = WS_ARG_SCALAR;
+    v.args[2].ival = 300; /* truncated to the u8's 8 bits, as C would */
+    ws_param_pack pk;
+    CHECK(ws_params_pack(&e[0], &s, &v, NULL, &pk, &err) == WS_OK, "pack floats: %s", err.msg);
+    double d;
+    memcpy(&d, pk.ptrs[1], 8);
+    CHECK(d == 2.5, "f64 %g", d);
+    CHECK(*(unsigned char *)pk.ptrs[2] == (300 & 0xff), "u8 %u", *(unsigned char *)pk.ptrs[2]);
+    free(e);
+}
+
+static void test_metric_tables(void)
+{
+    int n, m;
+    const char *const *names = ws_prof_metric_names(&n);
+    CHECK(n == 13, "13 range metrics, got %d", n);
+    const char *want[] = {"smsp__thread_inst_executed_per_inst_executed.ratio",
+                          "smsp__sass_average_branch_targets_threads_uniform.pct",
+                          "smsp__sass_branch_targets_threads_divergent.sum",
+                          "lts__t_requests_op_red.sum", "gpu__time_duration.sum"};
+    for (size_t w = 0; w < sizeof want / sizeof want[0]; w++) {
+        int found = 0;
+        for (int i = 0; i < n; i++)
+            found += !strcmp(names[i], want[w]);
+        CHECK(found == 1, "%s listed once", want[w]);
+    }
+    for (int i = 0; i < n; i++) {
+        const char *dot = strrchr(names[i], '.');
+        CHECK(strstr(names[i], "__") && dot && (!strcmp(dot, ".sum") || !strcmp(dot, ".ratio") ||
+                                                !strcmp(dot, ".pct")),
+              "Nsight Compute shaped name: %s", names[i]);
+        for (int j = 0; j < i; j++)
+            CHECK(strcmp(names[i], names[j]), "duplicate %s", names[i]);
+    }
+    const ws_sass_metric *sm = ws_prof_sass_metrics(&m);
+    CHECK(m >= 2 && sm[0].required && sm[0].field == WS_SASS_ISSUED &&
+          !strcmp(sm[0].name, "smsp__sass_inst_executed"), "SASS table");
+}
+
+static void test_error_names(void)
+{
+    CHECK(!strcmp(ws_cu_result_name(100), "CUDA_ERROR_NO_DEVICE"), "cu 100");
+    CHECK(!strcmp(ws_cu_result_name(34), "CUDA_ERROR_STUB_LIBRARY"), "cu 34");
+    CHECK(!strcmp(ws_cupti_result_name(CUPTI_ERROR_INSUFFICIENT_PRIVILEGES),
+                  "CUPTI_ERROR_INSUFFICIENT_PRIVILEGES"), "cupti name");
+    CHECK(!strcmp(ws_cupti_result_name(CUPTI_ERROR_NOT_SUPPORTED), "CUPTI_ERROR_NOT_SUPPORTED"),
+          "cupti not supported");
+    ws_error err;
+    ws_error_clear(&err);
+    CHECK(ws_cupti_error(&err, "cuptiRangeProfilerEnable", CUPTI_ERROR_INSUFFICIENT_PRIVILEGES) == WS_ERR_CUPTI,
+          "code");
+    CHECK(!strcmp(err.msg, "CUPTI cuptiRangeProfilerEnable failed: CUPTI_ERROR_INSUFFICIENT_PRIVILEGES (35): "
+                           "profiling needs NVreg_RestrictProfilingToAdminUsers=0 or root"),
+          "privileges message: %s", err.msg);
+    ws_cupti_error(&err, "cuptiProfilerHostConfigAddMetrics", CUPTI_ERROR_INVALID_METRIC_NAME);
+    CHECK(strstr(err.msg, "CUPTI_ERROR_INVALID_METRIC_NAME (17): a requested metric is not available on this GPU") != NULL,
+          "metric message: %s", err.msg);
+    ws_cupti_error(&err, "cuptiSassMetricsEnable", CUPTI_ERROR_NOT_SUPPORTED);
+    CHECK(strstr(err.msg, "does not support CUPTI profiling") != NULL, "unsupported: %s", err.msg);
+}
+
+static void test_no_driver(void)
+{
+    ws_error err;
+    ws_error_clear(&err);
+    ws_gpu *g = NULL;
+    CHECK(ws_gpu_open("/nonexistent/libcuda.so.1", 0, &g, &err) == WS_ERR_GPU && !g, "no lib");
+    CHECK(!strncmp(err.msg, "no CUDA driver: cannot load /nonexistent/libcuda.so.1 (", 55),
+          "no-driver message: %s", err.msg);
+    ws_error_clear(&err);
+    CHECK(ws_gpu_open(WS_CUDA_STUB, 0, &g, &err) == WS_ERR_GPU && !g, "stub");
+    CHECK(!strcmp(err.msg, "no CUDA GPU: cuInit returned CUDA_ERROR_STUB_LIBRARY (34)"),
+          "stub message: %s", err.msg);
+}
+
+int main(void)
+{
+    test_scan_hand();
+    test_pack_probe();
+    test_pack_floats();
+    test_metric_tables();
+    test_error_names();
+    test_no_driver();
+    return ws_test_finish("backend");
+}

@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# tests/gpu/run.sh — the whole GPU check, on a machine with a GPU and an existing build:
+# the GPU test executables, then every seed workload (kernels/*.spec) and variant at
+# scaled-down sizes through `warpscope profile` (GPU + CUPTI + simulator on the same
+# inputs, outputs cross-checked, both runs stored) and `warpscope compare`, and a summary
+# table on stdout and in $OUT (or BUILD/gpu-check). Exit 0 when every check passed.
+# Usage: tests/gpu/run.sh [BUILD_DIR]    (default: build-gpu beside this repo's sources)
+#        tests/gpu/run.sh --bundle [BUILD_DIR]: copy warpscope's shared libraries (other than
+#        glibc's) into BUILD/lib, for a GPU machine that lacks them (SQLite, Graphviz).
+set -u
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+bundle=0
+[ "${1:-}" = --bundle ] && { bundle=1; shift; }
+build=$(cd "${1:-$repo/build-gpu}" && pwd) || { echo "run.sh: no build folder" >&2; exit 2; }
+ws=$build/warpscope
+if [ $bundle = 1 ]; then
+    mkdir -p "$build/lib"
+    ldd "$ws" | awk '$3 ~ /^\// {print $3}' |
+        grep -vE '/(libc|libm|libdl|libpthread|librt|ld-linux[^/]*)\.so' |
+        grep -vE 'libcupti|libnvperf|libcuda|libgcc_s|libutil' | xargs -r cp -L -t "$build/lib"
+    echo "bundled: $(ls "$build/lib" | tr '\n' ' ')"
+    exit 0
+fi
+[ -d "$build/lib" ] && export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}$build/lib
+out=${OUT:-$build/gpu-check}
+mkdir -p "$out"
+db=$out/gpu-check.db
+rm -f "$db"
+export WARPSCOPE_DB=$db
+export WARPSCOPE_PTX_CACHE=${WARPSCOPE_PTX_CACHE:-$build/ptx-cache}
+export WS_TEST_SOURCE_DIR=$repo   # the checkout may sit elsewhere than where it was built
+log=$out/run.log
+: >"$log"
+failures=0
+
+# Scaled-down sizes: each entry is one size (space-separated -D assignments); two sizes
+# for the seed-000 pairs. Workloads not named here run with their spec's defaults.
+sizes_for() {
+    case $1 in
+    branch_unification) echo "DPT=4,LOOP=10 DPT=16,LOOP=10" ;;
+    dynamic_assignment) echo "LOOP_NUM=4,TRIP_SCALE=4 LOOP_NUM=16,TRIP_SCALE=4,DIST=skewed" ;;
+    histogram) echo "N=100000,TOTAL_THREADS=16384" ;;
+    *) echo "-" ;;
+    esac
+}
+
+echo "== GPU test executables" | tee -a "$log"
+for t in "$build"/tests/gpu_*test; do
+    [ -x "$t" ] || continue
+    "$t" >"$out/$(basename "$t").log" 2>&1
+    rc=$?
+    tail -1 "$out/$(basename "$t").log" | tee -a "$log"
+    [ $rc -eq 0 ] || { failures=$((failures + 1)); echo "FAILED: $t (rc $rc)" | tee -a "$log"; }
+done
+
+rows=$out/rows.jsonl
+: >"$rows"
+for spec in "$repo"/kernels/*.spec; do
+    w=$(basename "$spec" .spec)
+    for size in $(sizes_for "$w"); do
+        defs=()
+        [ "$size" = - ] || for kv in ${size//,/ }; do defs+=(-D "$kv"); done
+        for v in $(awk '$1 == "variant" {print $2}' "$spec"); do
+            echo "== $w / $v [${size}]" >>"$log"
+            line=$(timeout ${WS_GPU_CHECK_TIMEOUT:-120} "$ws" profile "$spec" "${defs[@]}" --variant "$v" --json 2>>"$log")
+            rc=$?
+            echo "$line" >>"$log"
+            "$ws" compare --workload "$w" --variant "$v" >>"$log" 2>&1
+            printf '{"workload":"%s","variant":"%s","size":"%s","rc":%d,"run":%s}\n' \
+                "$w" "$v" "$size" "$rc" "${line:-null}" >>"$rows"
+        done
+    done
+done
+
+python3 - "$rows" "$out/summary.txt" <<'EOF'
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+R = "smsp__thread_inst_executed_per_inst_executed.ratio"
+B = "smsp__sass_average_branch_targets_threads_uniform.pct"
+def pct(m, k, scale=1.0):
+    return "%7.1f" % (100.0 * m[k] / scale) if m and k in m else "      -"
+def br(m):
+    return "%7.1f" % m[B] if m and B in m else "      -"
+head = "%-20s %-16s %-34s %7s %7s %7s %7s %10s  %s" % (
+    "workload", "variant", "size", "sim ER", "GPU ER", "sim BE", "GPU BE", "GPU us", "outputs")
+lines = [head, "-" * len(head)]
+bad = 0
+for r in rows:
+    run = r["run"] or {}
+    g, s = run.get("gpu"), run.get("sim")
+    # Variants whose outputs are wrong by design (the seeds' race and barrier hazard).
+    racy = (r["workload"], r["variant"]) in (("naive_reduction", "racy"), ("histogram", "block_hazard"))
+    if not run:
+        verdict = "ERROR (see run.log)"
+    elif run.get("outputs_match"):
+        verdict = "match"
+    else:
+        verdict = "differ (race/hazard, expected): " + run.get("check_message", "") if racy else "DIFFER: " + run.get("check_message", "")
+    if verdict.startswith(("ERROR", "DIFFER")):
+        bad += 1
+    t = "%10.2f" % (g["gpu__time_duration.sum"] / 1e3) if g and "gpu__time_duration.sum" in g else "         -"
+    lines.append("%-20s %-16s %-34s %s %s %s %s %s  %s" % (
+        r["workload"], r["variant"], r["size"], pct(s, R, 32), pct(g, R, 32), br(s), br(g), t, verdict))
+lines.append("ER = execution rate (thread-insts / 32 x warp-insts), BE = branch efficiency (%%); "
+             "%d runs, %d problems" % (len(rows), bad))
+open(sys.argv[2], "w").write("\n".join(lines) + "\n")
+print("\n".join(lines))
+sys.exit(1 if bad else 0)
+EOF
+rc=$?
+[ $rc -eq 0 ] || failures=$((failures + 1))
+echo "gpu check: $failures failing part(s); logs in $out"
+[ $failures -eq 0 ]
