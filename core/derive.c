@@ -89,6 +89,12 @@ int ws_result_derive_metrics(ws_result *r)
         atomic_warps += r->atomics[i].warp_execs;
         atomic_lanes += r->atomics[i].lanes;
     }
+    /* Nsight Compute counts branch *targets*: a divergent two-way branch execution has two
+     * targets, both divergent; uniform ones have one. So divergent targets are twice the
+     * divergent executions, and the uniform share is (targets - divergent targets)/targets. */
+    uint64_t divergent_targets = 2 * divergent;
+    if (divergent_targets > targets)
+        divergent_targets = targets;
     struct { const char *name; double value; } m[] = {
         {"smsp__inst_executed.sum", (double)issued},
         {"smsp__thread_inst_executed.sum", (double)active},
@@ -96,11 +102,9 @@ int ws_result_derive_metrics(ws_result *r)
          issued ? (double)active / (double)issued : 0},
         {"smsp__thread_inst_executed_pred_on.sum", (double)pred_on},
         {"smsp__sass_branch_targets.sum", (double)targets},
-        {"smsp__sass_branch_targets_threads_divergent.sum", (double)divergent},
+        {"smsp__sass_branch_targets_threads_divergent.sum", (double)divergent_targets},
         {"smsp__sass_average_branch_targets_threads_uniform.pct",
-         targets ? 100.0 * (double)(targets - (divergent < targets ? divergent : targets)) /
-                       (double)targets
-                 : 100.0},
+         targets ? 100.0 * (double)(targets - divergent_targets) / (double)targets : 100.0},
         {"sim__execution_rate", issued ? (double)active / (32.0 * (double)issued) : 0},
         {"sim__divergent_branches", (double)divergent},
         {"sim__atomic_warp_insts", (double)atomic_warps},

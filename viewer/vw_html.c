@@ -146,9 +146,10 @@ static void write_counts(FILE *f, const vw_run *v)
     dd_open(f, "Warp-instructions issued", "issued");
     vw_num(f, k.issued);
     fputs("</dd>\n", f);
-    dd_open(f, "Divergent branches", "divergent");
+    dd_open(f, "Divergent branch targets", "divergent");
     vw_num(f, k.divergent);
-    fputs(" warp-level branch executions split the warp</dd>\n", f);
+    fputs(" branch targets taken by only part of the warp (a split two-way branch counts"
+          " two; Nsight Compute's smsp__sass_branch_targets_threads_divergent)</dd>\n", f);
     dd_open(f, "Predicated-off lanes", "pred_off");
     vw_num(f, k.pred_off);
     fputs(" thread-instructions active but with a false guard predicate</dd>\n", f);
