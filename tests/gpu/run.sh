@@ -72,6 +72,50 @@ for spec in "$repo"/kernels/*.spec; do
     done
 done
 
+# Issue 5: predicted (timing model, h100 preset) against measured time, per variant pair.
+pairs=$out/pairs.jsonl
+: >"$pairs"
+while read -r w size; do
+    defs=()
+    [ "$size" = - ] || for kv in ${size//,/ }; do defs+=(-D "$kv"); done
+    pred=$(timeout 300 "$ws" predict "$w" "${defs[@]}" --json --quiet 2>>"$log")
+    meas="{"
+    for v in $(awk '$1 == "variant" {print $2}' "$repo/kernels/$w.spec"); do
+        t=$(timeout 120 "$ws" run "$w" "${defs[@]}" --variant "$v" --no-sim --no-db --json --repeat 20 2>>"$log" |
+            python3 -c 'import json,sys; print(json.load(sys.stdin)["gpu"]["gpu__time_duration.sum"])' 2>>"$log")
+        meas="$meas\"$v\": ${t:-null},"
+    done
+    printf '{"workload":"%s","size":"%s","pred":%s,"meas":%s}\n' "$w" "$size" "${pred:-null}" "${meas%,}}" >>"$pairs"
+done <<'PAIRS'
+branch_unification -
+branch_unification DPT=64
+dynamic_assignment TRIP_SCALE=16
+dynamic_assignment TRIP_SCALE=16,DIST=skewed
+tree_reduction -
+histogram N=200000,TOTAL_THREADS=16384,BINS=1
+histogram N=200000,TOTAL_THREADS=16384,BINS=10000
+PAIRS
+python3 - "$pairs" "$out/pairs.txt" <<'EOF'
+import json, sys
+out = []
+head = "%-20s %-32s %-26s %9s %9s %6s %7s" % ("workload", "size", "variant / base", "predicted", "measured", "agree", "in 1.5x")
+out += [head, "-" * len(head)]
+for l in open(sys.argv[1]):
+    r = json.loads(l)
+    p, m = r["pred"] or {}, r["meas"] or {}
+    for x in p.get("ratios", []):
+        mb, mv = m.get(x["base"]), m.get(x["variant"])
+        meas = mv / mb if mb and mv else None
+        pr = x["time_ratio"]
+        agree = meas is not None and (pr > 1) == (meas > 1)
+        within = meas is not None and max(pr / meas, meas / pr) <= 1.5
+        out.append("%-20s %-32s %-26s %9.2f %9s %6s %7s" % (r["workload"], r["size"], x["variant"] + " / " + x["base"], pr,
+                   "%.2f" % meas if meas else "-", "yes" if agree else "NO", "yes" if within else "no"))
+out.append("ratios are time(variant) / time(base); predicted by 'warpscope predict' (h100 preset), measured with 'warpscope run' (median of 20)")
+open(sys.argv[2], "w").write("\n".join(out) + "\n")
+print("\n".join(out))
+EOF
+
 python3 - "$rows" "$out/summary.txt" <<'EOF'
 import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
