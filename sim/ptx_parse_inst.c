@@ -608,7 +608,7 @@ static int param_local(ws_pctx *c, const ws_tok *t, int *idx)
  * number of arguments, which are consecutive locals. */
 static int parse_call(ws_pctx *c, ws_inst *in)
 {
-    int idx;
+    int idx = -1;
     if (ws_pc_is(ws_pc_peek(c), "(")) {
         c->pos++;
         if (param_local(c, ws_pc_next(c), &idx))

@@ -114,7 +114,7 @@ static int add_alloc(ws_run *r, uint64_t *next, uint8_t *host, uint64_t size, co
     a->size = size;
     a->host = host;
     a->is_const = is_const;
-    snprintf(a->name, sizeof a->name, "%s", name);
+    snprintf(a->name, sizeof a->name, "%.*s", (int)sizeof a->name - 1, name);
     *next = a->base + size + WS_GLOBAL_GAP;
     return 0;
 }
