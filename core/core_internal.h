@@ -70,4 +70,8 @@ int ws_gen_fill(const ws_gen *g, ws_type type, uint64_t seed, uint64_t count, vo
 uint64_t ws_rng_below(ws_rng *r, uint64_t range);
 const char *ws_gen_kind_name(ws_gen_kind k);
 
+/* Appends one zeroed element to a growable array (*arr, *n, *cap), doubling as needed;
+ * returns it, or NULL when out of memory. Shared by results and specs. */
+void *ws_core_grow(void **arr, int *n, int *cap, size_t size);
+
 #endif

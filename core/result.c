@@ -2,6 +2,7 @@
  * block stats, atomics, timelines, warnings) and its lifetime. Aggregations over it
  * (regions, derived metrics) live in derive.c. */
 #include "core/core.h"
+#include "core/core_internal.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -34,7 +35,7 @@ void ws_result_free(ws_result *r)
 }
 
 /* Makes room for one more element of `size` bytes; returns the new zeroed slot or NULL. */
-static void *ws_grow(void **arr, int *n, int *cap, size_t size)
+void *ws_core_grow(void **arr, int *n, int *cap, size_t size)
 {
     if (*n >= *cap) {
         int ncap = *cap ? *cap * 2 : 16;
@@ -51,7 +52,7 @@ static void *ws_grow(void **arr, int *n, int *cap, size_t size)
 }
 
 #define WS_GROW(r, field, count, capf) \
-    ws_grow((void **)&(r)->field, &(r)->count, &(r)->capf, sizeof *(r)->field)
+    ws_core_grow((void **)&(r)->field, &(r)->count, &(r)->capf, sizeof *(r)->field)
 
 int ws_result_set_metric(ws_result *r, const char *name, double value)
 {

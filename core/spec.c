@@ -23,22 +23,6 @@ int ws_split_words(char *s, char **tok, int max)
 }
 
 /* Grows a spec array by one zeroed element; NULL when out of memory. */
-static void *ws_spec_grow(void **arr, int *n, int *cap, size_t size)
-{
-    if (*n >= *cap) {
-        int ncap = *cap ? *cap * 2 : 8;
-        void *na = realloc(*arr, (size_t)ncap * size);
-        if (!na)
-            return NULL;
-        *arr = na;
-        *cap = ncap;
-    }
-    void *slot = (char *)*arr + (size_t)(*n) * size;
-    memset(slot, 0, size);
-    (*n)++;
-    return slot;
-}
-
 static int ws_copy_name(ws_parse *p, int line, char *dst, size_t n, const char *what,
                         const char *name)
 {
@@ -98,7 +82,7 @@ static int ws_dir_const(ws_parse *p, int line, const char *rest)
     for (int i = 0; i < s->nconsts; i++)
         if (strcmp(s->consts[i].name, name) == 0)
             return ws_dup_check(p, line, "constant", name, s->consts[i].line);
-    ws_const *c = ws_spec_grow((void **)&s->consts, &s->nconsts, &p->cap_consts, sizeof *c);
+    ws_const *c = ws_core_grow((void **)&s->consts, &s->nconsts, &p->cap_consts, sizeof *c);
     if (!c)
         return ws_error_set(p->err, WS_ERR_NOMEM, "out of memory");
     c->line = line;
@@ -121,7 +105,7 @@ static int ws_dir_gen(ws_parse *p, int line, const char *rest)
     for (int i = 0; i < p->ngens; i++)
         if (strcmp(p->gens[i].name, name) == 0)
             return ws_dup_check(p, line, "gen", name, p->gens[i].line);
-    ws_raw_gen *g = ws_spec_grow((void **)&p->gens, &p->ngens, &p->cap_gens, sizeof *g);
+    ws_raw_gen *g = ws_core_grow((void **)&p->gens, &p->ngens, &p->cap_gens, sizeof *g);
     if (!g)
         return ws_error_set(p->err, WS_ERR_NOMEM, "out of memory");
     g->line = line;
@@ -140,7 +124,7 @@ static int ws_dir_buffer(ws_parse *p, int line, char **tok, int ntok, const char
         if (strcmp(s->buffers[i].name, tok[1]) == 0)
             return ws_dup_check(p, line, "buffer", tok[1], s->buffers[i].line);
     int cap = p->cap_buffers;
-    ws_buffer_spec *b = ws_spec_grow((void **)&s->buffers, &s->nbuffers, &p->cap_buffers,
+    ws_buffer_spec *b = ws_core_grow((void **)&s->buffers, &s->nbuffers, &p->cap_buffers,
                                      sizeof *b);
     if (!b)
         return ws_error_set(p->err, WS_ERR_NOMEM, "out of memory");
@@ -176,7 +160,7 @@ static int ws_dir_check(ws_parse *p, int line, char **tok, int ntok)
     for (int i = 0; i < p->nchecks; i++)
         if (strcmp(p->checks[i].name, tok[1]) == 0)
             return ws_dup_check(p, line, "check of", tok[1], p->checks[i].line);
-    ws_raw_check *c = ws_spec_grow((void **)&p->checks, &p->nchecks, &p->cap_checks,
+    ws_raw_check *c = ws_core_grow((void **)&p->checks, &p->nchecks, &p->cap_checks,
                                    sizeof *c);
     if (!c)
         return ws_error_set(p->err, WS_ERR_NOMEM, "out of memory");
@@ -195,7 +179,7 @@ static int ws_dir_variant(ws_parse *p, int line, char **tok, int ntok)
     for (int i = 0; i < s->nvariants; i++)
         if (strcmp(s->variants[i].name, tok[1]) == 0)
             return ws_dup_check(p, line, "variant", tok[1], s->variants[i].line);
-    ws_variant *v = ws_spec_grow((void **)&s->variants, &s->nvariants, &p->cap_variants,
+    ws_variant *v = ws_core_grow((void **)&s->variants, &s->nvariants, &p->cap_variants,
                                  sizeof *v);
     if (!v)
         return ws_error_set(p->err, WS_ERR_NOMEM, "out of memory");
@@ -278,7 +262,7 @@ static int ws_dir_region(ws_parse *p, int line, char **tok, int ntok)
     for (int i = 0; i < s->nregions; i++)
         if (strcmp(s->regions[i].name, tok[1]) == 0)
             return ws_dup_check(p, line, "region", tok[1], s->regions[i].line);
-    ws_region *r = ws_spec_grow((void **)&s->regions, &s->nregions, &p->cap_regions,
+    ws_region *r = ws_core_grow((void **)&s->regions, &s->nregions, &p->cap_regions,
                                 sizeof *r);
     if (!r)
         return ws_error_set(p->err, WS_ERR_NOMEM, "out of memory");
