@@ -278,7 +278,7 @@ void ws_gpu_describe(const ws_gpu_kernel *k, const ws_spec *s, const ws_variant 
                      ws_result *res)
 {
     const ws_gpu_info *i = &k->gpu->info;
-    snprintf(res->source, sizeof res->source, "gpu:%s", i->name);
+    snprintf(res->source, sizeof res->source, "gpu:%.*s", (int)sizeof res->source - 5, i->name);
     snprintf(res->workload, sizeof res->workload, "%s", s->name);
     snprintf(res->variant, sizeof res->variant, "%s", v->name);
     snprintf(res->kernel, sizeof res->kernel, "%s", v->kernel);

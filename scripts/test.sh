@@ -15,5 +15,5 @@ cmake --build build-test -j"$jobs"
 if [ "${WS_TEST_SANITIZE:-1}" != 0 ]; then
   cmake -S . -B build-asan -DWS_WERROR=ON -DWS_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug >/dev/null
   cmake --build build-asan -j"$jobs"
-  (cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j"$jobs" -LE slow)
+  (cd build-asan && ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$PWD/../tests/lsan.supp ctest --output-on-failure -j"$jobs" -LE slow)
 fi
