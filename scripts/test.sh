@@ -11,6 +11,10 @@ jobs=$(nproc)
 cmake -S . -B build-test -DWS_WERROR=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build-test -j"$jobs"
 (cd build-test && ctest --output-on-failure -j"$jobs")
+# Show what the GPU tests said (ctest lists a skipped test but hides its reason).
+for t in build-test/tests/gpu_*test; do
+  [ -x "$t" ] && { "$t" 2>&1 | tail -n 1 | sed "s|^|$(basename "$t"): |"; } || true
+done
 
 if [ "${WS_TEST_SANITIZE:-1}" != 0 ]; then
   cmake -S . -B build-asan -DWS_WERROR=ON -DWS_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug >/dev/null
