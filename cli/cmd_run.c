@@ -15,7 +15,7 @@
 
 typedef struct gpu_args {
     const char *cmd;
-    const char *workload, *variant, *db;
+    const char *workload, *variant, *db, *preset, *metrics;
     int json, no_db, no_sim, device, profile;
     ws_gpu_run_options run;
     ws_prof_options prof;
@@ -38,13 +38,18 @@ static void gpu_help(const char *cmd)
            "  --db FILE       database (default $WARPSCOPE_DB or ./warpscope.db)\n"
            "  --no-db         do not store the runs\n"
            "  --no-sim        skip the simulator (no cross-check)\n"
+           "  --preset NAME   timing-model preset for the simulator's predicted time\n"
+           "                  (default: the preset of the GPU's compute capability, e.g. h100)\n"
            "  --json          one JSON object per line instead of text\n%s",
            cmd,
            strcmp(cmd, "profile") ? "" :
            " With CUPTI it also collects Nsight Compute metrics per launch (Range\n"
            "Profiler), per-SASS-instruction counts mapped to .cu lines (SASS Metrics) and the\n"
            "kernel duration (Activity API); inputs are restored before every replay pass.",
-           strcmp(cmd, "profile") ? "" : "  --no-sass       skip per-instruction SASS metrics\n");
+           strcmp(cmd, "profile") ? "" :
+           "  --no-sass       skip per-instruction SASS metrics\n"
+           "  --metrics LIST  Range Profiler metrics to collect, comma-separated Nsight Compute\n"
+           "                  names (default: the execution-rate, branch and atomic set)\n");
 }
 
 static int parse_count(const char *s, int *out)
@@ -73,6 +78,8 @@ static int gpu_parse(int argc, char **argv, gpu_args *a, ws_error *err)
         else if (a->profile && !strcmp(arg, "--no-sass")) a->prof.sass = 0;
         else if (next && !strcmp(arg, "--variant")) a->variant = argv[++i];
         else if (next && !strcmp(arg, "--db")) a->db = argv[++i];
+        else if (next && !strcmp(arg, "--preset")) a->preset = argv[++i];
+        else if (a->profile && next && !strcmp(arg, "--metrics")) a->prof.metrics = argv[++i];
         else if (next && !strcmp(arg, "--repeat")) {
             if (parse_count(argv[++i], &a->run.repeat) || a->run.repeat < 1)
                 return ws_cli_usage(err, a->cmd, "--repeat needs a number >= 1");
@@ -93,13 +100,39 @@ static int gpu_parse(int argc, char **argv, gpu_args *a, ws_error *err)
     return WS_OK;
 }
 
-/* The simulator's run of the variant on a copy of the inputs: outputs into `out`. */
-static int sim_side(const ws_cli_workload *w, const ws_variant *v, ws_buffers *out,
-                    ws_result *res, ws_error *err)
+/* The timing-model preset for the GPU: --preset, else the one of its compute capability
+ * (NULL, with a warning in `res`, when none models it). */
+static const char *sim_preset(const gpu_args *a, const ws_gpu_info *gi, char *buf, size_t n,
+                              ws_result *res)
+{
+    if (a->preset)
+        return a->preset;
+    char cc[16];
+    snprintf(cc, sizeof cc, "%d.%d", gi->cc_major, gi->cc_minor);
+    if (ws_gpu_preset_for_cc(cc, buf, n))
+        return buf;
+    ws_result_add_warning(res, "no timing-model preset for compute capability %s: no predicted "
+                          "time (pass --preset NAME)", cc);
+    return NULL;
+}
+
+/* The simulator's run of the variant on a copy of the inputs, with the timing model of
+ * the GPU's preset: outputs into `out`. */
+static int sim_side(const ws_cli_workload *w, const ws_variant *v, const gpu_args *a,
+                    const ws_gpu_info *gi, ws_buffers *out, ws_result *res, ws_error *err)
 {
     ws_sim_options opt;
     ws_sim_options_default(&opt);
     opt.threads = 0;
+    char preset[64];
+    ws_kernel_resources rk;
+    opt.gpu_preset = sim_preset(a, gi, preset, sizeof preset, res);
+    if (opt.gpu_preset) {
+        opt.timing = 1;
+        if (ws_ptx_resources(w->ptx_path, v->kernel, &rk, err) == WS_OK)
+            opt.resources = &rk;
+        ws_error_clear(err);
+    }
     if (ws_buffers_clone(&w->inputs, out, err) != WS_OK ||
         ws_sim_run(w->module, w->spec, v, out, &opt, res, err) != WS_OK ||
         ws_result_compute_regions(res, w->spec) != WS_OK)
@@ -179,6 +212,10 @@ static void print_text(const ws_result *g, const ws_result *s, int64_t gid, int6
     printf("  GPU time            %10.3f us  (median; min %.3f us over %.0f launches)\n",
            metric_or(g, "gpu__time_duration.sum", NAN) / 1e3,
            metric_or(g, "ws__event_min_ns", NAN) / 1e3, metric_or(g, "ws__event_repeat", 0));
+    if (s && ws_result_metric(s, "sim__time_ns"))
+        printf("  predicted time      %10.3f us  (timing model; %.2fx the GPU's)\n",
+               metric_or(s, "sim__time_ns", NAN) / 1e3,
+               metric_or(s, "sim__time_ns", NAN) / metric_or(g, "gpu__time_duration.sum", NAN));
     const char *ratio = "smsp__thread_inst_executed_per_inst_executed.ratio";
     const char *uniform = "smsp__sass_average_branch_targets_threads_uniform.pct";
     if (s || ws_result_metric(g, ratio))
@@ -241,7 +278,7 @@ static int one_variant(ws_gpu *g, const ws_cli_workload *w, const ws_variant *v,
     ws_result_init(&sres);
     int rc = gpu_side(g, w, v, a, &gout, &gres, err);
     if (rc == WS_OK && !a->no_sim) {
-        rc = sim_side(w, v, &sout, &sres, err);
+        rc = sim_side(w, v, a, ws_gpu_get_info(g), &sout, &sres, err);
         if (rc == WS_OK)
             cross_check(w->spec, &gout, &sout, &gres);
     }

@@ -13,6 +13,51 @@ void ws_prof_options_default(ws_prof_options *o)
     o->range_metrics = 1;
     o->sass = 1;
     o->activity = 1;
+    o->metrics = NULL;
+}
+
+/* Instrumented (smsp__sass_*) metrics go one per Range Profiler session: in one shared
+ * session CUPTI reported the same value for several of them (the atomic-instruction
+ * counts repeated the divergent-branch count). Hardware counters share one session. */
+static int is_sass_metric(const char *name) { return !strncmp(name, "smsp__sass_", 11); }
+
+static int range_sessions(ws_gpu_kernel *k, const char *chip, const ws_prof_options *o,
+                          ws_result *res, ws_error *err)
+{
+    const char *list[WS_PROF_MAX_METRICS];
+    char copy[2048];
+    int n = 0;
+    if (o->metrics) {
+        if (strlen(o->metrics) >= sizeof copy)
+            return ws_error_set(err, WS_ERR_USAGE, "--metrics: list too long");
+        snprintf(copy, sizeof copy, "%s", o->metrics);
+        char *save = NULL;
+        for (char *t = strtok_r(copy, ", ", &save); t; t = strtok_r(NULL, ", ", &save)) {
+            if (n == WS_PROF_MAX_METRICS)
+                return ws_error_set(err, WS_ERR_USAGE, "--metrics: at most %d metrics",
+                                    WS_PROF_MAX_METRICS);
+            list[n++] = t;
+        }
+        if (!n)
+            return ws_error_set(err, WS_ERR_USAGE, "--metrics: no metric named");
+    } else {
+        int nd;
+        const char *const *d = ws_prof_metric_names(&nd);
+        for (int i = 0; i < nd && n < WS_PROF_MAX_METRICS; i++)
+            list[n++] = d[i];
+    }
+    const char *hw[WS_PROF_MAX_METRICS];
+    int nhw = 0, strict = o->metrics != NULL;
+    for (int i = 0; i < n; i++)
+        if (!is_sass_metric(list[i]))
+            hw[nhw++] = list[i];
+    if (nhw && ws_prof_range_metrics(k, chip, hw, nhw, strict, res, err) != WS_OK)
+        return err->code;
+    for (int i = 0; i < n; i++)
+        if (is_sass_metric(list[i]) &&
+            ws_prof_range_metrics(k, chip, &list[i], 1, strict, res, err) != WS_OK)
+            return err->code;
+    return WS_OK;
 }
 
 static int chip_name(uint32_t device, char *chip, size_t n, ws_error *err)
@@ -32,7 +77,7 @@ static int collect_all(ws_gpu_kernel *k, const ws_spec *s, const ws_prof_options
     double activity_ns = 0;
     if (o->activity && ws_prof_activity_duration(k, WS_ACTIVITY_LAUNCHES, &activity_ns, err) != WS_OK)
         return err->code;
-    if (o->range_metrics && ws_prof_range_metrics(k, chip, res, err) != WS_OK)
+    if (o->range_metrics && range_sessions(k, chip, o, res, err) != WS_OK)
         return err->code;
     if (o->range_metrics) {
         const ws_metric *m = ws_result_metric(res, "gpu__time_duration.sum");

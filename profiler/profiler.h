@@ -16,6 +16,7 @@ typedef struct ws_prof_options {
     int range_metrics;  /* 1: collect ws_prof_metric_names() with the Range Profiler */
     int sass;           /* 1: per-instruction counts with the SASS Metrics API */
     int activity;       /* 1: kernel duration with the Activity API */
+    const char *metrics; /* comma-separated Range Profiler metrics; NULL = the default set */
 } ws_prof_options;
 void ws_prof_options_default(ws_prof_options *o); /* everything on */
 

@@ -8,8 +8,13 @@
 /* A CUPTI parameter struct with its size set and everything else zero. */
 #define WS_CUPTI_PARAMS(type) {.structSize = type##_STRUCT_SIZE}
 
-/* Range Profiler + Profiler Host: ws_prof_metric_names() into res->metrics. */
-int ws_prof_range_metrics(ws_gpu_kernel *k, const char *chip, ws_result *res, ws_error *err);
+/* Range Profiler + Profiler Host: `names` (Nsight Compute metric names, at most
+ * WS_PROF_MAX_METRICS) in one session into res->metrics. An unavailable metric is an error
+ * when `strict`, else a warning. Adds its passes to ws__profiler_passes and
+ * ws__replay_passes. */
+#define WS_PROF_MAX_METRICS 32
+int ws_prof_range_metrics(ws_gpu_kernel *k, const char *chip, const char *const *names, int n,
+                          int strict, ws_result *res, ws_error *err);
 /* SASS Metrics: one ws_inst_stat per SASS instruction, mapped to .cu lines via the cubin. */
 int ws_prof_sass_collect(ws_gpu_kernel *k, const ws_spec *s, const char *chip, ws_result *res,
                          ws_error *err);

@@ -17,7 +17,7 @@ typedef struct range_state {
     CUpti_RangeProfiler_Object *target;
     uint8_t *availability, *config, *counter_data;
     size_t config_size, counter_data_size;
-    const char *names[32];
+    const char *names[WS_PROF_MAX_METRICS];
     int nnames;
 } range_state;
 
@@ -48,18 +48,27 @@ static int host_init(range_state *st, CUcontext ctx, const char *chip, ws_error 
     return WS_OK;
 }
 
-/* Adds the metrics one by one so an unavailable one is named and skipped, not fatal. */
-static int add_metrics(range_state *st, ws_result *res, ws_error *err)
+static void add_to_metric(ws_result *res, const char *name, double v)
 {
-    int n;
-    const char *const *names = ws_prof_metric_names(&n);
-    for (int i = 0; i < n && st->nnames < 32; i++) {
+    const ws_metric *m = ws_result_metric(res, name);
+    ws_result_set_metric(res, name, (m ? m->value : 0) + v);
+}
+
+/* Adds the metrics one by one so an unavailable one is named and skipped, not fatal. */
+static int add_metrics(range_state *st, const char *const *names, int n, int strict,
+                       ws_result *res, ws_error *err)
+{
+    for (int i = 0; i < n && st->nnames < WS_PROF_MAX_METRICS; i++) {
         CUpti_Profiler_Host_ConfigAddMetrics_Params am = WS_CUPTI_PARAMS(CUpti_Profiler_Host_ConfigAddMetrics_Params);
         const char *one[1] = {names[i]};
         am.pHostObject = st->host;
         am.ppMetricNames = one;
         am.numMetrics = 1;
         CUptiResult r = cuptiProfilerHostConfigAddMetrics(&am);
+        if (r != CUPTI_SUCCESS && strict)
+            return ws_error_set(err, WS_ERR_CUPTI, "CUPTI: metric %s is not available on this GPU "
+                                "(%s); 'ncu --query-metrics' lists the names", names[i],
+                                ws_cupti_result_name((int)r));
         if (r != CUPTI_SUCCESS) {
             ws_result_add_warning(res, "metric %s unavailable on this GPU: %s", names[i],
                                   ws_cupti_result_name((int)r));
@@ -67,6 +76,8 @@ static int add_metrics(range_state *st, ws_result *res, ws_error *err)
         }
         st->names[st->nnames++] = names[i];
     }
+    if (!st->nnames && n == 1)
+        return WS_OK; /* the one metric of this session is unavailable: warned, skipped */
     if (!st->nnames)
         return ws_error_set(err, WS_ERR_CUPTI, "CUPTI: none of the metrics is available on this GPU: %s",
                             ws_cupti_result_hint(CUPTI_ERROR_INVALID_METRIC_NAME));
@@ -86,7 +97,7 @@ static int add_metrics(range_state *st, ws_result *res, ws_error *err)
     np.configImageSize = st->config_size;
     np.pConfigImage = st->config;
     if (cuptiProfilerHostGetNumOfPasses(&np) == CUPTI_SUCCESS)
-        ws_result_set_metric(res, "ws__profiler_passes", (double)np.numOfPasses);
+        add_to_metric(res, "ws__profiler_passes", (double)np.numOfPasses);
     return WS_OK;
 }
 
@@ -179,7 +190,7 @@ static int collect(range_state *st, ws_gpu_kernel *k, ws_result *res, ws_error *
     CUPTI_TRY(cuptiProfilerHostEvaluateToGpuValues, ev);
     for (int i = 0; i < st->nnames; i++)
         ws_result_set_metric(res, st->names[i], values[i]);
-    ws_result_set_metric(res, "ws__replay_passes", passes);
+    add_to_metric(res, "ws__replay_passes", passes);
     return WS_OK;
 }
 
@@ -200,17 +211,18 @@ static void range_cleanup(range_state *st)
     free(st->counter_data);
 }
 
-int ws_prof_range_metrics(ws_gpu_kernel *k, const char *chip, ws_result *res, ws_error *err)
+int ws_prof_range_metrics(ws_gpu_kernel *k, const char *chip, const char *const *names, int n,
+                          int strict, ws_result *res, ws_error *err)
 {
     range_state st;
     memset(&st, 0, sizeof st);
     CUcontext ctx = ws_gpu_context(ws_gpu_kernel_gpu(k));
     int rc = host_init(&st, ctx, chip, err);
     if (rc == WS_OK)
-        rc = add_metrics(&st, res, err);
-    if (rc == WS_OK)
+        rc = add_metrics(&st, names, n, strict, res, err);
+    if (rc == WS_OK && st.nnames)
         rc = target_init(&st, ctx, err);
-    if (rc == WS_OK)
+    if (rc == WS_OK && st.nnames)
         rc = collect(&st, k, res, err);
     range_cleanup(&st);
     return rc;

@@ -48,6 +48,57 @@ static double metric(const ws_result *r, const char *name)
     return m ? m->value : -1;
 }
 
+/* The Range Profiler's atomic-instruction counts against the per-SASS-instruction counts
+ * of the same opcodes (ATOMG/ATOM/RED global, ATOMS shared): two CUPTI paths, one truth. */
+static void check_atomic_counts(const ws_result *res)
+{
+    double global = 0, shared = 0;
+    for (int i = 0; i < res->ninsts; i++) {
+        const char *t = res->insts[i].text;
+        if (t[0] == '@') { /* a guard predicate: "@P1 ATOMG..." */
+            const char *sp = strchr(t, ' ');
+            t = sp ? sp + 1 : t;
+        }
+        if (!strncmp(t, "ATOMS", 5))
+            shared += (double)res->insts[i].issued;
+        else if (!strncmp(t, "ATOM", 4) || !strncmp(t, "RED", 3))
+            global += (double)res->insts[i].issued;
+    }
+    double ga = metric(res, "smsp__sass_inst_executed_op_global_atom.sum");
+    double gr = metric(res, "smsp__sass_inst_executed_op_global_red.sum");
+    double sa = metric(res, "smsp__sass_inst_executed_op_shared_atom.sum");
+    printf("  atomics: range global atom %g + red %g, shared %g; SASS rows global %g, shared %g\n",
+           ga, gr, sa, global, shared);
+    CHECK(global > 0, "the probe's atomicAdd shows in the SASS rows");
+    CHECK(ga + gr == global, "global atomics: range %g + %g vs SASS %g", ga, gr, global);
+    CHECK(sa == shared, "shared atomics: range %g vs SASS %g", sa, shared);
+}
+
+/* --metrics: only the named metrics; an unknown one is an error naming it. */
+static void test_metric_list(ws_gpu_kernel *k, probe *p)
+{
+    ws_error err;
+    ws_error_clear(&err);
+    ws_result res;
+    ws_result_init(&res);
+    ws_prof_options po;
+    ws_prof_options_default(&po);
+    po.sass = po.activity = 0;
+    po.metrics = "smsp__inst_executed.sum,smsp__sass_inst_executed_op_global_red.sum";
+    int rc = ws_prof_profile(k, p->spec, &po, &res, &err);
+    CHECK(rc == WS_OK, "profile --metrics: %s", err.msg);
+    CHECK(metric(&res, "smsp__inst_executed.sum") > 0 &&
+          metric(&res, "smsp__thread_inst_executed.sum") < 0, "only the named metrics");
+    ws_result_free(&res);
+    ws_result_init(&res);
+    po.metrics = "smsp__inst_executed.sum,smsp__no_such_counter.sum";
+    rc = ws_prof_profile(k, p->spec, &po, &res, &err);
+    CHECK(rc == WS_ERR_CUPTI && strstr(err.msg, "smsp__no_such_counter.sum"),
+          "unknown metric named: %s", err.msg);
+    printf("unknown metric: %s\n", err.msg);
+    ws_result_free(&res);
+}
+
 static void test_run(probe *p)
 {
     ws_error err;
@@ -108,6 +159,8 @@ static void test_run(probe *p)
     CHECK((double)issued == metric(&res, "smsp__inst_executed.sum"),
           "SASS issued %llu vs range %g", (unsigned long long)issued,
           metric(&res, "smsp__inst_executed.sum"));
+    check_atomic_counts(&res);
+    test_metric_list(k, p);
     rc = ws_gpu_run(k, &o, &out, &res, &err);
     CHECK(rc == WS_OK, "run after profile: %s", err.msg);
     check_outputs(p, &out, "after profiling");

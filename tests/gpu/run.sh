@@ -72,6 +72,24 @@ for spec in "$repo"/kernels/*.spec; do
     done
 done
 
+# The simulator's run beside the GPU's per .cu line: the map page and its terminal view for
+# branch_unification/after (the newest pair in the database).
+ids=$(python3 - "$db" <<'EOF' 2>>"$log"
+import sqlite3, sys
+q = ("select max(id) from runs where workload='branch_unification' and variant='after' "
+     "and source like ?")
+c = sqlite3.connect(sys.argv[1])
+print(*[c.execute(q, (s,)).fetchone()[0] for s in ("sim%", "gpu%")])
+EOF
+)
+if [ -n "${ids// /}" ] && "$ws" map $ids -o "$out/map-sim-gpu.html" >>"$log" 2>&1 &&
+   "$ws" map $ids --term >"$out/map-sim-gpu.txt" 2>>"$log" &&
+   grep -q "gpu:" "$out/map-sim-gpu.html"; then
+    echo "map: sim run beside GPU run ($ids) in map-sim-gpu.html / .txt" | tee -a "$log"
+else
+    failures=$((failures + 1)); echo "FAILED: map of sim beside GPU run ($ids)" | tee -a "$log"
+fi
+
 # Issue 5: predicted (timing model, h100 preset) against measured time, per variant pair.
 pairs=$out/pairs.jsonl
 : >"$pairs"
@@ -98,7 +116,7 @@ PAIRS
 python3 - "$pairs" "$out/pairs.txt" <<'EOF'
 import json, sys
 out = []
-head = "%-20s %-32s %-26s %9s %9s %6s %7s" % ("workload", "size", "variant / base", "predicted", "measured", "agree", "in 1.5x")
+head = "%-20s %-32s %-26s %9s %9s %6s %7s %11s %11s" % ("workload", "size", "variant / base", "predicted", "measured", "agree", "in 1.5x", "pred us", "meas us")
 out += [head, "-" * len(head)]
 for l in open(sys.argv[1]):
     r = json.loads(l)
@@ -109,8 +127,11 @@ for l in open(sys.argv[1]):
         pr = x["time_ratio"]
         agree = meas is not None and (pr > 1) == (meas > 1)
         within = meas is not None and max(pr / meas, meas / pr) <= 1.5
-        out.append("%-20s %-32s %-26s %9.2f %9s %6s %7s" % (r["workload"], r["size"], x["variant"] + " / " + x["base"], pr,
-                   "%.2f" % meas if meas else "-", "yes" if agree else "NO", "yes" if within else "no"))
+        pt = [v["metrics"] for v in p.get("variants", []) if v.get("name") == x["variant"]]
+        pus = "%.1f" % (pt[0]["sim__time_ns"] / 1e3) if pt and "sim__time_ns" in pt[0] else "-"
+        out.append("%-20s %-32s %-26s %9.2f %9s %6s %7s %11s %11s" % (r["workload"], r["size"], x["variant"] + " / " + x["base"], pr,
+                   "%.2f" % meas if meas else "-", "yes" if agree else "NO", "yes" if within else "no",
+                   pus, "%.1f" % (mv / 1e3) if mv else "-"))
 out.append("ratios are time(variant) / time(base); predicted by 'warpscope predict' (h100 preset), measured with 'warpscope run' (median of 20)")
 open(sys.argv[2], "w").write("\n".join(out) + "\n")
 print("\n".join(out))
@@ -125,8 +146,8 @@ def pct(m, k, scale=1.0):
     return "%7.1f" % (100.0 * m[k] / scale) if m and k in m else "      -"
 def br(m):
     return "%7.1f" % m[B] if m and B in m else "      -"
-head = "%-20s %-16s %-34s %7s %7s %7s %7s %10s  %s" % (
-    "workload", "variant", "size", "sim ER", "GPU ER", "sim BE", "GPU BE", "GPU us", "outputs")
+head = "%-20s %-16s %-34s %7s %7s %7s %7s %10s %10s  %s" % (
+    "workload", "variant", "size", "sim ER", "GPU ER", "sim BE", "GPU BE", "GPU us", "pred us", "outputs")
 lines = [head, "-" * len(head)]
 bad = 0
 for r in rows:
@@ -143,9 +164,11 @@ for r in rows:
     if verdict.startswith(("ERROR", "DIFFER")):
         bad += 1
     t = "%10.2f" % (g["gpu__time_duration.sum"] / 1e3) if g and "gpu__time_duration.sum" in g else "         -"
-    lines.append("%-20s %-16s %-34s %s %s %s %s %s  %s" % (
-        r["workload"], r["variant"], r["size"], pct(s, R, 32), pct(g, R, 32), br(s), br(g), t, verdict))
+    pt = "%10.2f" % (s["sim__time_ns"] / 1e3) if s and "sim__time_ns" in s else "         -"
+    lines.append("%-20s %-16s %-34s %s %s %s %s %s %s  %s" % (
+        r["workload"], r["variant"], r["size"], pct(s, R, 32), pct(g, R, 32), br(s), br(g), t, pt, verdict))
 lines.append("ER = execution rate (thread-insts / 32 x warp-insts), BE = branch efficiency (%%); "
+             "pred = the timing model's time for the GPU's preset; "
              "%d runs, %d problems" % (len(rows), bad))
 open(sys.argv[2], "w").write("\n".join(lines) + "\n")
 print("\n".join(lines))
