@@ -100,6 +100,42 @@ const char *ws_gpu_kernel_entry(const ws_gpu_kernel *k);  /* mangled name */
 const void *ws_gpu_kernel_cubin(const ws_gpu_kernel *k, size_t *size);
 ws_gpu *ws_gpu_kernel_gpu(const ws_gpu_kernel *k);
 
+/* ---------------------------------------------------------------- occupancy (driver) */
+
+/* One kernel JIT-loaded for occupancy queries (its own module; never launched). */
+typedef struct ws_gpu_function ws_gpu_function;
+
+typedef struct ws_gpu_occupancy_result {
+    int num_regs;           /* CU_FUNC_ATTRIBUTE_NUM_REGS, per thread */
+    int static_smem;        /* CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, per block */
+    int local_bytes;        /* CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES, per thread (spills) */
+    int max_threads_block;  /* CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK for this function */
+    int blocks_per_sm;      /* cuOccupancyMaxActiveBlocksPerMultiprocessor */
+} ws_gpu_occupancy_result;
+
+/* The device's per-SM limits, as the driver reports them. */
+typedef struct ws_gpu_sm_limits {
+    int max_threads_sm, max_blocks_sm, regs_sm, regs_block;
+    int smem_sm, smem_block, smem_block_optin, smem_reserved_block;
+} ws_gpu_sm_limits;
+
+/* JIT-loads PTX text with cuModuleLoadDataEx (CU_JIT_MAX_REGISTERS = max_regs when > 0)
+ * and finds `kernel` (C name or mangled entry). Failures name the driver call and the
+ * CUDA error, with the JIT log on one line. */
+int ws_gpu_function_load(ws_gpu *g, const char *ptx, const char *kernel, int max_regs,
+                         ws_gpu_function **out, ws_error *err);
+void ws_gpu_function_free(ws_gpu_function *f);
+/* Blocks of `block_threads` threads with `dyn_smem` bytes of dynamic shared memory that
+ * fit on one SM, per the driver; the function's attributes alongside. Above 48 KB of
+ * shared memory per block the function's dynamic-size attribute is raised first. */
+int ws_gpu_function_occupancy(ws_gpu_function *f, int block_threads, int dyn_smem,
+                              ws_gpu_occupancy_result *out, ws_error *err);
+/* Load, query, free in one call. */
+int ws_gpu_occupancy(ws_gpu *g, const char *ptx, const char *kernel, int max_regs,
+                     int block_threads, int dyn_smem, ws_gpu_occupancy_result *out,
+                     ws_error *err);
+int ws_gpu_sm_limits_read(ws_gpu *g, ws_gpu_sm_limits *out, ws_error *err);
+
 /* ---------------------------------------------------------------- whole run */
 
 typedef struct ws_gpu_run_options {

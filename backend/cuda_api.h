@@ -14,7 +14,9 @@
     X(cuLinkDestroy) X(cuModuleLoadData) X(cuModuleUnload) X(cuModuleGetFunction) \
     X(cuFuncSetAttribute) X(cuMemAlloc) X(cuMemFree) X(cuMemcpyHtoD)              \
     X(cuMemcpyDtoH) X(cuLaunchKernel) X(cuEventCreate) X(cuEventRecord)           \
-    X(cuEventSynchronize) X(cuEventElapsedTime) X(cuEventDestroy)
+    X(cuEventSynchronize) X(cuEventElapsedTime) X(cuEventDestroy)                \
+    X(cuModuleLoadDataEx) X(cuFuncGetAttribute)                                   \
+    X(cuOccupancyMaxActiveBlocksPerMultiprocessor)
 
 typedef struct ws_cu_api {
     void *lib;
