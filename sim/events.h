@@ -19,6 +19,9 @@ typedef struct ws_warp_event {
     uint8_t addr_space;      /* ws_space the addresses resolved to (global/shared/local/const) */
     uint8_t access_bytes;    /* bytes per lane per access (vector width included) */
     uint8_t taken;           /* branches: 1 = some lanes took it, 2 = all active lanes did */
+    uint8_t groups;          /* warp-wide .sync ops: distinct member masks among the lanes
+                              * (the hardware runs the op once per group); else 1 */
+    uint32_t cas_ok;         /* atom.cas: lanes whose compare matched (their swap happened) */
 } ws_warp_event;
 
 typedef struct ws_event_sink {

@@ -115,7 +115,8 @@ typedef struct ws_warp {
     /* filled by memory instructions for the event sink */
     uint64_t ev_addr[WS_WARP];
     int ev_has_addr;
-    uint8_t ev_space, ev_bytes, ev_taken;
+    uint8_t ev_space, ev_bytes, ev_taken, ev_groups;
+    uint32_t ev_cas_ok;
     uint32_t call_mask[WS_MAX_CALL_DEPTH]; /* lanes that entered each frame */
     uint64_t scratch[WS_MAX_SRC + 2][WS_WARP];
 } ws_warp;

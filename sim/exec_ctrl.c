@@ -340,8 +340,29 @@ static int do_redux(ws_warp *w, const ws_inst *in, uint32_t exec)
     return 0;
 }
 
+/* Distinct member masks the executing lanes name (the .sync ops' last operand): the
+ * hardware runs the op once per distinct mask. */
+static void count_groups(ws_warp *w, const ws_inst *in, uint32_t exec)
+{
+    int mi = in->op == WS_OP_SHFL ? 3 : 1;
+    if (!exec || in->nsrc <= mi || in->src[mi].kind != WS_O_REG)
+        return;
+    const uint64_t *m = ws_x_src(w, in, mi, w->scratch[WS_MAX_SRC + 1]);
+    uint32_t seen[WS_WARP];
+    int n = 0;
+    WS_LANES(l, exec, {
+        uint32_t g = (uint32_t)m[l] & exec;
+        int k = 0;
+        while (k < n && seen[k] != g) k++;
+        if (k == n) seen[n++] = g;
+    });
+    w->ev_groups = (uint8_t)n;
+}
+
 int ws_x_warpop(ws_warp *w, const ws_inst *in, uint32_t exec)
 {
+    if (in->op != WS_OP_ACTIVEMASK)
+        count_groups(w, in, exec);
     switch (in->op) {
     case WS_OP_SHFL: return do_shfl(w, in, exec);
     case WS_OP_VOTE: return do_vote(w, in, exec);

@@ -351,6 +351,9 @@ static int do_atom(ws_warp *w, const ws_inst *in, uint32_t exec)
         if (races && sh)
             ws_race_access(w, in, in->space, addr[l], bits / 8, l, 1, 1, sh);
     });
+    if (in->subop == WS_SUB_CAS)
+        WS_LANES(l, exec, w->ev_cas_ok |= (uint32_t)(ws_trunc(old[l], bits) ==
+                                                     ws_trunc(b[l], bits)) << l;);
     if (in->op == WS_OP_ATOM && in->ndst > 0 && in->dst[0].reg >= 0) {
         uint64_t *d = ws_x_reg(w, in->dst[0].reg);
         WS_LANES(l, exec, d[l] = old[l];);

@@ -161,6 +161,8 @@ static void emit_event(ws_warp *w, const ws_inst *in, int pc, uint32_t active, u
     ev.addr_space = w->ev_space;
     ev.access_bytes = w->ev_bytes;
     ev.taken = w->ev_taken;
+    ev.groups = w->ev_groups;
+    ev.cas_ok = w->ev_cas_ok;
     ws_event_sink *s = w->cta->run->sink;
     s->warp_inst(s->ctx, &ev);
 }
@@ -212,6 +214,8 @@ static int step(ws_warp *w)
         record_timeline(w, pc, active, exec);
     w->ev_has_addr = 0;
     w->ev_taken = 0;
+    w->ev_groups = 1;
+    w->ev_cas_ok = 0;
     int advanced = 0;
     int rc = dispatch(w, in, pc, exec, &advanced);
     if (rc)

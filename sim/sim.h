@@ -73,6 +73,10 @@ const char *ws_occupancy_limit_name(ws_occ_limit l); /* "registers", ... */
 int ws_occupancy_cc_count(void);
 const char *ws_occupancy_cc_name(int i);             /* NULL past the end */
 
+/* The timing-model preset (sim/presets/NAME.gpu) whose `cc` is `cc` ("9.0" -> "h100"):
+ * its NAME into `name`; 0 when no preset models that compute capability. */
+int ws_gpu_preset_for_cc(const char *cc, char *name, size_t n);
+
 #ifdef __cplusplus
 }
 #endif

@@ -214,6 +214,12 @@ static void on_warp_inst(void *ctx, const ws_warp_event *ev)
     ws_cost cost = { pi->latency, WS_STALL_DEP };
     if (ev->addr && ev->pred_on)
         ws_timing_mem_cost(t, c, ev, pi, &cost);
+    if (ev->groups > 1) { /* the op runs once per member-mask group, the warp held meanwhile */
+        double extra = (ev->groups - 1) * t->p.warp_group_cycles;
+        cost.latency += extra;
+        w->t += extra;
+        c->sum.stall[WS_STALL_DEP] += extra;
+    }
     double finish = start + cost.latency;
     for (int i = 0; i < pi->ndst; i++) {
         w->ready[pi->dst[i]] = finish;

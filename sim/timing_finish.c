@@ -30,7 +30,8 @@ int ws_timing_setup(ws_timing *t, const ws_function *fn, ws_error *err)
     t->nsms = (int)t->p.sms;
     t->sms = calloc((size_t)t->nsms, sizeof *t->sms);
     if (!t->sms || ws_touch_init(&t->touched, WS_TOUCH_LOG2_BITS) ||
-        ws_addr_table_init(&t->atom_addrs, WS_ATOM_TABLE_CAP))
+        ws_addr_table_init(&t->atom_addrs, WS_ATOM_TABLE_CAP) ||
+        ws_addr_table_init(&t->atom_lines, WS_ATOM_TABLE_CAP))
         return ws_error_set(err, WS_ERR_NOMEM, "out of memory for the timing model");
     t->max_regs = fn ? fn->nregs : 0;
     return 0;
@@ -41,6 +42,7 @@ void ws_timing_teardown(ws_timing *t)
     free(t->sms);
     ws_touch_free(&t->touched);
     ws_addr_table_free(&t->atom_addrs);
+    ws_addr_table_free(&t->atom_lines);
 }
 
 /* CTAs go to SMs round-robin, as the hardware's block scheduler does for equal CTAs. */
@@ -70,6 +72,7 @@ typedef struct ws_bounds {
     double latency, issue, lsu;           /* of the slowest SM */
     double sm;                            /* slowest SM, all included */
     double l2, dram, atom_addr, atom_tp;  /* whole GPU */
+    double atom_cas;                      /* CAS successes on the most contended address */
     double busy_sm_cycles, warp_cycles;   /* for achieved occupancy */
     int sms_used;
     double max_sm_waves;
@@ -101,6 +104,31 @@ static void sm_bounds(const ws_timing *t, ws_bounds *b)
     }
 }
 
+/* CAS retry loops under contention: the functional run sees no other thread in between,
+ * but on the GPU every thread resident at once retries against the same words. A
+ * successful CAS on an address then costs a contended round trip, one after another, as
+ * long as more than one thread is after that address: contenders = threads resident on
+ * the GPU x the address's share of the CAS lanes; the round trip grows with them. */
+static double cas_bound(const ws_timing *t)
+{
+    if (t->cas_lane_ops <= 0) return 0;
+    const ws_launch_shape *s = &t->shape;
+    double block = (double)s->block[0] * s->block[1] * s->block[2];
+    double grid = (double)s->grid[0] * s->grid[1] * s->grid[2];
+    double resident = fmin(grid, t->occ.active_blocks * t->p.sms) * block;
+    double worst = 0;
+    for (int i = 0; i < t->atom_addrs.cap; i++) {
+        const ws_addr_entry *e = &t->atom_addrs.e[i];
+        if (e->addr == UINT64_MAX || e->cas <= 0) continue;
+        double contenders = resident * e->ops / t->cas_lane_ops;
+        /* Queues at the word's L2 unit grow with the contenders: a quarter more per ten. */
+        double each = t->p.atom_cas_contended_cycles * (1 + log10(fmax(1.0, contenders)) / 4);
+        double c = e->cas * each * fmin(1.0, contenders);
+        if (c > worst) worst = c;
+    }
+    return worst;
+}
+
 static void gpu_bounds(const ws_timing *t, ws_bounds *b)
 {
     const ws_gpu_preset *p = &t->p;
@@ -111,11 +139,12 @@ static void gpu_bounds(const ws_timing *t, ws_bounds *b)
     b->dram = dram_bytes / (p->dram_gbps / ghz);
     b->l2 = t->total.l2_bytes / (p->l2_gbps / ghz);
     double hottest = 0;
-    for (int i = 0; i < t->atom_addrs.cap; i++)
-        if (t->atom_addrs.e[i].addr != UINT64_MAX && t->atom_addrs.e[i].service > hottest)
-            hottest = t->atom_addrs.e[i].service;
+    for (int i = 0; i < t->atom_lines.cap; i++)
+        if (t->atom_lines.e[i].addr != UINT64_MAX && t->atom_lines.e[i].service > hottest)
+            hottest = t->atom_lines.e[i].service;
     b->atom_addr = hottest;
     b->atom_tp = t->atom_addr_ops / p->atom_l2_ops_per_cycle;
+    b->atom_cas = cas_bound(t);
 }
 
 static double hottest_ops(const ws_addr_table *a)
@@ -139,7 +168,7 @@ int ws_timing_finish(ws_timing *t, ws_result *r, ws_error *err)
     memset(&b, 0, sizeof b);
     sm_bounds(t, &b);
     gpu_bounds(t, &b);
-    double cycles = fmax(fmax(b.sm, b.l2), fmax(fmax(b.dram, b.atom_addr), b.atom_tp));
+    double cycles = fmax(fmax(b.sm, b.l2), fmax(fmax(b.dram, b.atom_addr), fmax(b.atom_tp, b.atom_cas)));
     double ghz = p->clock_mhz / 1000.0;
     double ctas = (double)t->ctas_done;
     const ws_cta_sum *tot = &t->total;
@@ -167,6 +196,7 @@ int ws_timing_finish(ws_timing *t, ws_result *r, ws_error *err)
     rc |= put(r, "sim__bound_dram_cycles", b.dram);
     rc |= put(r, "sim__bound_atomic_address_cycles", b.atom_addr);
     rc |= put(r, "sim__bound_atomic_throughput_cycles", b.atom_tp);
+    rc |= put(r, "sim__bound_atomic_cas_cycles", b.atom_cas);
     rc |= put(r, "sim__stall_issue_cycles", tot->stall[WS_STALL_ISSUE]);
     rc |= put(r, "sim__stall_dependency_cycles", tot->stall[WS_STALL_DEP]);
     rc |= put(r, "sim__stall_memory_cycles", tot->stall[WS_STALL_MEM]);

@@ -33,10 +33,14 @@ typedef struct ws_gpu_preset {
     double l1_bytes, l2_bytes;       /* capacities */
     double l2_gbps, dram_gbps;       /* bandwidths, GB/s */
     double atom_l2_latency;          /* global atomic round trip, cycles */
-    double atom_l2_addr_cycles;      /* L2 service time of one request on one address */
-    double atom_l2_lane_cycles;      /* extra per additional lane on the same address in a request */
+    double atom_l2_unit_bytes;       /* address range one L2 atomic unit serves */
+    double atom_l2_part_cycles;      /* a unit's service of one request's part in its range */
+    double atom_l2_lane_cycles;      /* plus this per lane of that part */
+    double atom_l2_same_cycles;      /* plus this per further lane on the part's busiest address */
     double atom_l2_ops_per_cycle;    /* whole-GPU atomic throughput (distinct address-ops) */
+    double atom_cas_contended_cycles;/* one successful CAS on an address other threads contend for */
     double atom_shared_lane_cycles;  /* extra per additional lane on one shared address */
+    double warp_group_cycles;        /* each further member-mask group a warp-wide op serializes */
 } ws_gpu_preset;
 
 /* name: "h100" (looked up in $WARPSCOPE_PRESETS, the source tree's sim/presets, and
@@ -66,14 +70,15 @@ void ws_mem_atomic_addrs(const uint64_t *addr, uint32_t mask, ws_memset *addrs);
 
 /* A bounded table of per-address atomic contention (open addressing; when full, further
  * new addresses are counted as overflow, never stored). */
-typedef struct ws_addr_entry { uint64_t addr; double ops; double service; } ws_addr_entry;
+typedef struct ws_addr_entry { uint64_t addr; double ops, service, cas; } ws_addr_entry;
 typedef struct ws_addr_table {
     int cap, n;                 /* cap a power of two */
     ws_addr_entry *e;
     uint64_t overflow;
 } ws_addr_table;
 int ws_addr_table_init(ws_addr_table *t, int cap);
-void ws_addr_table_add(ws_addr_table *t, uint64_t addr, double ops, double service);
+/* Adds lane-ops, service cycles and CAS requests (successes, one per request) to `addr`. */
+void ws_addr_table_add(ws_addr_table *t, uint64_t addr, double ops, double service, double cas);
 void ws_addr_table_free(ws_addr_table *t);
 
 /* A fixed-size bit set of hashed sector addresses: "has this sector been touched". */

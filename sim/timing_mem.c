@@ -73,15 +73,15 @@ int ws_addr_table_init(ws_addr_table *t, int cap)
     return 0;
 }
 
-void ws_addr_table_add(ws_addr_table *t, uint64_t addr, double ops, double service)
+void ws_addr_table_add(ws_addr_table *t, uint64_t addr, double ops, double service, double cas)
 {
     uint64_t h = (addr * 0x9E3779B97F4A7C15ull) >> 17;
     for (int probe = 0; probe < t->cap; probe++) {
         ws_addr_entry *e = &t->e[(h + (uint64_t)probe) & (uint64_t)(t->cap - 1)];
-        if (e->addr == addr) { e->ops += ops; e->service += service; return; }
+        if (e->addr == addr) { e->ops += ops; e->service += service; e->cas += cas; return; }
         if (e->addr == UINT64_MAX) {
             if (t->n >= t->cap * 3 / 4) break;
-            e->addr = addr; e->ops = ops; e->service = service;
+            e->addr = addr; e->ops = ops; e->service = service; e->cas = cas;
             t->n++;
             return;
         }

@@ -52,6 +52,34 @@ static int l2_traffic(ws_timing *t, ws_cta_timing *c, const ws_memset *sectors)
     return from_dram;
 }
 
+/* A request's lanes are served per L2 atomic unit (an address range of unit_bytes): the
+ * unit spends part_cycles on the request's part in its range, lane_cycles per lane of it,
+ * and same_cycles per further lane on the part's busiest address (same-address lanes
+ * serialize). Returns the cost of the request's busiest part. */
+static double atomic_unit_service(ws_timing *t, const ws_memset *a)
+{
+    const ws_gpu_preset *p = &t->p;
+    uint64_t unit[WS_MEMSET_MAX];
+    uint32_t worst[WS_MEMSET_MAX], lanes[WS_MEMSET_MAX];
+    int nu = 0;
+    for (int i = 0; i < a->n; i++) {
+        uint64_t u = a->key[i] / (uint64_t)p->atom_l2_unit_bytes;
+        int k = 0;
+        while (k < nu && unit[k] != u) k++;
+        if (k == nu) { unit[nu] = u; worst[nu] = lanes[nu] = 0; nu++; }
+        if (a->count[i] > worst[k]) worst[k] = a->count[i];
+        lanes[k] += a->count[i];
+    }
+    double most = 0;
+    for (int k = 0; k < nu; k++) {
+        double s = p->atom_l2_part_cycles + lanes[k] * p->atom_l2_lane_cycles +
+                   (worst[k] - 1) * p->atom_l2_same_cycles;
+        ws_addr_table_add(&t->atom_lines, unit[k], 0, s, 0);
+        if (s > most) most = s;
+    }
+    return most;
+}
+
 static void global_atomic_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_event *ev,
                                ws_cost *cost)
 {
@@ -59,9 +87,16 @@ static void global_atomic_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_eve
     ws_memset a;
     ws_mem_atomic_addrs(ev->addr, ev->pred_on, &a);
     int same = max_count(&a);
-    for (int i = 0; i < a.n; i++)
-        ws_addr_table_add(&t->atom_addrs, a.key[i], a.count[i],
-                          p->atom_l2_addr_cycles + (a.count[i] - 1) * p->atom_l2_lane_cycles);
+    int cas = ev->inst->subop == WS_SUB_CAS;
+    /* Per address: lane-ops, and for CAS the lanes whose swap happened (successes). */
+    for (int i = 0; i < a.n; i++) {
+        int ok = 0;
+        for (uint32_t m = cas ? ev->pred_on & ev->cas_ok : 0; m; m &= m - 1)
+            ok += ev->addr[__builtin_ctz(m)] == a.key[i];
+        ws_addr_table_add(&t->atom_addrs, a.key[i], a.count[i], 0, ok);
+    }
+    double part = atomic_unit_service(t, &a);
+    if (cas) t->cas_lane_ops += __builtin_popcount(ev->pred_on);
     t->atom_requests++;
     t->atom_addr_ops += a.n;
     t->atom_lane_ops += __builtin_popcount(ev->pred_on);
@@ -72,8 +107,8 @@ static void global_atomic_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_eve
                    &lines, (int)p->line_bytes);
     l2_traffic(t, c, &sectors);
     c->sum.lsu_wavefronts += lines;
-    cost->latency = p->atom_l2_latency + p->atom_l2_addr_cycles +
-                    (same - 1) * p->atom_l2_lane_cycles;
+    (void)same;
+    cost->latency = p->atom_l2_latency + part;
     cost->kind = WS_STALL_ATOM;
 }
 

@@ -84,7 +84,9 @@ struct ws_timing {
     uint64_t ctas_done;
     ws_touch_set touched;     /* sectors already in L2 */
     double touched_bytes, retouched_bytes;
-    ws_addr_table atom_addrs; /* global atomics per address */
+    ws_addr_table atom_addrs; /* global atomics per address: lane-ops, CAS requests */
+    ws_addr_table atom_lines; /* global atomics per L2 atomic unit: service cycles */
+    double cas_lane_ops;      /* lanes of global atom.cas */
     double atom_requests, atom_addr_ops, atom_lane_ops, atom_max_lanes_same_addr;
     double shared_atom_requests;
 };

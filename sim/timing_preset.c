@@ -2,6 +2,7 @@
  * `#` comments. Every key is required, unknown keys are errors, and errors name file:line.
  * Also maps PTX instructions to latency classes. Holds no GPU numbers itself. */
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stddef.h>
@@ -52,7 +53,11 @@ static const preset_key ws_preset_keys[] = {
     NUM_KEY("mem.l1_bytes", l1_bytes), NUM_KEY("mem.l2_bytes", l2_bytes),
     NUM_KEY("mem.l2_gbps", l2_gbps), NUM_KEY("mem.dram_gbps", dram_gbps),
     NUM_KEY("atom.l2_latency", atom_l2_latency),
-    NUM_KEY("atom.l2_addr_cycles", atom_l2_addr_cycles),
+    NUM_KEY("atom.l2_unit_bytes", atom_l2_unit_bytes),
+    NUM_KEY("atom.l2_part_cycles", atom_l2_part_cycles),
+    NUM_KEY("atom.l2_same_cycles", atom_l2_same_cycles),
+    NUM_KEY("atom.cas_contended_cycles", atom_cas_contended_cycles),
+    NUM_KEY("warp.group_cycles", warp_group_cycles),
     NUM_KEY("atom.l2_lane_cycles", atom_l2_lane_cycles),
     NUM_KEY("atom.l2_ops_per_cycle", atom_l2_ops_per_cycle),
     NUM_KEY("atom.shared_lane_cycles", atom_shared_lane_cycles),
@@ -185,15 +190,14 @@ static int try_dir(const char *dir, const char *name, char *out, size_t n)
     return len > 0 && (size_t)len < n && access(out, R_OK) == 0;
 }
 
-static int locate(const char *name, char *path, size_t n)
+/* The directories presets are looked up in, in order; returns how many were filled. */
+static int preset_dirs(char dirs[][PATH_MAX], int max)
 {
-    if (strchr(name, '/') || strstr(name, ".gpu")) {
-        snprintf(path, n, "%s", name);
-        return 1;
-    }
-    if (try_dir(getenv("WARPSCOPE_PRESETS"), name, path, n)) return 1;
+    int n = 0;
+    const char *env = getenv("WARPSCOPE_PRESETS");
+    if (env && *env && n < max) snprintf(dirs[n++], PATH_MAX, "%s", env);
 #ifdef WS_PRESETS_DIR
-    if (try_dir(WS_PRESETS_DIR, name, path, n)) return 1;
+    if (n < max) snprintf(dirs[n++], PATH_MAX, "%s", WS_PRESETS_DIR);
 #endif
     char exe[PATH_MAX];
     ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
@@ -202,11 +206,49 @@ static int locate(const char *name, char *path, size_t n)
         char *slash = strrchr(exe, '/');
         if (slash) *slash = 0;
         static const char *const rel[] = { "presets", "../sim/presets" };
-        for (int i = 0; i < 2; i++) {
-            char dir[PATH_MAX];
-            int dl = snprintf(dir, sizeof dir, "%.*s/%s", (int)(sizeof dir - 32), exe, rel[i]);
-            if (dl > 0 && try_dir(dir, name, path, n)) return 1;
+        for (int i = 0; i < 2 && n < max; i++)
+            snprintf(dirs[n++], PATH_MAX, "%.*s/%s", PATH_MAX - 32, exe, rel[i]);
+    }
+    return n;
+}
+
+static int locate(const char *name, char *path, size_t n)
+{
+    if (strchr(name, '/') || strstr(name, ".gpu")) {
+        snprintf(path, n, "%s", name);
+        return 1;
+    }
+    char dirs[4][PATH_MAX];
+    int nd = preset_dirs(dirs, 4);
+    for (int i = 0; i < nd; i++)
+        if (try_dir(dirs[i], name, path, n)) return 1;
+    return 0;
+}
+
+int ws_gpu_preset_for_cc(const char *cc, char *name, size_t n)
+{
+    char dirs[4][PATH_MAX];
+    int nd = preset_dirs(dirs, 4);
+    for (int i = 0; i < nd; i++) {
+        DIR *d = opendir(dirs[i]);
+        if (!d) continue;
+        struct dirent *e;
+        int found = 0;
+        while (!found && (e = readdir(d))) {
+            size_t len = strlen(e->d_name);
+            if (len < 5 || strcmp(e->d_name + len - 4, ".gpu")) continue;
+            char path[PATH_MAX + 256];
+            snprintf(path, sizeof path, "%.*s/%.*s", PATH_MAX - 1, dirs[i], 250, e->d_name);
+            ws_gpu_preset p;
+            ws_error err;
+            ws_error_clear(&err);
+            if (ws_gpu_preset_load(path, &p, &err) == 0 && !strcmp(p.cc, cc)) {
+                snprintf(name, n, "%.*s", (int)(len - 4), e->d_name);
+                found = 1;
+            }
         }
+        closedir(d);
+        if (found) return 1;
     }
     return 0;
 }

@@ -1,7 +1,10 @@
 /* test_histogram_contention.c — issue 5's must-show, on the simulator: for the seed 001
  * histogram at 1 bin the model predicts atomicAddW (warp_smem, warp_shfl) beating plain
  * atomicAdd because 32 lanes serialize on one address; at 10^4 bins it predicts no gain
- * because every warp-instruction already spreads over ~32 distinct addresses. */
+ * because every warp-instruction already spreads over ~32 distinct addresses. Also the
+ * two effects a functional run alone misses: CAS retries under contention (a successful
+ * CAS per contended round trip, one after another per word) and __reduce_add_sync over
+ * per-lane groups (the hardware runs it once per distinct member mask). */
 #include <stdio.h>
 #include <unistd.h>
 #include "tests/check.h"
@@ -50,7 +53,23 @@ int main(void)
     CHECK(ws_tr_metric(&plain4, "sim__atomic_distinct_per_request") > 25,
           "10^4 bins: %g distinct addresses per warp-instruction",
           ws_tr_metric(&plain4, "sim__atomic_distinct_per_request"));
-    ws_result *all[] = { &plain1, &smem1, &shfl1, &plain4, &smem4, &shfl4 };
-    for (int i = 0; i < 6; i++) ws_result_free(all[i]);
+
+    /* CAS loop: at 1 bin every resident thread contends for one word -> the CAS bound
+     * sets the time, far above plain atomics; at 10^4 bins ~1 contender per word. */
+    ws_result cas1, cas4, match1, match4;
+    double tc1 = run(spec, "1", "double_cas", &cas1), tc4 = run(spec, "10000", "double_cas", &cas4);
+    printf("double_cas: 1 bin %.0f ns, 10^4 bins %.0f ns\n", tc1, tc4);
+    CHECK(tc1 > 100 * tp1, "1 bin CAS loop %g ns vs plain %g ns: contention", tc1, tp1);
+    CHECK(ws_tr_metric(&cas1, "sim__bound_atomic_cas_cycles") == ws_tr_metric(&cas1, "sim__cycles"),
+          "1 bin CAS loop is bound by CAS retries");
+    CHECK(tc4 < tc1 / 100, "10^4 bins: CAS contention mostly gone (%g vs %g)", tc4, tc1);
+    /* __match_any_sync + __reduce_add_sync: one group at 1 bin, ~31 at 10^4. */
+    double tm1 = run(spec, "1", "match", &match1), tm4 = run(spec, "10000", "match", &match4);
+    printf("match: 1 bin %.0f ns, 10^4 bins %.0f ns\n", tm1, tm4);
+    CHECK(tm1 < ts1 && tm1 < th1, "1 bin: match beats the atomicAddW loops (%g)", tm1);
+    CHECK(tm4 > 1.5 * tp4, "10^4 bins: match pays for its groups (%g vs plain %g)", tm4, tp4);
+    ws_result *all[] = { &plain1, &smem1, &shfl1, &plain4, &smem4, &shfl4, &cas1, &cas4,
+                         &match1, &match4 };
+    for (int i = 0; i < 10; i++) ws_result_free(all[i]);
     return ws_test_finish("timing/histogram_contention");
 }

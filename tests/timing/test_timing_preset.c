@@ -2,6 +2,7 @@
  * say what they should; every parse error names file:line; unknown presets are errors. */
 #include <stdlib.h>
 #include <string.h>
+#include "sim/sim.h"
 #include "sim/timing_internal.h"
 #include "tests/check.h"
 
@@ -62,6 +63,14 @@ int main(void)
     ws_error_clear(&err);
     CHECK(ws_gpu_preset_load("fermi", &p, &err) == 0, "fermi: %s", err.msg);
     CHECK(p.sms == 14 && !strcmp(p.cc, "2.0"), "fermi: %g SMs, cc %s", p.sms, p.cc);
+
+    /* The preset for a device's compute capability (what run/profile predict time with). */
+    char name[64] = "";
+    CHECK(ws_gpu_preset_for_cc("9.0", name, sizeof name) && !strcmp(name, "h100"),
+          "cc 9.0 -> '%s'", name);
+    CHECK(ws_gpu_preset_for_cc("2.0", name, sizeof name) && !strcmp(name, "fermi"),
+          "cc 2.0 -> '%s'", name);
+    CHECK(!ws_gpu_preset_for_cc("8.6", name, sizeof name), "no preset for cc 8.6");
 
     ws_error_clear(&err);
     CHECK(ws_gpu_preset_load("no_such_gpu", &p, &err) == WS_ERR_NOTFOUND, "unknown preset");
