@@ -77,12 +77,13 @@ static double exec_rate(const ws_result *r)
 static const char *const bound_names[] = {
     "sim__bound_latency_cycles", "sim__bound_issue_cycles", "sim__bound_lsu_cycles",
     "sim__bound_l2_cycles", "sim__bound_dram_cycles", "sim__bound_atomic_address_cycles",
-    "sim__bound_atomic_throughput_cycles",
+    "sim__bound_atomic_throughput_cycles", "sim__bound_atomic_cas_cycles",
 };
-enum { B_LATENCY, B_ISSUE, B_LSU, B_L2, B_DRAM, B_ATOM_ADDR, B_ATOM_TP, B_COUNT };
+enum { B_LATENCY, B_ISSUE, B_LSU, B_L2, B_DRAM, B_ATOM_ADDR, B_ATOM_TP, B_ATOM_CAS, B_COUNT };
 static const char *const bound_words[] = {
     "dependent-latency chains", "instruction issue", "shared/L1 bandwidth", "L2 bandwidth",
-    "DRAM bandwidth", "atomic serialization on one address", "atomic throughput",
+    "DRAM bandwidth", "atomic serialization on one L2 line", "atomic throughput",
+    "CAS retries on one contended address",
 };
 
 static int limiter(const ws_result *r)
