@@ -84,7 +84,7 @@ EOF
 )
 if [ -n "${ids// /}" ] && "$ws" map $ids -o "$out/map-sim-gpu.html" >>"$log" 2>&1 &&
    "$ws" map $ids --term >"$out/map-sim-gpu.txt" 2>>"$log" &&
-   grep -q "gpu:" "$out/map-sim-gpu.html"; then
+   grep -q "gpu:" "$out/map-sim-gpu.txt" && grep -q "NVIDIA" "$out/map-sim-gpu.html"; then
     echo "map: sim run beside GPU run ($ids) in map-sim-gpu.html / .txt" | tee -a "$log"
 else
     failures=$((failures + 1)); echo "FAILED: map of sim beside GPU run ($ids)" | tee -a "$log"
