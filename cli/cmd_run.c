@@ -15,7 +15,7 @@
 
 typedef struct gpu_args {
     const char *cmd;
-    const char *workload, *variant, *db, *preset, *metrics;
+    const char *workload, *variant, *db, *preset;
     int json, no_db, no_sim, device, profile;
     ws_gpu_run_options run;
     ws_prof_options prof;
@@ -97,6 +97,13 @@ static int gpu_parse(int argc, char **argv, gpu_args *a, ws_error *err)
     }
     if (!a->workload)
         return ws_cli_usage(err, a->cmd, "which workload? ('warpscope list' shows them)");
+    /* --metrics and --preset are checked here, before any GPU or CUPTI work. */
+    const char *list[WS_PROF_MAX_METRICS];
+    char buf[2048];
+    if (a->prof.metrics && ws_prof_metric_list(a->prof.metrics, list, buf, sizeof buf, err) < 0)
+        return err->code;
+    if (a->preset && ws_gpu_preset_check(a->preset, err) != WS_OK)
+        return err->code;
     return WS_OK;
 }
 

@@ -2,6 +2,7 @@
  * the SASS metrics per instruction, and CUPTI result codes by name with what to do about
  * them. Pure data; CI tests it without a GPU. */
 #include <stdio.h>
+#include <string.h>
 #include <cupti_result.h>
 #include "profiler/profiler.h"
 
@@ -25,6 +26,35 @@ const char *const *ws_prof_metric_names(int *n)
 {
     *n = (int)(sizeof range_metrics / sizeof range_metrics[0]);
     return range_metrics;
+}
+
+int ws_prof_metric_list(const char *metrics, const char **list, char *buf, size_t bufsize,
+                        ws_error *err)
+{
+    int n = 0;
+    if (!metrics) {
+        int nd;
+        const char *const *d = ws_prof_metric_names(&nd);
+        for (; n < nd && n < WS_PROF_MAX_METRICS; n++)
+            list[n] = d[n];
+        return n;
+    }
+    if (strlen(metrics) >= bufsize) {
+        ws_error_set(err, WS_ERR_USAGE, "--metrics: list longer than %zu characters", bufsize - 1);
+        return -1;
+    }
+    snprintf(buf, bufsize, "%s", metrics);
+    char *save = NULL;
+    for (char *t = strtok_r(buf, ", ", &save); t; t = strtok_r(NULL, ", ", &save)) {
+        if (n == WS_PROF_MAX_METRICS) {
+            ws_error_set(err, WS_ERR_USAGE, "--metrics: at most %d metrics", WS_PROF_MAX_METRICS);
+            return -1;
+        }
+        list[n++] = t;
+    }
+    if (!n)
+        ws_error_set(err, WS_ERR_USAGE, "--metrics: no metric named");
+    return n ? n : -1;
 }
 
 static const ws_sass_metric sass_metrics[] = {

@@ -26,26 +26,9 @@ static int range_sessions(ws_gpu_kernel *k, const char *chip, const ws_prof_opti
 {
     const char *list[WS_PROF_MAX_METRICS];
     char copy[2048];
-    int n = 0;
-    if (o->metrics) {
-        if (strlen(o->metrics) >= sizeof copy)
-            return ws_error_set(err, WS_ERR_USAGE, "--metrics: list too long");
-        snprintf(copy, sizeof copy, "%s", o->metrics);
-        char *save = NULL;
-        for (char *t = strtok_r(copy, ", ", &save); t; t = strtok_r(NULL, ", ", &save)) {
-            if (n == WS_PROF_MAX_METRICS)
-                return ws_error_set(err, WS_ERR_USAGE, "--metrics: at most %d metrics",
-                                    WS_PROF_MAX_METRICS);
-            list[n++] = t;
-        }
-        if (!n)
-            return ws_error_set(err, WS_ERR_USAGE, "--metrics: no metric named");
-    } else {
-        int nd;
-        const char *const *d = ws_prof_metric_names(&nd);
-        for (int i = 0; i < nd && n < WS_PROF_MAX_METRICS; i++)
-            list[n++] = d[i];
-    }
+    int n = ws_prof_metric_list(o->metrics, list, copy, sizeof copy, err);
+    if (n < 0)
+        return err->code;
     const char *hw[WS_PROF_MAX_METRICS];
     int nhw = 0, strict = o->metrics != NULL;
     for (int i = 0; i < n; i++)

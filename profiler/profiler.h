@@ -22,6 +22,12 @@ void ws_prof_options_default(ws_prof_options *o); /* everything on */
 
 /* The Range Profiler metrics collected per launch, in Nsight Compute's names. */
 const char *const *ws_prof_metric_names(int *n);
+/* The metrics of a --metrics list ("a,b c"; NULL = ws_prof_metric_names()) into `list`
+ * (pointing into `buf`, or into the default table); returns how many, or -1 with a
+ * WS_ERR_USAGE error (empty list, more than WS_PROF_MAX_METRICS, longer than `bufsize`). */
+#define WS_PROF_MAX_METRICS 32
+int ws_prof_metric_list(const char *metrics, const char **list, char *buf, size_t bufsize,
+                        ws_error *err);
 /* The SASS Metrics collected per instruction, and which ws_inst_stat field each fills. */
 typedef enum ws_sass_field { WS_SASS_ISSUED, WS_SASS_ACTIVE, WS_SASS_PRED_ON } ws_sass_field;
 typedef struct ws_sass_metric { const char *name; ws_sass_field field; int required; } ws_sass_metric;

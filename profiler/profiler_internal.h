@@ -12,7 +12,6 @@
  * WS_PROF_MAX_METRICS) in one session into res->metrics. An unavailable metric is an error
  * when `strict`, else a warning. Adds its passes to ws__profiler_passes and
  * ws__replay_passes. */
-#define WS_PROF_MAX_METRICS 32
 int ws_prof_range_metrics(ws_gpu_kernel *k, const char *chip, const char *const *names, int n,
                           int strict, ws_result *res, ws_error *err);
 /* SASS Metrics: one ws_inst_stat per SASS instruction, mapped to .cu lines via the cubin. */

@@ -76,6 +76,8 @@ const char *ws_occupancy_cc_name(int i);             /* NULL past the end */
 /* The timing-model preset (sim/presets/NAME.gpu) whose `cc` is `cc` ("9.0" -> "h100"):
  * its NAME into `name`; 0 when no preset models that compute capability. */
 int ws_gpu_preset_for_cc(const char *cc, char *name, size_t n);
+/* 0 when preset `name` (or path) loads; else its error ("no GPU preset 'x' ...", file:line). */
+int ws_gpu_preset_check(const char *name, ws_error *err);
 
 #ifdef __cplusplus
 }

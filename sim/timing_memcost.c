@@ -107,7 +107,6 @@ static void global_atomic_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_eve
                    &lines, (int)p->line_bytes);
     l2_traffic(t, c, &sectors);
     c->sum.lsu_wavefronts += lines;
-    (void)same;
     cost->latency = p->atom_l2_latency + part;
     cost->kind = WS_STALL_ATOM;
 }

@@ -225,6 +225,12 @@ static int locate(const char *name, char *path, size_t n)
     return 0;
 }
 
+int ws_gpu_preset_check(const char *name, ws_error *err)
+{
+    ws_gpu_preset p;
+    return ws_gpu_preset_load(name, &p, err);
+}
+
 int ws_gpu_preset_for_cc(const char *cc, char *name, size_t n)
 {
     char dirs[4][PATH_MAX];

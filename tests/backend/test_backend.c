@@ -156,6 +156,31 @@ static void test_metric_tables(void)
           !strcmp(sm[0].name, "smsp__sass_inst_executed"), "SASS table");
 }
 
+static void test_metric_list(void)
+{
+    const char *list[WS_PROF_MAX_METRICS];
+    char buf[256];
+    ws_error err;
+    ws_error_clear(&err);
+    int n, nd;
+    ws_prof_metric_names(&nd);
+    CHECK(ws_prof_metric_list(NULL, list, buf, sizeof buf, &err) == nd, "default set");
+    n = ws_prof_metric_list("smsp__inst_executed.sum, lts__t_requests_op_atom.sum", list, buf,
+                            sizeof buf, &err);
+    CHECK(n == 2 && !strcmp(list[0], "smsp__inst_executed.sum") &&
+          !strcmp(list[1], "lts__t_requests_op_atom.sum"), "two names, comma and space");
+    CHECK(ws_prof_metric_list(" , ", list, buf, sizeof buf, &err) == -1 &&
+          err.code == WS_ERR_USAGE && !strcmp(err.msg, "--metrics: no metric named"),
+          "empty: %s", err.msg);
+    char many[200] = "";
+    for (int i = 0; i < WS_PROF_MAX_METRICS + 1; i++)
+        strcat(many, "a,");
+    CHECK(ws_prof_metric_list(many, list, buf, sizeof buf, &err) == -1 &&
+          !strcmp(err.msg, "--metrics: at most 32 metrics"), "too many: %s", err.msg);
+    CHECK(ws_prof_metric_list(many, list, buf, 8, &err) == -1 &&
+          !strcmp(err.msg, "--metrics: list longer than 7 characters"), "too long: %s", err.msg);
+}
+
 static void test_error_names(void)
 {
     CHECK(!strcmp(ws_cu_result_name(100), "CUDA_ERROR_NO_DEVICE"), "cu 100");
@@ -198,6 +223,7 @@ int main(void)
     test_pack_probe();
     test_pack_floats();
     test_metric_tables();
+    test_metric_list();
     test_error_names();
     test_no_driver();
     return ws_test_finish("backend");

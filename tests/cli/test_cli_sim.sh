@@ -89,6 +89,10 @@ pattern="no workload 'nosuch'"; expect_error sim nosuch
 pattern="unknown constant 'NOPE'"; expect_error sim branch_unification -D NOPE=1
 pattern="unknown or incomplete option '--bogus'"; expect_error sim branch_unification --bogus
 pattern="no variant"; expect_error sim branch_unification --variant nosuch
+# run/profile check their options before touching a GPU (so these fail the same without one).
+pattern="no GPU preset 'nosuch'"; expect_error run branch_unification --preset nosuch
+pattern="--metrics: no metric named"; expect_error profile branch_unification --metrics ,
+pattern="unknown or incomplete option '--metrics'"; expect_error run branch_unification --metrics x
 
 # A bad spec names file:line.
 cp "$WS_SOURCE_DIR/kernels/predication.cu" "$tmp/p.cu"
