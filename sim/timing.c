@@ -1,9 +1,12 @@
 /* timing.c — the timing and contention model: consumes the executor's warp-instruction
  * events and predicts cycles and time for one launch on a preset GPU (sim/presets).
  * Per warp it follows a dependency-aware issue chain (register scoreboard, latency by
- * class, memory and atomic costs from timing_mem.c, barriers); per CTA it folds that into
+ * class, memory and atomic costs from timing_mem.c, barriers), with the compiler's static
+ * schedule approximated by a small issue window and predicated short branch bodies (the
+ * preset's sched.* keys); per CTA it folds that into
  * a critical path and issue demand; timing_finish.c turns CTAs on SMs in waves into time.
  * Not cycle-accurate: an explainable bound model. Memory stays bounded (no trace kept). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "sim/timing_model.h"
@@ -46,8 +49,33 @@ static void decode_inst(const ws_gpu_preset *p, const ws_inst *in, ws_pcinfo *pi
     }
     pi->nsrc = (uint8_t)ns;
     pi->ndst = (uint8_t)nd;
+    for (int i = 0; i < ns; i++) if (pi->src[i] > pi->maxreg) pi->maxreg = pi->src[i];
+    for (int i = 0; i < nd; i++) if (pi->dst[i] > pi->maxreg) pi->maxreg = pi->dst[i];
     pi->is_bar = (in->op == WS_OP_BAR || in->op == WS_OP_BARRIER) &&
                  in->subop != WS_SUB_ARRIVE && in->subop != WS_SUB_WARP_SYNC;
+    /* Nothing is scheduled across barriers (warp ones too: they order shared memory),
+     * fences or calls. */
+    pi->serial = ws_op_class(in->op) == WS_CLS_SYNC || in->op == WS_OP_CALL;
+    pi->target = in->op == WS_OP_BRA && in->src[0].kind == WS_O_LABEL ? (int32_t)in->src[0].imm : -1;
+    pi->skip_latency = pi->latency;
+    if (ws_op_class(in->op) == WS_CLS_LD)
+        pi->skip_latency = in->space == WS_SPACE_SHARED ? p->shared_latency : p->l1_latency;
+}
+
+/* A guarded forward branch over a short straight body (no control flow, barriers or
+ * atomics) is what the compiler turns into predicated instructions: they issue whether or
+ * not any lane runs them. Returns the body's length, or 0. */
+static int ifconvert_body(const ws_gpu_preset *p, const ws_function *fn, int pc)
+{
+    const ws_inst *br = &fn->insts[pc];
+    if (br->op != WS_OP_BRA || br->guard < 0 || br->src[0].kind != WS_O_LABEL) return 0;
+    int64_t n = br->src[0].imm - pc - 1;
+    if (n < 1 || n > p->sched_ifconvert_max) return 0;
+    for (int64_t k = 1; k <= n; k++) {
+        ws_opclass cls = ws_op_class(fn->insts[pc + k].op);
+        if (cls == WS_CLS_CTRL || cls == WS_CLS_SYNC || cls == WS_CLS_ATOM) return 0;
+    }
+    return (int)n;
 }
 
 static const ws_pcinfo *fn_info(ws_timing *t, const ws_function *fn, int pc)
@@ -65,7 +93,10 @@ static const ws_pcinfo *fn_info(ws_timing *t, const ws_function *fn, int pc)
         return &t->scratch;
     }
     f->fn = fn;
-    for (int i = 0; i < fn->ninsts; i++) decode_inst(&t->p, &fn->insts[i], &f->info[i]);
+    for (int i = 0; i < fn->ninsts; i++) {
+        decode_inst(&t->p, &fn->insts[i], &f->info[i]);
+        f->info[i].ifconv = (uint8_t)ifconvert_body(&t->p, fn, i);
+    }
     if (fn->nregs > t->max_regs) t->max_regs = fn->nregs;
     t->nfns++;
     return &f->info[pc];
@@ -126,7 +157,9 @@ static void on_cta_begin(void *ctx, uint32_t cta, int nwarps)
         if (warp_regs_reserve(w, t->max_regs)) { t->oom = 1; return; }
         memset(w->ready, 0, (size_t)w->nregs * sizeof *w->ready);
         memset(w->kind, WS_STALL_DEP, (size_t)w->nregs);
-        w->t = w->done = w->slots = 0;
+        w->t = w->done = w->slots = w->slot = 0;
+        memset(w->win, 0, sizeof w->win);
+        w->win_pos = 0;
         w->bar_gen = 0;
         w->bar_pending = w->bar_noted = 0;
     }
@@ -178,6 +211,63 @@ static void on_barrier(void *ctx, uint32_t cta, uint32_t warp, int pc)
 
 /* ------------------------------------------------------------------ one warp-instruction */
 
+/* The warp issues nothing before `until` (a barrier's release, a serialized warp op). */
+static void warp_hold(ws_warp_timing *w, int window, double until)
+{
+    for (int k = 0; k < window; k++) if (w->win[k] < until) w->win[k] = until;
+    if (w->slot < until) w->slot = until;
+    if (w->t < until) w->t = until;
+}
+
+/* When the latest instruction issued. */
+static double window_latest(const ws_warp_timing *w, int window)
+{
+    double m = w->slot;
+    for (int k = 0; k < window; k++) if (w->win[k] > m) m = w->win[k];
+    return m;
+}
+
+/* Issue one warp-instruction: after the one before it (one issue gap), no earlier than
+ * the instruction `window` places back (the compiler's static schedule lets a warp issue
+ * that far past a stalled instruction; 1 = strictly in order) or, if it is serializing,
+ * every earlier one; and when its source registers are ready. Returns the issue cycle. */
+static double issue_at(ws_timing *t, ws_cta_timing *c, ws_warp_timing *w, const ws_pcinfo *pi)
+{
+    int window = (int)t->p.sched_window;
+    double from = pi->serial ? window_latest(w, window) : fmax(w->slot, w->win[w->win_pos]);
+    double earliest = from + pi->gap, ready = earliest;
+    int kind = WS_STALL_ISSUE;
+    for (int i = 0; i < pi->nsrc; i++) {
+        int r = pi->src[i];
+        if (w->ready[r] > ready) { ready = w->ready[r]; kind = w->kind[r]; }
+    }
+    c->sum.stall[WS_STALL_ISSUE] += pi->gap;
+    if (ready > earliest) c->sum.stall[kind] += ready - earliest;
+    w->slot = earliest;
+    w->win[w->win_pos] = ready;
+    w->win_pos = (w->win_pos + 1) % window;
+    if (ready > w->t) w->t = ready;
+    w->slots += pi->slots;
+    c->sum.insts++;
+    c->sum.slots += pi->slots;
+    return ready;
+}
+
+/* Room in the warp's register table for every register the instruction names. */
+static int regs_for(ws_warp_timing *w, const ws_pcinfo *pi)
+{
+    return pi->maxreg < w->nregs ? 0 : warp_regs_reserve(w, pi->maxreg + 1);
+}
+
+static void write_dsts(ws_warp_timing *w, const ws_pcinfo *pi, double finish, int kind)
+{
+    for (int i = 0; i < pi->ndst; i++) {
+        w->ready[pi->dst[i]] = finish;
+        w->kind[pi->dst[i]] = (uint8_t)kind;
+    }
+    if (finish > w->done) w->done = finish;
+}
+
 static void on_warp_inst(void *ctx, const ws_warp_event *ev)
 {
     ws_timing *t = ctx;
@@ -185,48 +275,36 @@ static void on_warp_inst(void *ctx, const ws_warp_event *ev)
     if (!c || (int)ev->warp >= c->nwarps) return;
     ws_warp_timing *w = &c->warps[ev->warp];
     const ws_pcinfo *pi = fn_info(t, ev->fn, ev->pc);
+    int window = (int)t->p.sched_window;
     if (w->bar_pending && !pi->is_bar) { /* first instruction after a barrier */
         double release = c->bar_max[(w->bar_gen - 1) & 1] + t->p.latency[WS_LAT_bar];
-        if (release > w->t) {
-            c->sum.stall[WS_STALL_BAR] += release - w->t;
-            w->t = release;
-        }
+        if (release > w->t) c->sum.stall[WS_STALL_BAR] += release - w->t;
+        warp_hold(w, window, release);
         w->bar_pending = 0;
     }
     if (!pi->is_bar) w->bar_noted = 0;
-    double earliest = w->t + pi->gap, ready = earliest;
-    int kind = WS_STALL_ISSUE;
-    int maxreg = 0;
-    for (int i = 0; i < pi->nsrc; i++) {
-        int r = pi->src[i];
-        if (r >= w->nregs) { if (r > maxreg) maxreg = r; continue; }
-        if (w->ready[r] > ready) { ready = w->ready[r]; kind = w->kind[r]; }
-    }
-    for (int i = 0; i < pi->ndst; i++) if (pi->dst[i] > maxreg) maxreg = pi->dst[i];
-    if (maxreg >= w->nregs && warp_regs_reserve(w, maxreg + 1)) { t->oom = 1; return; }
-    c->sum.stall[WS_STALL_ISSUE] += pi->gap;
-    if (ready > earliest) c->sum.stall[kind] += ready - earliest;
-    double start = ready;
-    w->t = start;
-    w->slots += pi->slots;
-    c->sum.insts++;
-    c->sum.slots += pi->slots;
+    if (regs_for(w, pi)) { t->oom = 1; return; }
+    double start = issue_at(t, c, w, pi);
     ws_cost cost = { pi->latency, WS_STALL_DEP };
     if (ev->addr && ev->pred_on)
         ws_timing_mem_cost(t, c, ev, pi, &cost);
     if (ev->groups > 1) { /* the op runs once per member-mask group, the warp held meanwhile */
         double extra = (ev->groups - 1) * t->p.warp_group_cycles;
         cost.latency += extra;
-        w->t += extra;
         c->sum.stall[WS_STALL_DEP] += extra;
+        warp_hold(w, window, start + extra);
     }
-    double finish = start + cost.latency;
-    for (int i = 0; i < pi->ndst; i++) {
-        w->ready[pi->dst[i]] = finish;
-        w->kind[pi->dst[i]] = (uint8_t)cost.kind;
-    }
-    if (finish > w->done) w->done = finish;
+    write_dsts(w, pi, start + cost.latency, cost.kind);
     if (pi->is_bar && !w->bar_noted) bar_arrive(c, w);
+    if (pi->target >= 0 && pi->target <= ev->pc && ev->taken) /* a loop's back edge: */
+        warp_hold(w, window, window_latest(w, window));       /* no overlap across it */
+    if (pi->ifconv && ev->taken == 2) /* no lane runs the body: it issues predicated off */
+        for (int k = 1; k <= pi->ifconv; k++) {
+            const ws_pcinfo *bi = fn_info(t, ev->fn, ev->pc + k);
+            if (regs_for(w, bi)) { t->oom = 1; return; }
+            double s = issue_at(t, c, w, bi);
+            write_dsts(w, bi, s + bi->skip_latency, WS_STALL_DEP);
+        }
 }
 
 /* ------------------------------------------------------------------ life cycle */

@@ -18,6 +18,8 @@ typedef enum ws_lat {
 const char *ws_lat_name(ws_lat l);
 ws_lat ws_lat_of(const ws_inst *in); /* the def's class, refined by the operand type */
 
+#define WS_WINDOW_MAX 32 /* the largest sched.window */
+
 /* One GPU, as the preset file describes it. Every field is required in the file. */
 typedef struct ws_gpu_preset {
     char path[512];
@@ -25,6 +27,8 @@ typedef struct ws_gpu_preset {
     char cc[8];
     double sms, schedulers_per_sm, issue_per_scheduler, clock_mhz;
     double launch_overhead_ns, cta_launch_cycles;
+    double sched_window;             /* instructions a warp may issue past a stalled one (1..32) */
+    double sched_ifconvert_max;      /* longest branch body the compiler predicates instead */
     double latency[WS_LAT__COUNT];   /* dependent-issue latency, cycles */
     double issue[WS_LAT__COUNT];     /* cycles a warp-instruction holds its scheduler's pipe */
     double shared_latency, l1_latency, l2_latency, dram_latency;
@@ -37,6 +41,7 @@ typedef struct ws_gpu_preset {
     double atom_l2_part_cycles;      /* a unit's service of one request's part in its range */
     double atom_l2_lane_cycles;      /* plus this per lane of that part */
     double atom_l2_same_cycles;      /* plus this per further lane on the part's busiest address */
+    double atom_l2_same_fp_cycles;   /* the same for floating-point adds (applied one by one) */
     double atom_l2_ops_per_cycle;    /* whole-GPU atomic throughput (distinct address-ops) */
     double atom_cas_contended_cycles;/* one successful CAS on an address other threads contend for */
     double atom_shared_lane_cycles;  /* extra per additional lane on one shared address */

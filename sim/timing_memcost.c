@@ -55,8 +55,9 @@ static int l2_traffic(ws_timing *t, ws_cta_timing *c, const ws_memset *sectors)
 /* A request's lanes are served per L2 atomic unit (an address range of unit_bytes): the
  * unit spends part_cycles on the request's part in its range, lane_cycles per lane of it,
  * and same_cycles per further lane on the part's busiest address (same-address lanes
- * serialize). Returns the cost of the request's busiest part. */
-static double atomic_unit_service(ws_timing *t, const ws_memset *a)
+ * serialize; floating-point adds at a slower rate, `same`). Returns the cost of the
+ * request's busiest part. */
+static double atomic_unit_service(ws_timing *t, const ws_memset *a, double same)
 {
     const ws_gpu_preset *p = &t->p;
     uint64_t unit[WS_MEMSET_MAX];
@@ -73,7 +74,7 @@ static double atomic_unit_service(ws_timing *t, const ws_memset *a)
     double most = 0;
     for (int k = 0; k < nu; k++) {
         double s = p->atom_l2_part_cycles + lanes[k] * p->atom_l2_lane_cycles +
-                   (worst[k] - 1) * p->atom_l2_same_cycles;
+                   (worst[k] - 1) * same;
         ws_addr_table_add(&t->atom_lines, unit[k], 0, s, 0);
         if (s > most) most = s;
     }
@@ -95,7 +96,9 @@ static void global_atomic_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_eve
             ok += ev->addr[__builtin_ctz(m)] == a.key[i];
         ws_addr_table_add(&t->atom_addrs, a.key[i], a.count[i], 0, ok);
     }
-    double part = atomic_unit_service(t, &a);
+    int fp = ev->inst->type >= WS_P_F16 && ev->inst->type <= WS_P_F64;
+    double part = atomic_unit_service(t, &a, fp ? p->atom_l2_same_fp_cycles
+                                                : p->atom_l2_same_cycles);
     if (cas) t->cas_lane_ops += __builtin_popcount(ev->pred_on);
     t->atom_requests++;
     t->atom_addr_ops += a.n;

@@ -15,7 +15,13 @@ enum { WS_STALL_ISSUE, WS_STALL_DEP, WS_STALL_MEM, WS_STALL_BAR, WS_STALL_ATOM, 
 /* What the model needs of one instruction, decoded once per function. */
 typedef struct ws_pcinfo {
     uint8_t lat, nsrc, ndst, is_bar;
+    uint8_t serial;           /* later instructions may not issue before it (barriers, fences) */
+    uint8_t ifconv;           /* a forward branch over this many instructions the compiler
+                               * predicates instead (they issue even when no lane runs them) */
+    int32_t target;           /* branches: target pc, else -1 */
+    int32_t maxreg;           /* the highest register it names */
     double latency, slots, gap;
+    double skip_latency;      /* its latency when issued predicated off */
     int32_t src[WS_PC_MAXSRC], dst[WS_PC_MAXDST];
 } ws_pcinfo;
 
@@ -24,6 +30,9 @@ typedef struct ws_fninfo_t { const ws_function *fn; ws_pcinfo *info; } ws_fninfo
 
 typedef struct ws_warp_timing {
     double t;                 /* issue time of the warp's latest instruction */
+    double slot;              /* issue cursor: the latest instruction's earliest issue */
+    double win[WS_WINDOW_MAX];/* issue times of the latest `window` instructions (a ring) */
+    int win_pos;
     double done;              /* when its latest result is ready */
     double slots;             /* issue slots it used */
     int nregs;

@@ -45,6 +45,8 @@ static const preset_key ws_preset_keys[] = {
     NUM_KEY("issue_per_scheduler", issue_per_scheduler), NUM_KEY("clock_mhz", clock_mhz),
     NUM_KEY("launch_overhead_ns", launch_overhead_ns),
     NUM_KEY("cta_launch_cycles", cta_launch_cycles),
+    NUM_KEY("sched.window", sched_window),
+    NUM_KEY("sched.ifconvert_max", sched_ifconvert_max),
     NUM_KEY("mem.shared_latency", shared_latency), NUM_KEY("mem.l1_latency", l1_latency),
     NUM_KEY("mem.l2_latency", l2_latency), NUM_KEY("mem.dram_latency", dram_latency),
     NUM_KEY("mem.sector_bytes", sector_bytes), NUM_KEY("mem.line_bytes", line_bytes),
@@ -56,6 +58,7 @@ static const preset_key ws_preset_keys[] = {
     NUM_KEY("atom.l2_unit_bytes", atom_l2_unit_bytes),
     NUM_KEY("atom.l2_part_cycles", atom_l2_part_cycles),
     NUM_KEY("atom.l2_same_cycles", atom_l2_same_cycles),
+    NUM_KEY("atom.l2_same_fp_cycles", atom_l2_same_fp_cycles),
     NUM_KEY("atom.cas_contended_cycles", atom_cas_contended_cycles),
     NUM_KEY("warp.group_cycles", warp_group_cycles),
     NUM_KEY("atom.l2_lane_cycles", atom_l2_lane_cycles),
@@ -156,6 +159,10 @@ static int check_complete(const ws_gpu_preset *p, const unsigned char *seen, con
         return ws_error_at(err, WS_ERR_SPEC, path, nlines,
                            "preset has a zero rate or size (sms, schedulers, clock, bandwidths, "
                            "sector/line bytes, banks and per-cycle rates must be positive)");
+    if (p->sched_window < 1 || p->sched_window > WS_WINDOW_MAX ||
+        p->sched_window != (int)p->sched_window)
+        return ws_error_at(err, WS_ERR_SPEC, path, nlines,
+                           "'sched.window' must be a whole number from 1 to %d", WS_WINDOW_MAX);
     return 0;
 }
 

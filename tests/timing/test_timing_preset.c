@@ -118,6 +118,14 @@ int main(void)
         expect_parse_error(t, nlines, "preset has a zero rate or size");
     }
     free(t);
+    const char *bad_window[] = { "sched.window = 0", "sched.window = 1.5", "sched.window = 33" };
+    for (int i = 0; i < 3; i++) {
+        t = edit(h100, "sched.window =", bad_window[i]);
+        int nlines = 0;
+        for (const char *s = t; *s; s++) nlines += *s == '\n';
+        expect_parse_error(t, nlines, "'sched.window' must be a whole number from 1 to 32");
+        free(t);
+    }
     free(h100);
     return ws_test_finish("timing/preset");
 }

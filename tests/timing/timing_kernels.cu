@@ -22,3 +22,57 @@ __global__ void indep(int *out)
     }
     out[blockIdx.x * blockDim.x + threadIdx.x] = a ^ b ^ c ^ d;
 }
+
+// `smem_sum`: shared loads, each feeding an add (ld, add, ld, add, ...): a warp can issue
+// the next load while an add waits (sched.window > 1 overlaps them; 1 does not).
+__global__ void smem_sum(int *out)
+{
+    __shared__ int sh[32];
+    sh[threadIdx.x & 31] = threadIdx.x;
+    __syncwarp();
+    volatile int *v = sh; // one 32-bit load per element, in order
+    int s = 0;
+#pragma unroll
+    for (int i = 0; i < 32; i++)
+        s += v[i];
+    out[blockIdx.x * blockDim.x + threadIdx.x] = s;
+}
+
+// `loads`: a loop that is not unrolled, a load and an add per trip: nothing overlaps
+// across the back edge, whatever the window.
+__global__ void loads(int *out)
+{
+    int s = 0;
+#pragma unroll 1
+    for (int i = 0; i < LEN; i++)
+        s += out[(i * 32 + threadIdx.x) % (gridDim.x * blockDim.x)];
+    out[blockIdx.x * blockDim.x + threadIdx.x] = s;
+}
+
+// `skip`: a short branch body that no lane runs (a shared load and an add): the compiler
+// predicates it, so it still issues (sched.ifconvert_max).
+__global__ void skip(int *out)
+{
+    __shared__ int sh[LEN];
+    for (int i = threadIdx.x; i < LEN; i += blockDim.x) sh[i] = i;
+    __syncwarp();
+    int s = 0, x = threadIdx.x;
+#pragma unroll 1
+    for (int i = 0; i < LEN; i++) {
+        x = x * 5 + 1;
+        if (x == -7) // never true for these x
+            s += sh[i];
+    }
+    out[blockIdx.x * blockDim.x + threadIdx.x] = s + x;
+}
+
+// `same_int` / `same_float`: every lane adds to one address, int vs float.
+__global__ void same_int(int *out)
+{
+    for (int i = 0; i < 16; i++) atomicAdd(out, 1);
+}
+
+__global__ void same_float(float *outf)
+{
+    for (int i = 0; i < 16; i++) atomicAdd(outf, 1.0f);
+}

@@ -6,15 +6,16 @@
 #include <string.h>
 #include "sim/sim.h"
 
-static double ws_tr_metric(const ws_result *r, const char *name)
+static inline double ws_tr_metric(const ws_result *r, const char *name)
 {
     const ws_metric *m = ws_result_metric(r, name);
     return m ? m->value : NAN;
 }
 
-/* Runs `variant` of the spec at `path` with defines "K=V" (NULL-terminated); fills res. */
-static int ws_tr_run(const char *path, const char *const *defs, const char *variant,
-                     ws_result *res, ws_error *err)
+/* Runs `variant` of the spec at `path` with defines "K=V" (NULL-terminated) on the GPU
+ * preset `preset` (a name or a .gpu path); fills res. */
+static inline int ws_tr_run_on(const char *path, const char *const *defs, const char *variant,
+                        const char *preset, ws_result *res, ws_error *err)
 {
     ws_define d[16];
     char buf[16][128];
@@ -37,7 +38,7 @@ static int ws_tr_run(const char *path, const char *const *defs, const char *vari
     ws_sim_options opt;
     ws_sim_options_default(&opt);
     opt.timing = 1;
-    opt.gpu_preset = "h100";
+    opt.gpu_preset = preset;
     opt.detect_races = 0;
     if (!rc && ws_ptx_resources(ptx, v->kernel, &k, err) == 0) opt.resources = &k;
     ws_error_clear(err);
@@ -47,5 +48,11 @@ static int ws_tr_run(const char *path, const char *const *defs, const char *vari
     if (m) ws_module_free(m);
     if (s) ws_spec_free(s);
     return rc;
+}
+
+static inline int ws_tr_run(const char *path, const char *const *defs, const char *variant,
+                     ws_result *res, ws_error *err)
+{
+    return ws_tr_run_on(path, defs, variant, "h100", res, err);
 }
 #endif

@@ -1,0 +1,90 @@
+/* test_timing_sched.c — what the timing model assumes of the compiler's schedule, on real
+ * PTX runs with the h100 preset and with edited copies of it:
+ *   sched.window: independent shared loads overlap with a window of 2, not with 1; a loop that
+ *     is not unrolled gets no overlap across its back edge either way;
+ *   sched.ifconvert_max: a short branch body that no lane runs still issues (predicated);
+ *   atom.l2_same_fp_cycles: float adds on one address serialize at their own rate. */
+#include <stdio.h>
+#include <stdlib.h>
+#include "sim/timing_internal.h"
+#include "tests/check.h"
+#include "tests/timing/timing_run.h"
+
+#define SPEC WS_SOURCE_DIR "/tests/timing/timing_kernels.spec"
+
+/* A copy of the h100 preset with `key` set to `value`, written under the build tree. */
+static const char *preset_with(const char *key, const char *value, char *path, size_t n)
+{
+    char *text = NULL;
+    size_t len;
+    ws_error err;
+    ws_error_clear(&err);
+    if (ws_read_file(WS_SOURCE_DIR "/sim/presets/h100.gpu", &text, &len, &err)) return NULL;
+    snprintf(path, n, "%s/tests/h100-%s-%s.gpu", WS_BINARY_DIR, key, value);
+    FILE *f = fopen(path, "w");
+    if (!f) { free(text); return NULL; }
+    size_t klen = strlen(key);
+    for (char *line = text; *line;) {
+        char *nl = strchr(line, '\n');
+        size_t l = nl ? (size_t)(nl - line + 1) : strlen(line);
+        if (!strncmp(line, key, klen) && (line[klen] == ' ' || line[klen] == '='))
+            fprintf(f, "%s = %s\n", key, value);
+        else
+            fwrite(line, 1, l, f);
+        line += l;
+    }
+    fclose(f);
+    free(text);
+    return path;
+}
+
+static double cycles(const char *variant, const char *preset, const char *metric)
+{
+    const char *defs[] = { "LEN=64", NULL };
+    ws_result r;
+    ws_error err;
+    ws_error_clear(&err);
+    int rc = ws_tr_run_on(SPEC, defs, variant, preset, &r, &err);
+    CHECK(rc == 0, "%s on %s: %s", variant, preset, err.msg);
+    double v = rc ? NAN : ws_tr_metric(&r, metric);
+    ws_result_free(&r);
+    return v;
+}
+
+int main(void)
+{
+    char w1[1024], if0[1024];
+    CHECK(preset_with("sched.window", "1", w1, sizeof w1) != NULL, "write %s", w1);
+    CHECK(preset_with("sched.ifconvert_max", "0", if0, sizeof if0) != NULL, "write %s", if0);
+
+    double s2 = cycles("smem_sum", "h100", "sim__cycles"), s1 = cycles("smem_sum", w1, "sim__cycles");
+    printf("32 shared loads, each added: window 2 %.0f cycles, window 1 %.0f\n", s2, s1);
+    CHECK(s2 < 0.8 * s1, "a window of 2 overlaps independent loads (%g vs %g)", s2, s1);
+
+    double l2 = cycles("loads", "h100", "sim__cycles"), l1 = cycles("loads", w1, "sim__cycles");
+    printf("load loop, not unrolled: window 2 %.0f cycles, window 1 %.0f\n", l2, l1);
+    CHECK(l2 > 0.95 * l1 && l2 <= l1, "no overlap across a back edge (%g vs %g)", l2, l1);
+
+    double k4 = cycles("skip", "h100", "smsp__inst_executed.sum"),
+           k0 = cycles("skip", if0, "smsp__inst_executed.sum");
+    double c4 = cycles("skip", "h100", "sim__cycles"), c0 = cycles("skip", if0, "sim__cycles");
+    printf("skipped body: %.0f vs %.0f warp-insts executed; %.0f cycles predicated, %.0f branched\n",
+           k4, k0, c4, c0);
+    CHECK(k4 == k0, "the executed count is the executor's, not the schedule's (%g vs %g)", k4, k0);
+    CHECK(c4 > 1.1 * c0, "a predicated body costs issue and latency (%g vs %g)", c4, c0);
+
+    ws_gpu_preset p;
+    ws_error err;
+    ws_error_clear(&err);
+    CHECK(ws_gpu_preset_load("h100", &p, &err) == 0, "h100: %s", err.msg);
+    double fi = cycles("same_int", "h100", "sim__bound_atomic_address_cycles"),
+           ff = cycles("same_float", "h100", "sim__bound_atomic_address_cycles");
+    /* 16 requests of 32 lanes on one address, per the preset's unit service terms. */
+    double part = p.atom_l2_part_cycles + 32 * p.atom_l2_lane_cycles;
+    double want_i = 16 * (part + 31 * p.atom_l2_same_cycles),
+           want_f = 16 * (part + 31 * p.atom_l2_same_fp_cycles);
+    printf("one address, 16 x 32 lanes: int %.1f cycles (want %.1f), float %.1f (want %.1f)\n",
+           fi, want_i, ff, want_f);
+    CHECK(fabs(fi - want_i) < 1e-6 && fabs(ff - want_f) < 1e-6, "same-address service by type");
+    return ws_test_finish("timing/sched");
+}
