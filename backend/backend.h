@@ -91,9 +91,11 @@ int ws_gpu_kernel_restore(ws_gpu_kernel *k, ws_error *err);
 /* One launch, synchronized; a failure names the kernel and the driver's error. */
 int ws_gpu_kernel_launch(ws_gpu_kernel *k, ws_error *err);
 /* `warmup` launches, then `repeat` timed with events, inputs restored before each
- * (outside the timed region). Times in nanoseconds; `times` may be NULL. */
+ * (outside the timed region). Each timed launch is queued behind a 50 us spin kernel, so
+ * the events measure the kernel, not the host's launch latency; *spun (may be NULL) says
+ * whether the spin kernel could be loaded. Times in nanoseconds; min_ns may be NULL. */
 int ws_gpu_kernel_time(ws_gpu_kernel *k, int warmup, int repeat, double *median_ns,
-                       double *min_ns, ws_error *err);
+                       double *min_ns, int *spun, ws_error *err);
 /* Copies every device buffer back into `out` (a clone of the inputs). */
 int ws_gpu_kernel_read(ws_gpu_kernel *k, ws_buffers *out, ws_error *err);
 const char *ws_gpu_kernel_entry(const ws_gpu_kernel *k);  /* mangled name */
@@ -149,7 +151,7 @@ void ws_gpu_run_options_default(ws_gpu_run_options *o);
 void ws_gpu_describe(const ws_gpu_kernel *k, const ws_spec *s, const ws_variant *v,
                      ws_result *res);
 /* Times the kernel (metrics gpu__time_duration.sum = event median, ws__event_min_ns,
- * ws__event_repeat), then does one clean launch from restored inputs and reads the
+ * ws__event_repeat, ws__event_behind_spin), then does one clean launch from restored inputs and reads the
  * outputs into `out`. */
 int ws_gpu_run(ws_gpu_kernel *k, const ws_gpu_run_options *o, ws_buffers *out,
                ws_result *res, ws_error *err);

@@ -21,6 +21,7 @@ struct ws_gpu_kernel {
     CUdeviceptr *dptr;   /* one per spec buffer */
     uint64_t *addr;
     ws_param_pack params;
+    char ptx_head[96];   /* the workload PTX's .version and .target lines */
 };
 
 static int cu_fail(ws_gpu_kernel *k, CUresult r, ws_error *err, const char *what)
@@ -73,6 +74,10 @@ static int load_module(ws_gpu_kernel *k, const char *ptx_path, ws_error *err)
     if (ws_read_file(ptx_path, &ptx, &len, err) != WS_OK)
         return err->code;
     int rc = ws_ptx_find_entry(ptx, k->variant->kernel, &k->entry, err);
+    const char *ver = strstr(ptx, ".version "), *tgt = strstr(ptx, ".target ");
+    if (ver && tgt)
+        snprintf(k->ptx_head, sizeof k->ptx_head, "%.*s\n%.*s\n", (int)strcspn(ver, "\r\n"),
+                 ver, (int)strcspn(tgt, "\r\n"), tgt);
     if (rc == WS_OK)
         rc = jit_link(k, ptx, len, ptx_path, err);
     free(ptx);
@@ -192,13 +197,64 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static int time_one(ws_gpu_kernel *k, CUevent start, CUevent stop, double *ns, ws_error *err)
+/* A one-thread kernel that spins for a given number of nanoseconds (%globaltimer). Timed
+ * launches go right behind it, so the start event is taken when the GPU is already busy:
+ * the events then bracket the kernel's own duration, not the host's launch latency. */
+#define WS_SPIN_NS 50000ULL
+static const char ws_spin_ptx[] =
+    ".address_size 64\n"
+    ".visible .entry ws_spin(.param .u64 ws_spin_ns)\n"
+    "{\n"
+    "  .reg .pred %p<2>;\n"
+    "  .reg .b64 %rd<5>;\n"
+    "  ld.param.u64 %rd1, [ws_spin_ns];\n"
+    "  mov.u64 %rd2, %globaltimer;\n"
+    "  add.s64 %rd3, %rd2, %rd1;\n"
+    "$L_spin:\n"
+    "  mov.u64 %rd4, %globaltimer;\n"
+    "  setp.lt.u64 %p1, %rd4, %rd3;\n"
+    "  @%p1 bra $L_spin;\n"
+    "  ret;\n"
+    "}\n";
+
+typedef struct ws_spin { CUmodule module; CUfunction fn; } ws_spin;
+
+/* Loads the spin kernel with the workload PTX's .version/.target; 0 when it cannot (the
+ * launches are then timed without it, launch latency included). */
+static int spin_load(ws_gpu_kernel *k, ws_spin *sp)
+{
+    const ws_cu_api *api = &k->gpu->api;
+    char ptx[1024];
+    sp->module = NULL;
+    if (!k->ptx_head[0] ||
+        snprintf(ptx, sizeof ptx, "%s%s", k->ptx_head, ws_spin_ptx) >= (int)sizeof ptx)
+        return 0;
+    if (api->cuModuleLoadData(&sp->module, ptx) != CUDA_SUCCESS) {
+        sp->module = NULL;
+        return 0;
+    }
+    if (api->cuModuleGetFunction(&sp->fn, sp->module, "ws_spin") != CUDA_SUCCESS) {
+        api->cuModuleUnload(sp->module);
+        sp->module = NULL;
+        return 0;
+    }
+    return 1;
+}
+
+static int time_one(ws_gpu_kernel *k, const ws_spin *sp, CUevent start, CUevent stop,
+                    double *ns, ws_error *err)
 {
     const ws_cu_api *api = &k->gpu->api;
     CUresult r;
     float ms = 0;
     if (ws_gpu_kernel_restore(k, err) != WS_OK)
         return err->code;
+    if (sp->module) {
+        unsigned long long spin_ns = WS_SPIN_NS;
+        void *args[] = { &spin_ns };
+        if ((r = api->cuLaunchKernel(sp->fn, 1, 1, 1, 1, 1, 1, 0, NULL, args, NULL)) != CUDA_SUCCESS)
+            return cu_fail(k, r, err, "launching the timing spin kernel");
+    }
     if ((r = api->cuEventRecord(start, NULL)) != CUDA_SUCCESS)
         return cu_fail(k, r, err, "cuEventRecord");
     if ((r = launch_async(k)) != CUDA_SUCCESS)
@@ -213,7 +269,7 @@ static int time_one(ws_gpu_kernel *k, CUevent start, CUevent stop, double *ns, w
 }
 
 int ws_gpu_kernel_time(ws_gpu_kernel *k, int warmup, int repeat, double *median_ns,
-                       double *min_ns, ws_error *err)
+                       double *min_ns, int *spun, ws_error *err)
 {
     const ws_cu_api *api = &k->gpu->api;
     if (repeat < 1)
@@ -230,8 +286,14 @@ int ws_gpu_kernel_time(ws_gpu_kernel *k, int warmup, int repeat, double *median_
         (r = api->cuEventCreate(&stop, CU_EVENT_DEFAULT)) != CUDA_SUCCESS) {
         cu_fail(k, r, err, "cuEventCreate");
     } else {
+        ws_spin sp;
+        int have = spin_load(k, &sp);
+        if (spun)
+            *spun = have;
         for (int i = 0; i < repeat && err->code == WS_OK; i++)
-            time_one(k, start, stop, &t[i], err);
+            time_one(k, &sp, start, stop, &t[i], err);
+        if (have)
+            api->cuModuleUnload(sp.module);
     }
     if (start)
         api->cuEventDestroy(start);
@@ -294,11 +356,13 @@ int ws_gpu_run(ws_gpu_kernel *k, const ws_gpu_run_options *o, ws_buffers *out,
                ws_result *res, ws_error *err)
 {
     double median = 0, min = 0;
-    if (ws_gpu_kernel_time(k, o->warmup, o->repeat, &median, &min, err) != WS_OK)
+    int spun = 0;
+    if (ws_gpu_kernel_time(k, o->warmup, o->repeat, &median, &min, &spun, err) != WS_OK)
         return err->code;
     ws_result_set_metric(res, "gpu__time_duration.sum", median);
     ws_result_set_metric(res, "ws__event_min_ns", min);
     ws_result_set_metric(res, "ws__event_repeat", o->repeat);
+    ws_result_set_metric(res, "ws__event_behind_spin", spun);
     if (ws_gpu_kernel_restore(k, err) != WS_OK || ws_gpu_kernel_launch(k, err) != WS_OK)
         return err->code;
     return ws_gpu_kernel_read(k, out, err);

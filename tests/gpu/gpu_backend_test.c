@@ -118,6 +118,8 @@ static void test_run(probe *p)
     CHECK(rc == WS_OK, "run: %s", err.msg);
     check_outputs(p, &out, "run");
     CHECK(metric(&res, "gpu__time_duration.sum") > 0, "event time");
+    CHECK(metric(&res, "ws__event_behind_spin") == 1,
+          "timed launches queued behind the spin kernel (launch latency kept out)");
     printf("event median %.0f ns\n", metric(&res, "gpu__time_duration.sum"));
 
     ws_prof_options po;

@@ -110,6 +110,9 @@ branch_unification DPT=64
 dynamic_assignment TRIP_SCALE=16
 dynamic_assignment TRIP_SCALE=16,DIST=skewed
 tree_reduction -
+himeno -
+naive_reduction -
+predication -
 histogram N=200000,TOTAL_THREADS=16384,BINS=1
 histogram N=200000,TOTAL_THREADS=16384,BINS=10000
 PAIRS
