@@ -28,9 +28,10 @@ static void gpu_help(const char *cmd)
     printf("usage: warpscope %s WORKLOAD [-D NAME=VALUE]... [--variant V] [options]\n\n"
            "Runs the workload's PTX on the GPU through the CUDA driver API (the same PTX and\n"
            "the same generated inputs as the simulator), times it with events (median of\n"
-           "--repeat launches after a warm-up), runs the simulator on the same inputs, checks\n"
-           "the GPU's outputs against the simulator's and the CPU reference, and stores both\n"
-           "runs.%s\n\n"
+           "--repeat launches after a warm-up; each launch is queued behind a short spin\n"
+           "kernel, so the time is the kernel's, not the host's launch latency), runs the\n"
+           "simulator on the same inputs, checks the GPU's outputs against the simulator's\n"
+           "and the CPU reference, and stores both runs.%s\n\n"
            "  -D NAME=VALUE   override a constant of the spec (repeatable)\n"
            "  --variant V     only this variant (default: every variant)\n"
            "  --repeat N      timed launches (default 10)\n"
@@ -43,7 +44,7 @@ static void gpu_help(const char *cmd)
            "  --json          one JSON object per line instead of text\n%s",
            cmd,
            strcmp(cmd, "profile") ? "" :
-           " With CUPTI it also collects Nsight Compute metrics per launch (Range\n"
+           "\nWith CUPTI it also collects Nsight Compute metrics per launch (Range\n"
            "Profiler), per-SASS-instruction counts mapped to .cu lines (SASS Metrics) and the\n"
            "kernel duration (Activity API); inputs are restored before every replay pass.",
            strcmp(cmd, "profile") ? "" :
