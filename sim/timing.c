@@ -3,8 +3,8 @@
  * Per warp it follows a dependency-aware issue chain (register scoreboard, latency by
  * class, memory and atomic costs from timing_mem.c, barriers), with the compiler's static
  * schedule approximated by a small issue window and predicated short branch bodies (the
- * preset's sched.* keys); per CTA it folds that into
- * a critical path and issue demand; timing_finish.c turns CTAs on SMs in waves into time.
+ * preset's sched.* keys); per CTA it folds that into a critical path and issue demand;
+ * timing_finish.c turns CTAs on SMs in waves into time.
  * Not cycle-accurate: an explainable bound model. Memory stays bounded (no trace kept). */
 #include <math.h>
 #include <stdlib.h>
