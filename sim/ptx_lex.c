@@ -93,6 +93,9 @@ int ws_ptx_lex(const char *text, size_t len, const char *name, ws_tok **toks, in
                 p++;
             if (p >= end || *p != '"') {
                 free(out);
+                if (p >= end)
+                    return ws_error_at(err, WS_ERR_PTX, name, line, "unexpected end of file "
+                                       "inside a string (truncated PTX?)");
                 return ws_error_at(err, WS_ERR_PTX, name, line, "unterminated string");
             }
             if (push_tok(&out, &n, &cap, WS_TK_STR, line, s + 1, (int)(p - s - 1)))

@@ -689,6 +689,16 @@ static void reset_function_state(ws_pctx *c)
     c->loc_line = 0;
 }
 
+/* An unknown directive that ends the text is a name cut short: a truncated file. */
+static int cut_after(ws_pctx *c, const ws_tok *t)
+{
+    if (t + 1 >= c->t + c->nt || t[1].kind != WS_TK_EOF)
+        return 0;
+    ws_pc_fail(c, WS_ERR_PTX, t->line, "unexpected end of file after '%.*s' (truncated PTX?)",
+               t->len, t->s);
+    return 1;
+}
+
 static int parse_body_directive(ws_pctx *c, const ws_tok *t)
 {
     c->pos++;
@@ -706,6 +716,8 @@ static int parse_body_directive(ws_pctx *c, const ws_tok *t)
         ws_pc_next(c);
         return ws_pc_expect(c, ";");
     }
+    if (cut_after(c, t))
+        return c->err->code;
     return ws_pc_fail(c, WS_ERR_UNSUPPORTED, t->line, "unsupported directive '%.*s' in function",
                       t->len, t->s);
 }
@@ -938,6 +950,8 @@ static int parse_module_item(ws_pctx *c)
         ws_pc_next(c);
         return ws_pc_expect(c, ";");
     }
+    if (word_is_directive(t) && cut_after(c, t))
+        return c->err->code;
     if (word_is_directive(t))
         return ws_pc_fail(c, WS_ERR_UNSUPPORTED, t->line, "unsupported directive '%.*s'",
                           t->len, t->s);
