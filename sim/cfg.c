@@ -1,6 +1,8 @@
 /* cfg.c — control-flow facts the executor's reconvergence model needs: per function, basic
  * blocks and successors, the post-dominator tree (with a virtual exit node) and, for every
- * branch, its reconvergence PC = first PC of the immediate post-dominator of its block.
+ * branch, its reconvergence PC = first PC of the immediate post-dominator of its block;
+ * and, from the dominator tree, the headers of spin loops (loops left on a value read from
+ * memory in them), which the timing model charges the compiler's YIELD.
  * Pure analysis of the IR; it never looks at PTX text. */
 #include <stdlib.h>
 #include <string.h>
@@ -79,53 +81,73 @@ static void link_blocks(ws_function *f)
     }
 }
 
-/* Cooper-Harvey-Kennedy dominators on the reverse CFG rooted at the virtual exit (node nb). */
-typedef struct pdom_work {
-    int nb;
-    int *pred_start, *preds;  /* original predecessors, CSR */
-    int *order;               /* node -> reverse-postorder number (-1 unreached) */
-    int *rpo;                 /* rpo number -> node */
-    int *idom;
-} pdom_work;
+/* Cooper-Harvey-Kennedy dominators over a graph of n nodes given as two edge lists (CSR):
+ * `walk` is followed from the root to number the nodes, `meet` names each node's
+ * neighbours whose dominators intersect. Forward dominators walk successors and meet over
+ * predecessors; post-dominators (root: a virtual exit) the other way round. */
+typedef struct csr {
+    int *start, *to; /* node x's edges: to[start[x] .. start[x+1]) */
+} csr;
 
-static int build_preds(const ws_function *f, pdom_work *w)
+typedef struct dom_work {
+    int n, root;
+    csr walk, meet;
+    int *order;      /* node -> reverse-postorder number (-1 unreached) */
+    int *rpo;        /* rpo number -> node */
+    int *idom;
+} dom_work;
+
+/* The block graph with a virtual exit node nb (the successor of blocks without one), as
+ * successor and predecessor lists. */
+static int build_edges(const ws_function *f, csr *succ, csr *pred)
 {
-    int nb = w->nb;
-    w->pred_start = calloc((size_t)nb + 2, sizeof(int));
-    int nedges = 0;
+    int nb = f->nblocks, n = nb + 1, nedges = 0;
     for (int b = 0; b < nb; b++)
         nedges += f->blocks[b].nsucc ? f->blocks[b].nsucc : 1;
-    w->preds = malloc((size_t)(nedges ? nedges : 1) * sizeof(int));
-    if (!w->pred_start || !w->preds)
+    succ->start = calloc((size_t)n + 1, sizeof(int));
+    pred->start = calloc((size_t)n + 1, sizeof(int));
+    succ->to = malloc((size_t)(nedges ? nedges : 1) * sizeof(int));
+    pred->to = malloc((size_t)(nedges ? nedges : 1) * sizeof(int));
+    int *fill = malloc((size_t)n * sizeof(int));
+    if (!succ->start || !pred->start || !succ->to || !pred->to || !fill) {
+        free(fill);
         return -1;
-    for (int b = 0; b < nb; b++) {
-        const ws_block *bl = &f->blocks[b];
-        if (!bl->nsucc)
-            w->pred_start[nb + 1]++;
-        for (int i = 0; i < bl->nsucc; i++)
-            w->pred_start[bl->succ[i] + 1]++;
     }
-    for (int i = 0; i <= nb; i++)
-        w->pred_start[i + 1] += w->pred_start[i];
-    int *fill = malloc((size_t)(nb + 1) * sizeof(int));
-    if (!fill)
-        return -1;
-    memcpy(fill, w->pred_start, (size_t)(nb + 1) * sizeof(int));
     for (int b = 0; b < nb; b++) {
         const ws_block *bl = &f->blocks[b];
-        if (!bl->nsucc)
-            w->preds[fill[nb]++] = b;
-        for (int i = 0; i < bl->nsucc; i++)
-            w->preds[fill[bl->succ[i]]++] = b;
+        int ns = bl->nsucc ? bl->nsucc : 1;
+        succ->start[b + 1] = ns;
+        for (int i = 0; i < ns; i++)
+            pred->start[(bl->nsucc ? bl->succ[i] : nb) + 1]++;
+    }
+    for (int i = 0; i < n; i++) {
+        succ->start[i + 1] += succ->start[i];
+        pred->start[i + 1] += pred->start[i];
+    }
+    memcpy(fill, pred->start, (size_t)n * sizeof(int));
+    for (int b = 0; b < nb; b++) {
+        const ws_block *bl = &f->blocks[b];
+        int ns = bl->nsucc ? bl->nsucc : 1;
+        for (int i = 0; i < ns; i++) {
+            int s = bl->nsucc ? bl->succ[i] : nb;
+            succ->to[succ->start[b] + i] = s;
+            pred->to[fill[s]++] = b;
+        }
     }
     free(fill);
     return 0;
 }
 
-/* Postorder DFS of the reverse graph from exit (following original predecessors). */
-static int number_nodes(pdom_work *w)
+static void csr_free(csr *c)
 {
-    int n = w->nb + 1, cnt = 0, sp = 0;
+    free(c->start);
+    free(c->to);
+}
+
+/* Postorder DFS along `walk` from the root; returns the number of nodes reached. */
+static int number_nodes(dom_work *w)
+{
+    int n = w->n, cnt = 0, sp = 0;
     int *stack = malloc((size_t)n * sizeof(int)), *edge = calloc((size_t)n, sizeof(int));
     int *post = malloc((size_t)n * sizeof(int));
     unsigned char *seen = calloc((size_t)n, 1);
@@ -133,14 +155,14 @@ static int number_nodes(pdom_work *w)
         free(stack); free(edge); free(post); free(seen);
         return -1;
     }
-    stack[sp++] = w->nb;
-    seen[w->nb] = 1;
+    stack[sp++] = w->root;
+    seen[w->root] = 1;
     while (sp) {
         int x = stack[sp - 1];
-        int e = w->pred_start[x] + edge[x];
-        if (e < w->pred_start[x + 1]) {
+        int e = w->walk.start[x] + edge[x];
+        if (e < w->walk.start[x + 1]) {
             edge[x]++;
-            int y = w->preds[e];
+            int y = w->walk.to[e];
             if (!seen[y]) {
                 seen[y] = 1;
                 stack[sp++] = y;
@@ -160,7 +182,7 @@ static int number_nodes(pdom_work *w)
     return cnt;
 }
 
-static int intersect(const pdom_work *w, int a, int b)
+static int intersect(const dom_work *w, int a, int b)
 {
     while (a != b) {
         while (w->order[a] > w->order[b])
@@ -171,20 +193,17 @@ static int intersect(const pdom_work *w, int a, int b)
     return a;
 }
 
-static void solve(const ws_function *f, pdom_work *w, int cnt)
+static void solve(dom_work *w, int cnt)
 {
-    int nb = w->nb;
-    for (int i = 0; i <= nb; i++)
+    for (int i = 0; i < w->n; i++)
         w->idom[i] = -1;
-    w->idom[nb] = nb;
+    w->idom[w->root] = w->root;
     for (int changed = 1; changed;) {
         changed = 0;
         for (int i = 1; i < cnt; i++) {
             int b = w->rpo[i], nd = -1;
-            const ws_block *bl = &f->blocks[b];
-            int ns = bl->nsucc ? bl->nsucc : 1;
-            for (int k = 0; k < ns; k++) {
-                int s = bl->nsucc ? bl->succ[k] : nb;
+            for (int e = w->meet.start[b]; e < w->meet.start[b + 1]; e++) {
+                int s = w->meet.to[e];
                 if (w->idom[s] < 0)
                     continue;
                 nd = nd < 0 ? s : intersect(w, s, nd);
@@ -197,25 +216,139 @@ static void solve(const ws_function *f, pdom_work *w, int cnt)
     }
 }
 
-static int postdominators(ws_function *f)
+/* idom[x] for every node of the graph (-1: unreached from the root). */
+static int dominators(int n, int root, csr walk, csr meet, int *idom)
 {
-    pdom_work w;
-    memset(&w, 0, sizeof w);
-    w.nb = f->nblocks;
-    int n = w.nb + 1, rc = -1;
-    w.order = malloc((size_t)n * sizeof(int));
-    w.rpo = malloc((size_t)n * sizeof(int));
-    w.idom = malloc((size_t)n * sizeof(int));
-    if (w.order && w.rpo && w.idom && build_preds(f, &w) == 0) {
-        int cnt = number_nodes(&w);
-        if (cnt > 0) {
-            solve(f, &w, cnt);
-            for (int b = 0; b < w.nb; b++)
-                f->blocks[b].ipdom = (w.idom[b] < 0 || w.idom[b] == w.nb) ? -1 : w.idom[b];
-            rc = 0;
+    dom_work w = { n, root, walk, meet, malloc((size_t)n * sizeof(int)),
+                   malloc((size_t)n * sizeof(int)), idom };
+    int cnt = w.order && w.rpo ? number_nodes(&w) : -1;
+    if (cnt > 0)
+        solve(&w, cnt);
+    free(w.order);
+    free(w.rpo);
+    return cnt > 0 ? 0 : -1;
+}
+
+/* Does block h dominate block u (idom: the forward dominator tree, root 0)? */
+static int dominates(const int *idom, int h, int u)
+{
+    for (;;) {
+        if (u == h)
+            return 1;
+        if (u <= 0 || idom[u] < 0 || idom[u] == u)
+            return 0;
+        u = idom[u];
+    }
+}
+
+/* A read that sees other threads' stores while the loop runs: an atomic, or a volatile or
+ * strong (.relaxed/.acquire) load. A plain load may be assumed race-free, so a loop left on
+ * one (a search) is no spin loop: ptxas puts no YIELD there. */
+static int is_shared_read(const ws_inst *in)
+{
+    if (ws_op_class(in->op) == WS_CLS_ATOM)
+        return 1;
+    return in->op == WS_OP_LD && (in->flags & (WS_F_VOLATILE | WS_F_STRONG));
+}
+
+/* Registers whose value, within the loop `body` (a block set), depends on a shared read
+ * (above) made in the loop: a fixpoint over the body, since values flow round it. */
+static void memory_taint(const ws_function *f, const unsigned char *body, unsigned char *taint)
+{
+    memset(taint, 0, (size_t)(f->nregs > 0 ? f->nregs : 1));
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int b = 0; b < f->nblocks; b++) {
+            if (!body[b])
+                continue;
+            for (int pc = f->blocks[b].first; pc <= f->blocks[b].last; pc++) {
+                const ws_inst *in = &f->insts[pc];
+                int dirty = is_shared_read(in) || (in->guard >= 0 && taint[in->guard]);
+                for (int i = 0; i < in->nsrc && i < WS_MAX_SRC && !dirty; i++)
+                    dirty = in->src[i].kind == WS_O_REG && in->src[i].reg >= 0 &&
+                            taint[in->src[i].reg];
+                for (int i = 0; dirty && i < in->ndst && i < WS_MAX_DST; i++) {
+                    const ws_operand *o = &in->dst[i];
+                    int32_t r[4];
+                    int nr = 0;
+                    if (o->kind == WS_O_REG) r[nr++] = o->reg;
+                    if (o->kind == WS_O_VEC)
+                        for (int k = 0; k < o->nvec && k < 4; k++) r[nr++] = o->vregs[k];
+                    for (int k = 0; k < nr; k++)
+                        if (r[k] >= 0 && r[k] < f->nregs && !taint[r[k]]) {
+                            taint[r[k]] = 1;
+                            changed = 1;
+                        }
+                }
+            }
         }
     }
-    free(w.order); free(w.rpo); free(w.idom); free(w.pred_start); free(w.preds);
+}
+
+/* For the loop of back edge u -> h: mark its blocks in `body` (h, and every block that
+ * reaches u without passing h), then flag h when a way out of the loop is decided by a
+ * value another thread may change (an atomic's, a volatile load's): a spin loop, in which
+ * the compiler places a YIELD. */
+static void mark_spin_loop(ws_function *f, const csr *pred, int u, int h,
+                           unsigned char *body, int *stack, unsigned char *taint)
+{
+    memset(body, 0, (size_t)f->nblocks);
+    body[h] = 1;
+    int sp = 0;
+    if (!body[u]) {
+        body[u] = 1;
+        stack[sp++] = u;
+    }
+    while (sp) {
+        int x = stack[--sp];
+        for (int e = pred->start[x]; e < pred->start[x + 1]; e++) {
+            int y = pred->to[e];
+            if (y < f->nblocks && !body[y]) {
+                body[y] = 1;
+                stack[sp++] = y;
+            }
+        }
+    }
+    memory_taint(f, body, taint);
+    for (int b = 0; b < f->nblocks; b++) {
+        if (!body[b])
+            continue;
+        const ws_block *bl = &f->blocks[b];
+        const ws_inst *last = &f->insts[bl->last];
+        int leaves = bl->nsucc == 0 || last->op == WS_OP_EXIT || last->op == WS_OP_RET;
+        for (int i = 0; i < bl->nsucc; i++)
+            leaves |= !body[bl->succ[i]];
+        if (leaves && last->guard >= 0 && taint[last->guard])
+            f->blocks[h].spin = 1;
+    }
+}
+
+/* Post-dominators (reconvergence) and dominators (loops) of one function's blocks. */
+static int dominator_trees(ws_function *f)
+{
+    int nb = f->nblocks, rc = -1;
+    csr succ = { 0 }, pred = { 0 };
+    int *pidom = malloc((size_t)(nb + 1) * sizeof(int)), *idom = malloc((size_t)(nb + 1) * sizeof(int));
+    int *stack = malloc((size_t)nb * sizeof(int));
+    unsigned char *body = malloc((size_t)nb), *taint = malloc((size_t)(f->nregs > 0 ? f->nregs : 1));
+    if (pidom && idom && stack && body && taint && build_edges(f, &succ, &pred) == 0 &&
+        dominators(nb + 1, nb, pred, succ, pidom) == 0 &&
+        dominators(nb + 1, 0, succ, pred, idom) == 0) {
+        for (int b = 0; b < nb; b++) {
+            f->blocks[b].ipdom = (pidom[b] < 0 || pidom[b] == nb) ? -1 : pidom[b];
+            f->blocks[b].spin = 0;
+        }
+        for (int u = 0; u < nb; u++)
+            for (int i = 0; i < f->blocks[u].nsucc; i++) {
+                int h = f->blocks[u].succ[i];
+                if (idom[u] >= 0 && dominates(idom, h, u))
+                    mark_spin_loop(f, &pred, u, h, body, stack, taint);
+            }
+        rc = 0;
+    }
+    free(pidom); free(idom); free(stack); free(body); free(taint);
+    csr_free(&succ);
+    csr_free(&pred);
     return rc;
 }
 
@@ -229,7 +362,7 @@ static int build_function(ws_function *f)
     if (split_blocks(f))
         return -1;
     link_blocks(f);
-    if (postdominators(f))
+    if (dominator_trees(f))
         return -1;
     for (int pc = 0; pc < f->ninsts; pc++) {
         ws_inst *in = &f->insts[pc];

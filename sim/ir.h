@@ -86,7 +86,8 @@ enum {
     WS_F_CC = 1u << 6,                        /* add.cc etc: writes the carry flag */
     WS_F_VOLATILE = 1u << 7, WS_F_WRAP = 1u << 8, WS_F_CLAMP = 1u << 9, /* shf */
     WS_F_ALIGNED = 1u << 10,                  /* bar.sync is always aligned; barrier.sync.aligned */
-    WS_F_NOINC = 1u << 11                     /* bfind.shiftamt */
+    WS_F_NOINC = 1u << 11,                    /* bfind.shiftamt */
+    WS_F_STRONG = 1u << 12                    /* ld.relaxed / ld.acquire: sees other threads' stores */
 };
 
 typedef enum ws_special {
@@ -192,6 +193,8 @@ typedef struct ws_block {
     int nsucc;
     int succ[2];
     int ipdom;         /* block id; -1 = virtual exit */
+    int spin;          /* 1: header of a loop left on a value read from memory in the loop
+                          (a spin loop: SASS places a YIELD in it) */
 } ws_block;
 
 typedef struct ws_function {

@@ -188,6 +188,8 @@ static int apply_op_mod(ws_inst *in, const char *s, int len)
     case WS_OP_LD: case WS_OP_ST: case WS_OP_LDU: case WS_OP_PREFETCH:
         if (eq(s, len, "v2") || eq(s, len, "v4")) { in->vec = (uint8_t)(s[1] - '0'); return 1; }
         if (eq(s, len, "volatile")) { in->flags |= WS_F_VOLATILE; return 1; }
+        if (in->op == WS_OP_LD && (eq(s, len, "relaxed") || eq(s, len, "acquire")))
+            in->flags |= WS_F_STRONG; /* still no functional effect; the timing model's spin loops */
         return set_space(in, s, len) || is_ignored_mem(s, len);
     case WS_OP_CVTA:
         if (eq(s, len, "to")) { in->flags |= WS_F_TO; return 1; }

@@ -106,6 +106,39 @@ static void test_early_return(void)
           "the rest is a block of its own");
 }
 
+/* The headers of loops in f that are left on a value read from memory in the loop. */
+static int spin_headers(const ws_function *f, int *line)
+{
+    int n = 0;
+    for (int b = 0; b < f->nblocks; b++)
+        if (f->blocks[b].spin) {
+            n++;
+            *line = f->insts[f->blocks[b].first].line;
+        }
+    return n;
+}
+
+static void test_spin_loops(void)
+{
+    const char *spin[] = { "spin_cas", "spin_flag" }, *marks[] = { "cas", "flag" };
+    for (int i = 0; i < 2; i++) {
+        const ws_function *f = need(spin[i]);
+        int line = 0;
+        if (f)
+            CHECK(spin_headers(f, &line) == 1 && line >= line_of(marks[i]) &&
+                  line <= line_of(marks[i]) + 2,
+                  "%s: one spin loop, headed in its loop (line %d)", spin[i], line);
+    }
+    const char *plain[] = { "counted_loads", "loop", "search" };
+    for (int i = 0; i < 3; i++) {
+        const ws_function *f = need(plain[i]);
+        int line = 0;
+        if (f)
+            CHECK(spin_headers(f, &line) == 0,
+                  "%s: left on a counter or a plain load, not a spin loop", plain[i]);
+    }
+}
+
 static void test_lines(void)
 {
     const ws_function *f = need("lines");
@@ -273,6 +306,7 @@ int main(void)
     if (rc == WS_OK) {
         test_diamond();
         test_loop();
+        test_spin_loops();
         test_early_return();
         test_lines();
         test_params_and_shared();

@@ -92,3 +92,42 @@ __global__ void nested_inline(int *out, Pair s)
 {
     bump(out, s.a + (int)s.b); // @bumpcall
 }
+
+// Spin loops: a loop left on a value read from memory in it (SASS places a YIELD there).
+__global__ void spin_cas(int *word, int v)
+{
+    int old = *word, assumed;
+    do { // @cas
+        assumed = old;
+        old = atomicCAS(word, assumed, assumed + v);
+    } while (old != assumed);
+}
+
+__global__ void spin_flag(const int *in, int *out, volatile int *flag)
+{
+    int i = threadIdx.x, s = 0;
+    while (i < *flag) { // @flag
+        s += in[i];
+        i += blockDim.x;
+    }
+    out[threadIdx.x] = s;
+}
+
+// Loads in the body, but the loop is left on a counter: not a spin loop.
+__global__ void counted_loads(const int *in, int *out, int n)
+{
+    int s = 0;
+    for (int i = threadIdx.x; i < n; i += blockDim.x) // @counted
+        if (in[i] > 3)
+            s += in[i] * 2;
+    out[threadIdx.x] = s;
+}
+
+// Left on a plain load (a search): plain loads may be assumed race-free, so no spin loop.
+__global__ void search(const int *in, int *out, int n, int key)
+{
+    int i = threadIdx.x;
+    while (i < n && in[i] != key) // @search
+        i += blockDim.x;
+    out[threadIdx.x] = i;
+}
