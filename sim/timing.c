@@ -97,6 +97,15 @@ static const ws_pcinfo *fn_info(ws_timing *t, const ws_function *fn, int pc)
         decode_inst(&t->p, &fn->insts[i], &f->info[i]);
         f->info[i].ifconv = (uint8_t)ifconvert_body(&t->p, fn, i);
     }
+    /* A guarded branch the compiler does not predicate may diverge: SASS brackets it with
+     * BSSY/BSYNC, and every warp waits at the BSYNC, at the branch's reconvergence point. */
+    for (int i = 0; i < fn->ninsts; i++) {
+        const ws_inst *in = &fn->insts[i];
+        if (in->op == WS_OP_BRA && in->guard >= 0 && !f->info[i].ifconv && in->reconv_pc >= 0)
+            f->info[in->reconv_pc].join = 1;
+    }
+    for (int b = 0; b < fn->nblocks; b++)
+        if (fn->blocks[b].spin) f->info[fn->blocks[b].first].yield = 1;
     if (fn->nregs > t->max_regs) t->max_regs = fn->nregs;
     t->nfns++;
     return &f->info[pc];
@@ -219,6 +228,15 @@ static void warp_hold(ws_warp_timing *w, int window, double until)
     if (w->t < until) w->t = until;
 }
 
+/* Control flow: the warp issues nothing for `cycles` after `from` (a taken branch's fetch,
+ * a BSYNC, a YIELD); counted as branch stall where it holds the warp back. */
+static void branch_hold(ws_cta_timing *c, ws_warp_timing *w, int window, double from, double cycles)
+{
+    double until = from + cycles, now = fmax(w->slot, w->win[w->win_pos]);
+    if (until > now) c->sum.stall[WS_STALL_BRANCH] += until - now;
+    warp_hold(w, window, until);
+}
+
 /* When the latest instruction issued. */
 static double window_latest(const ws_warp_timing *w, int window)
 {
@@ -284,7 +302,11 @@ static void on_warp_inst(void *ctx, const ws_warp_event *ev)
     }
     if (!pi->is_bar) w->bar_noted = 0;
     if (regs_for(w, pi)) { t->oom = 1; return; }
+    if (pi->join) /* the BSYNC before it: the warp waits for its lanes' paths to meet */
+        branch_hold(c, w, window, window_latest(w, window), t->p.branch_reconverge_cycles);
     double start = issue_at(t, c, w, pi);
+    if (pi->yield) /* a spin loop's head: the YIELD lets other threads run, each trip */
+        branch_hold(c, w, window, start, t->p.branch_yield_cycles);
     ws_cost cost = { pi->latency, WS_STALL_DEP };
     if (ev->addr && ev->pred_on)
         ws_timing_mem_cost(t, c, ev, pi, &cost);
@@ -296,6 +318,8 @@ static void on_warp_inst(void *ctx, const ws_warp_event *ev)
     }
     write_dsts(w, pi, start + cost.latency, cost.kind);
     if (pi->is_bar && !w->bar_noted) bar_arrive(c, w);
+    if (pi->target >= 0 && ev->taken && !pi->ifconv) /* a taken branch: fetch at its target */
+        branch_hold(c, w, window, start, t->p.latency[WS_LAT_branch]);
     if (pi->target >= 0 && pi->target <= ev->pc && ev->taken) /* a loop's back edge: */
         warp_hold(w, window, window_latest(w, window));       /* no overlap across it */
     if (pi->ifconv && ev->taken == 2) /* no lane runs the body: it issues predicated off */

@@ -202,6 +202,7 @@ int ws_timing_finish(ws_timing *t, ws_result *r, ws_error *err)
     rc |= put(r, "sim__stall_memory_cycles", tot->stall[WS_STALL_MEM]);
     rc |= put(r, "sim__stall_barrier_cycles", tot->stall[WS_STALL_BAR]);
     rc |= put(r, "sim__stall_atomic_cycles", tot->stall[WS_STALL_ATOM]);
+    rc |= put(r, "sim__stall_branch_cycles", tot->stall[WS_STALL_BRANCH]);
     rc |= put(r, "sim__cta_critical_path_max_cycles", tot->critical_path);
     rc |= put(r, "sim__l2_bytes", tot->l2_bytes);
     rc |= put(r, "sim__dram_bytes", t->touched_bytes);

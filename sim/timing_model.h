@@ -8,7 +8,8 @@
 #include "sim/timing_internal.h"
 
 /* Where a warp's cycles went (warp-chain cycles, summed over warps). */
-enum { WS_STALL_ISSUE, WS_STALL_DEP, WS_STALL_MEM, WS_STALL_BAR, WS_STALL_ATOM, WS_STALL__COUNT };
+enum { WS_STALL_ISSUE, WS_STALL_DEP, WS_STALL_MEM, WS_STALL_BAR, WS_STALL_ATOM, WS_STALL_BRANCH,
+       WS_STALL__COUNT };
 
 #define WS_PC_MAXSRC 12
 #define WS_PC_MAXDST 6
@@ -18,6 +19,8 @@ typedef struct ws_pcinfo {
     uint8_t serial;           /* later instructions may not issue before it (barriers, fences) */
     uint8_t ifconv;           /* a forward branch over this many instructions the compiler
                                * predicates instead (they issue even when no lane runs them) */
+    uint8_t join;             /* reconvergence point of a branch that may diverge (BSYNC) */
+    uint8_t yield;            /* head of a spin loop (the compiler's YIELD) */
     int32_t target;           /* branches: target pc, else -1 */
     int32_t maxreg;           /* the highest register it names */
     double latency, slots, gap;

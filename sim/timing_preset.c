@@ -47,6 +47,8 @@ static const preset_key ws_preset_keys[] = {
     NUM_KEY("cta_launch_cycles", cta_launch_cycles),
     NUM_KEY("sched.window", sched_window),
     NUM_KEY("sched.ifconvert_max", sched_ifconvert_max),
+    NUM_KEY("branch.reconverge_cycles", branch_reconverge_cycles),
+    NUM_KEY("branch.yield_cycles", branch_yield_cycles),
     NUM_KEY("mem.shared_latency", shared_latency), NUM_KEY("mem.l1_latency", l1_latency),
     NUM_KEY("mem.l2_latency", l2_latency), NUM_KEY("mem.dram_latency", dram_latency),
     NUM_KEY("mem.sector_bytes", sector_bytes), NUM_KEY("mem.line_bytes", line_bytes),

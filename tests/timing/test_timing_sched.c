@@ -3,7 +3,10 @@
  *   sched.window: independent shared loads overlap with a window of 2, not with 1; a loop that
  *     is not unrolled gets no overlap across its back edge either way;
  *   sched.ifconvert_max: a short branch body that no lane runs still issues (predicated);
- *   atom.l2_same_fp_cycles: float adds on one address serialize at their own rate. */
+ *   atom.l2_same_fp_cycles: float adds on one address serialize at their own rate;
+ *   latency.branch, branch.reconverge_cycles, branch.yield_cycles: a taken branch costs its
+ *     fetch, a branch body that is not predicated costs a wait at its reconvergence point
+ *     each trip, and a spin loop (left on an atomic's result) costs its YIELD each trip. */
 #include <stdio.h>
 #include <stdlib.h>
 #include "sim/timing_internal.h"
@@ -73,10 +76,36 @@ int main(void)
     CHECK(k4 == k0, "the executed count is the executor's, not the schedule's (%g vs %g)", k4, k0);
     CHECK(c4 > 1.1 * c0, "a predicated body costs issue and latency (%g vs %g)", c4, c0);
 
+    /* Control flow, each term against a copy of the preset with it zeroed. */
     ws_gpu_preset p;
     ws_error err;
     ws_error_clear(&err);
     CHECK(ws_gpu_preset_load("h100", &p, &err) == 0, "h100: %s", err.msg);
+    char b0[1024], r0[1024], y0[1024];
+    CHECK(preset_with("latency.branch", "0", b0, sizeof b0) != NULL, "write %s", b0);
+    CHECK(preset_with("branch.reconverge_cycles", "0", r0, sizeof r0) != NULL, "write %s", r0);
+    CHECK(preset_with("branch.yield_cycles", "0", y0, sizeof y0) != NULL, "write %s", y0);
+    double lb = cycles("loads", b0, "sim__cycles");
+    printf("load loop: %.0f cycles, %.0f with free taken branches\n", l2, lb);
+    CHECK(l2 > lb + 64 * 2, "each taken back edge costs its fetch (%g vs %g)", l2, lb);
+    double dv = cycles("diverge", "h100", "sim__cycles"), dr = cycles("diverge", r0, "sim__cycles");
+    double sr = cycles("skip", r0, "sim__cycles");
+    printf("branch body not predicated: %.0f cycles, %.0f without the reconvergence wait; "
+           "predicated: %.0f and %.0f\n", dv, dr, c4, sr);
+    CHECK(dv > dr + 64 * 5, "a wait at the reconvergence point every trip (%g vs %g)", dv, dr);
+    CHECK(c4 - sr < 64, "a predicated body has none, only the loops' exits (%g vs %g)", c4, sr);
+    double sp = cycles("spin", "h100", "sim__cycles"), sy = cycles("spin", y0, "sim__cycles");
+    double ly = cycles("loads", y0, "sim__cycles");
+    double st = cycles("spin", "h100", "sim__stall_branch_cycles");
+    printf("spin loop: %.0f cycles, %.0f without the YIELD (branch stall %.0f); "
+           "counted loop %.0f and %.0f\n", sp, sy, st, l2, ly);
+    /* 32 lanes take 64 items: two trips that get one each, and one that finds none. */
+    double want_y = 3 * p.branch_yield_cycles;
+    CHECK(fabs(sp - sy - want_y) <= 0.1 * want_y, "a spin loop pays its YIELD every trip "
+          "(%g vs %g: want %g more)", sp, sy, want_y);
+    CHECK(ly == l2, "a counted loop has no YIELD (%g vs %g)", ly, l2);
+    CHECK(st > sp - sy - 1e-9, "the branch stall counts the YIELDs (%g)", st);
+
     double fi = cycles("same_int", "h100", "sim__bound_atomic_address_cycles"),
            ff = cycles("same_float", "h100", "sim__bound_atomic_address_cycles");
     /* 16 requests of 32 lanes on one address, per the preset's unit service terms. */

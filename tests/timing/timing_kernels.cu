@@ -76,3 +76,33 @@ __global__ void same_float(float *outf)
 {
     for (int i = 0; i < 16; i++) atomicAdd(outf, 1.0f);
 }
+
+// `diverge`: a loop whose branch body is long (a load, arithmetic): the compiler does not
+// predicate it, so each trip ends at its reconvergence point (BSSY/BSYNC in SASS).
+__global__ void diverge(int *out)
+{
+    int s = 0, x = threadIdx.x;
+#pragma unroll 1
+    for (int i = 0; i < LEN; i++) {
+        x = x * 5 + 1;
+        if (x & 2) {
+            s += out[(i + x) & 31];
+            s ^= s >> 3;
+            s = s * 7 + i;
+            s -= x;
+        }
+    }
+    out[blockIdx.x * blockDim.x + threadIdx.x] = s + x;
+}
+
+// `spin`: lanes take work from a shared counter until LEN items are gone: a loop left on an
+// atomic's result, where the compiler places a YIELD.
+__global__ void spin(int *out)
+{
+    __shared__ int next;
+    if (threadIdx.x == 0) next = 0;
+    __syncthreads();
+    int s = 0, i;
+    while ((i = atomicAdd(&next, 1)) < LEN) s += i;
+    out[blockIdx.x * blockDim.x + threadIdx.x] = s;
+}
