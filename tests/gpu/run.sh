@@ -90,36 +90,59 @@ else
     failures=$((failures + 1)); echo "FAILED: map of sim beside GPU run ($ids)" | tee -a "$log"
 fi
 
-# Issue 5: predicted (timing model, h100 preset) against measured time, per variant pair.
+# Predicted (timing model, h100 preset) against measured time, per variant pair: the
+# workloads at their spec's default sizes (the histogram also at 200000 items, the size of
+# bench/histogram_sweep.sh). Each line: workload, size, launches to time (the default
+# histogram's CAS loop takes ~20 s a launch). The predictions run on the CPUs meanwhile.
 pairs=$out/pairs.jsonl
 : >"$pairs"
-while read -r w size; do
-    defs=()
-    [ "$size" = - ] || for kv in ${size//,/ }; do defs+=(-D "$kv"); done
-    pred=$(timeout 300 "$ws" predict "$w" "${defs[@]}" --json --quiet 2>>"$log")
+pair_list=$(cat <<'PAIRS'
+branch_unification - 20
+branch_unification DPT=64 20
+dynamic_assignment - 20
+dynamic_assignment DIST=skewed 20
+tree_reduction - 20
+himeno - 20
+naive_reduction - 20
+predication - 20
+histogram - 3
+histogram BINS=10000 5
+histogram N=200000,TOTAL_THREADS=16384,BINS=1 20
+histogram N=200000,TOTAL_THREADS=16384,BINS=10000 20
+PAIRS
+)
+defs_of() { [ "$1" = - ] || for kv in ${1//,/ }; do printf -- '-D\n%s\n' "$kv"; done; }
+n=0
+while read -r w size repeat; do
+    n=$((n + 1))
+    mapfile -t defs < <(defs_of "$size")
+    timeout 500 "$ws" predict "$w" "${defs[@]}" --json --quiet >"$out/pred-$n.json" 2>>"$log" &
+done <<<"$pair_list"
+n=0
+while read -r w size repeat; do
+    n=$((n + 1))
+    mapfile -t defs < <(defs_of "$size")
     meas="{"
     for v in $(awk '$1 == "variant" {print $2}' "$repo/kernels/$w.spec"); do
-        t=$(timeout 120 "$ws" run "$w" "${defs[@]}" --variant "$v" --no-sim --no-db --json --repeat 20 2>>"$log" |
+        t=$(timeout 300 "$ws" run "$w" "${defs[@]}" --variant "$v" --no-sim --no-db --json --repeat "$repeat" 2>>"$log" |
             python3 -c 'import json,sys; print(json.load(sys.stdin)["gpu"]["gpu__time_duration.sum"])' 2>>"$log")
         meas="$meas\"$v\": ${t:-null},"
     done
-    printf '{"workload":"%s","size":"%s","pred":%s,"meas":%s}\n' "$w" "$size" "${pred:-null}" "${meas%,}}" >>"$pairs"
-done <<'PAIRS'
-branch_unification -
-branch_unification DPT=64
-dynamic_assignment TRIP_SCALE=16
-dynamic_assignment TRIP_SCALE=16,DIST=skewed
-tree_reduction -
-himeno -
-naive_reduction -
-predication -
-histogram N=200000,TOTAL_THREADS=16384,BINS=1
-histogram N=200000,TOTAL_THREADS=16384,BINS=10000
-PAIRS
+    echo "$w $size $repeat ${meas%,}}" >"$out/meas-$n.txt"
+done <<<"$pair_list"
+wait
+n=0
+while read -r w size repeat; do
+    n=$((n + 1))
+    pred=$(cat "$out/pred-$n.json" 2>/dev/null)
+    read -r _ _ _ meas <"$out/meas-$n.txt"
+    printf '{"workload":"%s","size":"%s","repeat":%s,"pred":%s,"meas":%s}\n' "$w" "$size" "$repeat" \
+        "${pred:-null}" "${meas:-null}" >>"$pairs"
+done <<<"$pair_list"
 python3 - "$pairs" "$out/pairs.txt" <<'EOF'
 import json, sys
 out = []
-head = "%-20s %-32s %-26s %9s %9s %6s %7s %11s %11s" % ("workload", "size", "variant / base", "predicted", "measured", "agree", "in 1.5x", "pred us", "meas us")
+head = "%-20s %-40s %-26s %9s %9s %6s %7s %11s %11s" % ("workload", "size", "variant / base", "predicted", "measured", "agree", "in 1.5x", "pred us", "meas us")
 out += [head, "-" * len(head)]
 for l in open(sys.argv[1]):
     r = json.loads(l)
@@ -132,10 +155,11 @@ for l in open(sys.argv[1]):
         within = meas is not None and max(pr / meas, meas / pr) <= 1.5
         pt = [v["metrics"] for v in p.get("variants", []) if v.get("name") == x["variant"]]
         pus = "%.1f" % (pt[0]["sim__time_ns"] / 1e3) if pt and "sim__time_ns" in pt[0] else "-"
-        out.append("%-20s %-32s %-26s %9.2f %9s %6s %7s %11s %11s" % (r["workload"], r["size"], x["variant"] + " / " + x["base"], pr,
+        out.append("%-20s %-40s %-26s %9.2f %9s %6s %7s %11s %11s" % (r["workload"], r["size"], x["variant"] + " / " + x["base"], pr,
                    "%.2f" % meas if meas else "-", "yes" if agree else "NO", "yes" if within else "no",
                    pus, "%.1f" % (mv / 1e3) if mv else "-"))
-out.append("ratios are time(variant) / time(base); predicted by 'warpscope predict' (h100 preset), measured with 'warpscope run' (median of 20)")
+out.append("ratios are time(variant) / time(base); predicted by 'warpscope predict' (h100 preset), measured with 'warpscope run' "
+           "(median of 20 launches; of 3 for the default-size histogram at 1 bin, 5 at 10^4 bins); size '-' = the spec's defaults")
 open(sys.argv[2], "w").write("\n".join(out) + "\n")
 print("\n".join(out))
 EOF
