@@ -108,7 +108,9 @@ static void sm_bounds(const ws_timing *t, ws_bounds *b)
  * but on the GPU every thread resident at once retries against the same words. A
  * successful CAS on an address then costs a contended round trip, one after another, as
  * long as more than one thread is after that address: contenders = threads resident on
- * the GPU x the address's share of the CAS lanes; the round trip grows with them. */
+ * the GPU x the address's share of the CAS lanes; the round trip grows with them. With
+ * many contended words, the failed attempts bound it instead, through the GPU's atomic
+ * throughput. */
 static double cas_bound(const ws_timing *t)
 {
     if (t->cas_lane_ops <= 0) return 0;
@@ -116,7 +118,7 @@ static double cas_bound(const ws_timing *t)
     double block = (double)s->block[0] * s->block[1] * s->block[2];
     double grid = (double)s->grid[0] * s->grid[1] * s->grid[2];
     double resident = fmin(grid, t->occ.active_blocks * t->p.sms) * block;
-    double worst = 0;
+    double worst = 0, attempts = 0;
     for (int i = 0; i < t->atom_addrs.cap; i++) {
         const ws_addr_entry *e = &t->atom_addrs.e[i];
         if (e->addr == UINT64_MAX || e->cas <= 0) continue;
@@ -125,8 +127,12 @@ static double cas_bound(const ws_timing *t)
         double each = t->p.atom_cas_contended_cycles * (1 + log10(fmax(1.0, contenders)) / 4);
         double c = e->cas * each * fmin(1.0, contenders);
         if (c > worst) worst = c;
+        /* Each success, the other contenders of that round fail and retry: half of them
+         * on average, every attempt a request to the L2's atomic units. */
+        attempts += e->cas * (1 + fmax(0.0, contenders - 1) / 2);
     }
-    return worst;
+    /* Many contended words at once: the attempts share the GPU's atomic throughput. */
+    return fmax(worst, attempts / t->p.atom_l2_ops_per_cycle);
 }
 
 static void gpu_bounds(const ws_timing *t, ws_bounds *b)

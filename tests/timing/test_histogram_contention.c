@@ -7,6 +7,7 @@
  * per-lane groups (the hardware runs it once per distinct member mask). */
 #include <stdio.h>
 #include <unistd.h>
+#include "sim/timing_internal.h"
 #include "tests/check.h"
 #include "tests/timing/timing_run.h"
 
@@ -63,6 +64,27 @@ int main(void)
     CHECK(ws_tr_metric(&cas1, "sim__bound_atomic_cas_cycles") == ws_tr_metric(&cas1, "sim__cycles"),
           "1 bin CAS loop is bound by CAS retries");
     CHECK(tc4 < tc1 / 100, "10^4 bins: CAS contention mostly gone (%g vs %g)", tc4, tc1);
+    /* Many contended words at once (10^3 bins, 131072 threads all resident: ~131 per word):
+     * the failed attempts, half the contenders per success, share the GPU's atomic
+     * throughput, above any one word's chain of round trips. */
+    {
+        const char *defs[] = { "N=100000", "TOTAL_THREADS=131072", "BINS=1000", NULL };
+        ws_result many;
+        ws_error err;
+        ws_error_clear(&err);
+        ws_gpu_preset p;
+        int rc = ws_tr_run(spec, defs, "double_cas", &many, &err);
+        CHECK(rc == 0, "double_cas at 10^3 bins: %s", err.msg);
+        CHECK(ws_gpu_preset_load("h100", &p, &err) == 0, "h100: %s", err.msg);
+        double n = 100000, r = 131072, want = (n / 2 + r * n / (2 * 1000)) / p.atom_l2_ops_per_cycle;
+        double got = rc ? NAN : ws_tr_metric(&many, "sim__bound_atomic_cas_cycles");
+        double word = (n / 1000) * p.atom_cas_contended_cycles * (1 + log10(r / 1000) / 4);
+        printf("double_cas, 10^3 bins x 131 contenders: CAS bound %.0f cycles (attempts %.0f, one "
+               "word's chain %.0f)\n", got, want, word);
+        CHECK(got >= 0.95 * want && got <= 1.3 * want && want > 1.1 * word,
+              "attempts bound the CAS loop (%g vs %g, a word %g)", got, want, word);
+        if (!rc) ws_result_free(&many);
+    }
     /* __match_any_sync + __reduce_add_sync: one group at 1 bin, ~31 at 10^4. */
     double tm1 = run(spec, "1", "match", &match1), tm4 = run(spec, "10000", "match", &match4);
     printf("match: 1 bin %.0f ns, 10^4 bins %.0f ns\n", tm1, tm4);
