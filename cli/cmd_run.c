@@ -28,13 +28,14 @@ static void gpu_help(const char *cmd)
     printf("usage: warpscope %s WORKLOAD [-D NAME=VALUE]... [--variant V] [options]\n\n"
            "Runs the workload's PTX on the GPU through the CUDA driver API (the same PTX and\n"
            "the same generated inputs as the simulator), times it with events (median of\n"
-           "--repeat launches after a warm-up; each launch is queued behind a short spin\n"
+           "--repeat launches after --warmup ones; each launch is queued behind a short spin\n"
            "kernel, so the time is the kernel's, not the host's launch latency), runs the\n"
            "simulator on the same inputs, checks the GPU's outputs against the simulator's\n"
            "and the CPU reference, and stores both runs.%s\n\n"
            "  -D NAME=VALUE   override a constant of the spec (repeatable)\n"
            "  --variant V     only this variant (default: every variant)\n"
            "  --repeat N      timed launches (default 10)\n"
+           "  --warmup N      untimed launches first (default 1; 0 for a kernel of minutes)\n"
            "  --device N      GPU ordinal (default 0)\n"
            "  --db FILE       database (default $WARPSCOPE_DB or ./warpscope.db)\n"
            "  --no-db         do not store the runs\n"
@@ -84,6 +85,9 @@ static int gpu_parse(int argc, char **argv, gpu_args *a, ws_error *err)
         else if (next && !strcmp(arg, "--repeat")) {
             if (parse_count(argv[++i], &a->run.repeat) || a->run.repeat < 1)
                 return ws_cli_usage(err, a->cmd, "--repeat needs a number >= 1");
+        } else if (next && !strcmp(arg, "--warmup")) {
+            if (parse_count(argv[++i], &a->run.warmup))
+                return ws_cli_usage(err, a->cmd, "--warmup needs a number >= 0");
         } else if (next && !strcmp(arg, "--device")) {
             if (parse_count(argv[++i], &a->device))
                 return ws_cli_usage(err, a->cmd, "--device needs a GPU ordinal");

@@ -125,11 +125,13 @@ static double cas_bound(const ws_timing *t)
         double contenders = resident * e->ops / t->cas_lane_ops;
         /* Queues at the word's L2 unit grow with the contenders: a quarter more per ten. */
         double each = t->p.atom_cas_contended_cycles * (1 + log10(fmax(1.0, contenders)) / 4);
-        double c = e->cas * each * fmin(1.0, contenders);
-        if (c > worst) worst = c;
         /* Each success, the other contenders of that round fail and retry: half of them
-         * on average, every attempt a request to the L2's atomic units. */
-        attempts += e->cas * (1 + fmax(0.0, contenders - 1) / 2);
+         * on average, every attempt a request to the L2's atomic units, and the attempts
+         * on one word pass its unit one after another. */
+        double tries = e->cas * (1 + fmax(0.0, contenders - 1) / 2);
+        double c = fmax(e->cas * each * fmin(1.0, contenders), tries * t->p.atom_cas_attempt_cycles);
+        if (c > worst) worst = c;
+        attempts += tries;
     }
     /* Many contended words at once: the attempts share the GPU's atomic throughput. */
     return fmax(worst, attempts / t->p.atom_l2_ops_per_cycle);

@@ -46,6 +46,7 @@ typedef struct ws_gpu_preset {
     double atom_l2_same_fp_cycles;   /* the same for floating-point adds (applied one by one) */
     double atom_l2_ops_per_cycle;    /* whole-GPU atomic throughput (distinct address-ops) */
     double atom_cas_contended_cycles;/* one successful CAS on an address other threads contend for */
+    double atom_cas_attempt_cycles;  /* one CAS attempt at its word's unit (failed ones too) */
     double atom_shared_lane_cycles;  /* extra per additional lane on one shared address */
     double warp_group_cycles;        /* each further member-mask group a warp-wide op serializes */
 } ws_gpu_preset;

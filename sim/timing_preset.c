@@ -62,6 +62,7 @@ static const preset_key ws_preset_keys[] = {
     NUM_KEY("atom.l2_same_cycles", atom_l2_same_cycles),
     NUM_KEY("atom.l2_same_fp_cycles", atom_l2_same_fp_cycles),
     NUM_KEY("atom.cas_contended_cycles", atom_cas_contended_cycles),
+    NUM_KEY("atom.cas_attempt_cycles", atom_cas_attempt_cycles),
     NUM_KEY("warp.group_cycles", warp_group_cycles),
     NUM_KEY("atom.l2_lane_cycles", atom_l2_lane_cycles),
     NUM_KEY("atom.l2_ops_per_cycle", atom_l2_ops_per_cycle),

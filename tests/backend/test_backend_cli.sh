@@ -27,6 +27,7 @@ expect run-stub any "warpscope: no CUDA GPU: cuInit returned CUDA_ERROR_STUB_LIB
 expect profile-no-driver any "warpscope: no CUDA driver: cannot load /nonexistent/libcuda.so.1 (" -- \
     env WARPSCOPE_LIBCUDA=/nonexistent/libcuda.so.1 "$ws" profile "$spec" --no-db
 expect run-repeat 2 "warpscope: run: --repeat needs a number >= 1" -- "$ws" run "$spec" --repeat 0
+expect run-warmup 2 "warpscope: run: --warmup needs a number >= 0" -- "$ws" run "$spec" --warmup x
 expect run-unknown 2 "warpscope: run: unknown or incomplete option '--bogus'" -- "$ws" run "$spec" --bogus
 expect compare-usage 2 "warpscope: compare: give RUN_SIM RUN_GPU, or --workload W [--variant V]" -- \
     "$ws" compare
