@@ -3,7 +3,8 @@
  * atomicAdd because 32 lanes serialize on one address; at 10^4 bins it predicts no gain
  * because every warp-instruction already spreads over ~32 distinct addresses. Also the
  * two effects a functional run alone misses: CAS retries under contention (a successful
- * CAS per contended round trip, one after another per word) and __reduce_add_sync over
+ * CAS per contended round trip, one after another per word; their failed attempts, through
+ * one word's unit or, over many words, the GPU's atomic throughput) and __reduce_add_sync over
  * per-lane groups (the hardware runs it once per distinct member mask). */
 #include <stdio.h>
 #include <unistd.h>
@@ -83,6 +84,16 @@ int main(void)
                "word's chain %.0f)\n", got, want, word);
         CHECK(got >= 0.95 * want && got <= 1.3 * want && want > 1.1 * word,
               "attempts bound the CAS loop (%g vs %g, a word %g)", got, want, word);
+        if (!rc) ws_result_free(&many);
+        /* One word, 131072 contenders: their attempts pass its unit one by one. */
+        const char *one[] = { "N=100000", "TOTAL_THREADS=131072", "BINS=1", NULL };
+        rc = ws_tr_run(spec, one, "double_cas", &many, &err);
+        CHECK(rc == 0, "double_cas at 1 bin: %s", err.msg);
+        want = n * (1 + (r - 1) / 2) * p.atom_cas_attempt_cycles;
+        got = rc ? NAN : ws_tr_metric(&many, "sim__bound_atomic_cas_cycles");
+        printf("double_cas, 1 bin x 131072 contenders: CAS bound %.3g cycles (attempts %.3g)\n",
+               got, want);
+        CHECK(fabs(got - want) <= 0.02 * want, "one word's attempts bound it (%g vs %g)", got, want);
         if (!rc) ws_result_free(&many);
     }
     /* __match_any_sync + __reduce_add_sync: one group at 1 bin, ~31 at 10^4. */
