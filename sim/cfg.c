@@ -328,9 +328,11 @@ static int dominator_trees(ws_function *f)
 {
     int nb = f->nblocks, rc = -1;
     csr succ = { 0 }, pred = { 0 };
-    int *pidom = malloc((size_t)(nb + 1) * sizeof(int)), *idom = malloc((size_t)(nb + 1) * sizeof(int));
+    int *pidom = malloc((size_t)(nb + 1) * sizeof(int));
+    int *idom = malloc((size_t)(nb + 1) * sizeof(int));
     int *stack = malloc((size_t)nb * sizeof(int));
-    unsigned char *body = malloc((size_t)nb), *taint = malloc((size_t)(f->nregs > 0 ? f->nregs : 1));
+    unsigned char *body = malloc((size_t)nb);
+    unsigned char *taint = malloc((size_t)(f->nregs > 0 ? f->nregs : 1));
     if (pidom && idom && stack && body && taint && build_edges(f, &succ, &pred) == 0 &&
         dominators(nb + 1, nb, pred, succ, pidom) == 0 &&
         dominators(nb + 1, 0, succ, pred, idom) == 0) {

@@ -3,7 +3,9 @@
  * Per warp it follows a dependency-aware issue chain (register scoreboard, latency by
  * class, memory and atomic costs from timing_mem.c, barriers), with the compiler's static
  * schedule approximated by a small issue window and predicated short branch bodies (the
- * preset's sched.* keys); per CTA it folds that into a critical path and issue demand;
+ * preset's sched.* keys) and the SASS control flow PTX does not show: a taken branch's
+ * fetch, the BSYNC at the reconvergence point of a branch that is not predicated, the YIELD
+ * of a spin loop (branch.* keys); per CTA it folds that into a critical path and issue demand;
  * timing_finish.c turns CTAs on SMs in waves into time.
  * Not cycle-accurate: an explainable bound model. Memory stays bounded (no trace kept). */
 #include <math.h>
