@@ -83,7 +83,7 @@ enum { B_LATENCY, B_ISSUE, B_LSU, B_L2, B_DRAM, B_ATOM_ADDR, B_ATOM_TP, B_ATOM_C
 static const char *const bound_words[] = {
     "dependent-latency chains", "instruction issue", "shared/L1 bandwidth", "L2 bandwidth",
     "DRAM bandwidth", "atomic serialization on one L2 line", "atomic throughput",
-    "CAS retries on one contended address",
+    "CAS retries on contended words",
 };
 
 static int limiter(const ws_result *r)
@@ -129,8 +129,25 @@ static double lanes_per_address(const ws_result *r)
     return tx > 0 ? metric(r, "sim__atomic_lane_ops") / tx : 0;
 }
 
-/* The reason: what bounds the slower of the two, compared across both; then execution
- * rate and occupancy. */
+/* The share of a run's stall cycles that SASS control flow holds (taken branches, BSYNC,
+ * the YIELD of spin loops). */
+static double branch_share(const ws_result *r)
+{
+    static const char *const kinds[] = { "issue", "dependency", "memory", "barrier", "atomic",
+                                         "branch" };
+    double all = 0;
+    char name[64];
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+        snprintf(name, sizeof name, "sim__stall_%s_cycles", kinds[i]);
+        double v = metric(r, name);
+        if (v > 0) all += v;
+    }
+    double b = metric(r, "sim__stall_branch_cycles");
+    return all > 0 && b > 0 ? b / all : 0;
+}
+
+/* The reason: what bounds the slower of the two, compared across both; then SASS control
+ * flow where it holds the slower one back, execution rate and occupancy. */
 static void reason(const ws_result *base, const ws_result *var, char *buf, size_t n)
 {
     buf[0] = 0;
@@ -168,6 +185,13 @@ static void reason(const ws_result *base, const ws_result *var, char *buf, size_
         snprintf(b, sizeof b, "%.1f", metric(var, "sim__atomic_distinct_per_request"));
         append(buf, n, "atomics already spread (distinct addresses per warp-instruction %s -> %s)",
                a, b);
+    }
+    double bs = branch_share(base), vs = branch_share(var);
+    double slow_share = slower_is_var ? vs : bs, fast_share = slower_is_var ? bs : vs;
+    if (slow_share >= 0.15 && slow_share - fast_share >= 0.1) {
+        pct_pair(bs, vs, a, b, sizeof a);
+        append(buf, n, "control flow (taken branches, BSYNC, spin-loop YIELD) %s -> %s of "
+               "stall cycles", a, b);
     }
     pct_pair(exec_rate(base), exec_rate(var), a, b, sizeof a);
     append(buf, n, "execution rate %s -> %s", a, b);
