@@ -3,12 +3,7 @@
 # reason on the seed workloads (at small sizes), --json's ratios, and a bad preset as one
 # line and a non-zero exit. usage: test_cli_predict.sh PATH/TO/warpscope
 ws=$1
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-check() { if eval "$1"; then ok; else bad "$2"; fi; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/cli_lib.sh"
 src=${WS_SOURCE_DIR:-$(dirname "$0")/../..}
 
 check '$ws predict --help | grep -q -- "--preset NAME"' "predict help"

@@ -3,12 +3,7 @@
 # each error is one line naming what and where, a non-zero exit, and no run in the database.
 # usage: test_cli_sim.sh PATH/TO/warpscope
 ws=$1
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-check() { if eval "$1"; then ok; else bad "$2"; fi; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/cli_lib.sh"
 db=$tmp/w.db
 
 # A JSON field of the run of VARIANT in FILE ("metrics.NAME", "outputs_match", ...).
