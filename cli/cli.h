@@ -28,6 +28,10 @@ const char *ws_cli_default_db(void);
 const char *ws_cli_kernels_dir(void);
 /* Sets a WS_ERR_USAGE error "CMD: WHAT (try 'warpscope CMD --help')"; returns its code. */
 int ws_cli_usage(ws_error *err, const char *cmd, const char *what);
+/* A whole decimal number in [lo, hi], nothing after it: 0 and *out set, else -1. */
+int ws_cli_parse_int(const char *s, long long lo, long long hi, long long *out);
+/* The same into an int, in [0, hi]. */
+int ws_cli_parse_count(const char *s, int hi, int *out);
 
 
 /* A workload made ready to run: spec loaded with -D defines, PTX built (or cached), module

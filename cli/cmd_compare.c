@@ -31,19 +31,10 @@ static void compare_help(void)
            "  --lines N   source lines shown (default 20; JSON has all)\n");
 }
 
-static int parse_id(const char *s, int64_t *id)
-{
-    char *end;
-    long long v = strtoll(s, &end, 10);
-    if (!*s || *end || v <= 0)
-        return -1;
-    *id = v;
-    return 0;
-}
-
 static int compare_parse(int argc, char **argv, compare_args *a, ws_error *err)
 {
     int nids = 0;
+    long long id;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(arg, "--json")) a->json = 1;
@@ -54,7 +45,10 @@ static int compare_parse(int argc, char **argv, compare_args *a, ws_error *err)
         else if (arg[0] == '-')
             return ws_error_set(err, WS_ERR_USAGE, "compare: unknown or incomplete option '%s' "
                                 "(try 'warpscope compare --help')", arg);
-        else if (nids < 2 && parse_id(arg, nids ? &a->gpu_id : &a->sim_id) == 0) nids++;
+        else if (nids < 2 && ws_cli_parse_int(arg, 1, INT64_MAX, &id) == 0) {
+            if (nids++) a->gpu_id = id;
+            else a->sim_id = id;
+        }
         else return ws_cli_usage(err, "compare", "runs are given as two positive run ids");
     }
     if (nids == 2 || (a->workload && nids == 0))

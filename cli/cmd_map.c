@@ -43,16 +43,6 @@ static void map_help(void)
            MAP_MAX_RUNS, 4);
 }
 
-static int parse_num(const char *s, long long lo, long long hi, long long *out)
-{
-    char *end;
-    errno = 0;
-    long long v = strtoll(s, &end, 10);
-    if (!*s || *end || errno || v < lo || v > hi) return -1;
-    *out = v;
-    return 0;
-}
-
 static int option_value(int argc, char **argv, int *i, const char **val, ws_error *err)
 {
     if (*i + 1 >= argc) {
@@ -70,7 +60,7 @@ static int parse_int_opt(int argc, char **argv, int *i, long long lo, long long 
     const char *name = argv[*i], *val = NULL;
     long long v;
     if (option_value(argc, argv, i, &val, err) != 0) return -1;
-    if (parse_num(val, lo, hi, &v) != 0) {
+    if (ws_cli_parse_int(val, lo, hi, &v) != 0) {
         char what[160];
         snprintf(what, sizeof what, "%s wants a number from %lld to %lld, not '%s'", name, lo,
                  hi, val);
@@ -105,7 +95,7 @@ static int map_parse(int argc, char **argv, map_args *a, ws_error *err)
             return ws_cli_usage(err, "map", what);
         } else {
             long long id;
-            if (parse_num(s, 1, INT64_MAX, &id) != 0) {
+            if (ws_cli_parse_int(s, 1, INT64_MAX, &id) != 0) {
                 if (s[0] >= '0' && s[0] <= '9') {
                     char what[160];
                     snprintf(what, sizeof what, "'%s' is not a run id ('warpscope runs' lists them)", s);

@@ -25,12 +25,9 @@ static void occ_help(void)
 
 static int parse_num(const char *opt, const char *s, int *out, ws_error *err)
 {
-    char *end;
-    long v = s ? strtol(s, &end, 10) : 0;
-    if (!s || !*s || *end || v < 0 || v > 1 << 30)
+    if (ws_cli_parse_count(s, 1 << 30, out))
         return ws_error_set(err, WS_ERR_USAGE, "occupancy: %s needs a non-negative number%s%s",
                             opt, s ? ", not " : "", s ? s : "");
-    *out = (int)v;
     return 0;
 }
 

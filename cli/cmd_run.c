@@ -54,16 +54,6 @@ static void gpu_help(const char *cmd)
            "                  names (default: the execution-rate, branch and atomic set)\n");
 }
 
-static int parse_count(const char *s, int *out)
-{
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || v < 0 || v > 100000)
-        return -1;
-    *out = (int)v;
-    return 0;
-}
-
 static int gpu_parse(int argc, char **argv, gpu_args *a, ws_error *err)
 {
     for (int i = 1; i < argc; i++) {
@@ -83,13 +73,13 @@ static int gpu_parse(int argc, char **argv, gpu_args *a, ws_error *err)
         else if (next && !strcmp(arg, "--preset")) a->preset = argv[++i];
         else if (a->profile && next && !strcmp(arg, "--metrics")) a->prof.metrics = argv[++i];
         else if (next && !strcmp(arg, "--repeat")) {
-            if (parse_count(argv[++i], &a->run.repeat) || a->run.repeat < 1)
+            if (ws_cli_parse_count(argv[++i], 100000, &a->run.repeat) || a->run.repeat < 1)
                 return ws_cli_usage(err, a->cmd, "--repeat needs a number >= 1");
         } else if (next && !strcmp(arg, "--warmup")) {
-            if (parse_count(argv[++i], &a->run.warmup))
+            if (ws_cli_parse_count(argv[++i], 100000, &a->run.warmup))
                 return ws_cli_usage(err, a->cmd, "--warmup needs a number >= 0");
         } else if (next && !strcmp(arg, "--device")) {
-            if (parse_count(argv[++i], &a->device))
+            if (ws_cli_parse_count(argv[++i], 100000, &a->device))
                 return ws_cli_usage(err, a->cmd, "--device needs a GPU ordinal");
         } else if (arg[0] == '-') {
             return ws_error_set(err, WS_ERR_USAGE, "%s: unknown or incomplete option '%s' "

@@ -364,20 +364,11 @@ static void print_json(const ws_run_row *w, const ws_result *r, const hot_line *
 
 /* ---------------------------------------------------------------- command */
 
-static int parse_run_id(const char *s, int64_t *id)
-{
-    char *end;
-    long long v = strtoll(s, &end, 10);
-    if (!*s || *end || v <= 0)
-        return -1;
-    *id = v;
-    return 0;
-}
-
 static int parse_args(int argc, char **argv, const char **db, int64_t *id, int *json,
                       ws_error *err)
 {
     int have_id = 0;
+    long long v;
     for (int i = 1; i < argc; i++) {
         char what[300];
         if (!strcmp(argv[i], "--json")) {
@@ -389,11 +380,12 @@ static int parse_args(int argc, char **argv, const char **db, int64_t *id, int *
         } else if (argv[i][0] == '-' || have_id) {
             snprintf(what, sizeof what, "unexpected argument '%s'", argv[i]);
             return ws_cli_usage(err, "show", what);
-        } else if (parse_run_id(argv[i], id)) {
+        } else if (ws_cli_parse_int(argv[i], 1, INT64_MAX, &v)) {
             snprintf(what, sizeof what, "RUN must be a run id (a positive integer), not '%s'",
                      argv[i]);
             return ws_cli_usage(err, "show", what);
         } else {
+            *id = v;
             have_id = 1;
         }
     }

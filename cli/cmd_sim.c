@@ -43,16 +43,6 @@ static void sim_help(void)
            "  --quiet             no progress on stderr\n");
 }
 
-static int parse_int(const char *s, int *out)
-{
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || v < 0 || v > 1 << 20)
-        return -1;
-    *out = (int)v;
-    return 0;
-}
-
 static int sim_parse(int argc, char **argv, sim_args *a, ws_error *err)
 {
     memset(a, 0, sizeof *a);
@@ -75,10 +65,10 @@ static int sim_parse(int argc, char **argv, sim_args *a, ws_error *err)
         else if (next && !strcmp(arg, "--db")) a->db = argv[++i];
         else if (next && !strcmp(arg, "--preset")) a->opt.gpu_preset = argv[++i];
         else if (next && !strcmp(arg, "--threads")) {
-            if (parse_int(argv[++i], &a->opt.threads))
+            if (ws_cli_parse_count(argv[++i], 1 << 20, &a->opt.threads))
                 return ws_cli_usage(err, "sim", "--threads needs a number");
         } else if (next && !strcmp(arg, "--timeline-warps")) {
-            if (parse_int(argv[++i], &a->opt.timeline_warps))
+            if (ws_cli_parse_count(argv[++i], 1 << 20, &a->opt.timeline_warps))
                 return ws_cli_usage(err, "sim", "--timeline-warps needs a number");
         } else if (arg[0] == '-') {
             return ws_error_set(err, WS_ERR_USAGE, "sim: unknown or incomplete option '%s' "

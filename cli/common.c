@@ -1,5 +1,6 @@
 /* common.c — what the subcommands share: printing an error and picking its exit code,
  * finding a workload's spec, the default database, the shared simulate-and-check step. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -152,4 +153,22 @@ int ws_cli_check_outputs(const ws_cli_workload *w, const ws_variant *v, const ws
                        sizeof res->check_message))
         res->outputs_match = 0;
     return WS_OK;
+}
+
+int ws_cli_parse_int(const char *s, long long lo, long long hi, long long *out)
+{
+    char *end;
+    errno = 0;
+    long long v = s ? strtoll(s, &end, 10) : 0;
+    if (!s || !*s || *end || errno || v < lo || v > hi) return -1;
+    *out = v;
+    return 0;
+}
+
+int ws_cli_parse_count(const char *s, int hi, int *out)
+{
+    long long v;
+    if (ws_cli_parse_int(s, 0, hi, &v)) return -1;
+    *out = (int)v;
+    return 0;
 }
