@@ -280,6 +280,20 @@ static void test_errors(void)
         ws_module_free(m);
         free(p);
     }
+    /* Cut inside a string, a directive's name in a function, and one at module scope. */
+    const char *cuts[][2] = {
+        { ".version 8.0\n.target sm_90\n.address_size 64\n.file 1 \"/src/fl", "inside a string" },
+        { ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n.l", "after '.l'" },
+        { ".version 8.0\n.target sm_90\n.address_size 64\n.vis", "after '.vis'" },
+    };
+    for (int k = 0; k < 3; k++) {
+        ws_module *m = NULL;
+        ws_error e;
+        int rc = ws_ptx_parse(cuts[k][0], strlen(cuts[k][0]), "cut.ptx", &m, &e);
+        CHECK(rc == WS_ERR_PTX && !m && strstr(e.msg, cuts[k][1]) && strstr(e.msg, "truncated") &&
+              e.line == 4 + (k == 1) * 2, "cut %s: %s (line %d)", cuts[k][1], e.msg, e.line);
+        ws_module_free(m);
+    }
     size_t len = strlen(ptx_text);
     for (int k = 1; k <= 7; k++) { /* cuts inside tokens, statements and functions */
         ws_module *m = NULL;
