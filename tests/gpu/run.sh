@@ -53,6 +53,14 @@ for t in "$build"/tests/gpu_*test; do
     [ $rc -eq 0 ] || { failures=$((failures + 1)); echo "FAILED: $t (rc $rc)" | tee -a "$log"; }
 done
 
+# `run --warmup 0 --repeat 2` (for kernels of minutes): no untimed launch, two timed ones.
+if "$ws" run tree_reduction --variant sequential --warmup 0 --repeat 2 --no-sim --no-db --json 2>>"$log" |
+   python3 -c 'import json,sys; g=json.load(sys.stdin)["gpu"]; assert g["ws__event_repeat"] == 2 and g["gpu__time_duration.sum"] > 0' 2>>"$log"; then
+    echo "run --warmup 0 --repeat 2: 2 timed launches" | tee -a "$log"
+else
+    failures=$((failures + 1)); echo "FAILED: run --warmup 0 --repeat 2" | tee -a "$log"
+fi
+
 rows=$out/rows.jsonl
 : >"$rows"
 for spec in "$repo"/kernels/*.spec; do
