@@ -1,8 +1,9 @@
 /* cfg.c — control-flow facts the executor's reconvergence model needs: per function, basic
  * blocks and successors, the post-dominator tree (with a virtual exit node) and, for every
  * branch, its reconvergence PC = first PC of the immediate post-dominator of its block;
- * and, from the dominator tree, the headers of spin loops (loops left on a value read from
- * memory in them), which the timing model charges the compiler's YIELD.
+ * and, from the dominator tree, the headers of spin loops (loops left on a value another
+ * thread may change: an atomic's, a volatile load's), which the timing model charges the
+ * compiler's YIELD.
  * Pure analysis of the IR; it never looks at PTX text. */
 #include <stdlib.h>
 #include <string.h>
@@ -264,16 +265,13 @@ static void memory_taint(const ws_function *f, const unsigned char *body, unsign
             for (int pc = f->blocks[b].first; pc <= f->blocks[b].last; pc++) {
                 const ws_inst *in = &f->insts[pc];
                 int dirty = is_shared_read(in) || (in->guard >= 0 && taint[in->guard]);
+                int32_t r[4];
                 for (int i = 0; i < in->nsrc && i < WS_MAX_SRC && !dirty; i++)
-                    dirty = in->src[i].kind == WS_O_REG && in->src[i].reg >= 0 &&
-                            taint[in->src[i].reg];
+                    for (int k = 0, nr = ws_operand_regs(&in->src[i], r); k < nr; k++)
+                        dirty |= r[k] < f->nregs && taint[r[k]];
                 for (int i = 0; dirty && i < in->ndst && i < WS_MAX_DST; i++) {
-                    const ws_operand *o = &in->dst[i];
-                    int32_t r[4];
-                    int nr = 0;
-                    if (o->kind == WS_O_REG) r[nr++] = o->reg;
-                    if (o->kind == WS_O_VEC)
-                        for (int k = 0; k < o->nvec && k < 4; k++) r[nr++] = o->vregs[k];
+                    if (in->dst[i].kind == WS_O_ADDR) continue; /* st [addr]: read, not written */
+                    int nr = ws_operand_regs(&in->dst[i], r);
                     for (int k = 0; k < nr; k++)
                         if (r[k] >= 0 && r[k] < f->nregs && !taint[r[k]]) {
                             taint[r[k]] = 1;

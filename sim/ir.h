@@ -230,6 +230,18 @@ void ws_inst_opname(const ws_inst *in, char *buf, size_t n);
 const char *ws_op_name(ws_opcode op);
 ws_opclass ws_op_class(ws_opcode op);
 
+/* The registers an operand names (a register, a vector's, an address's base): up to 4 into
+ * r; returns how many. */
+static inline int ws_operand_regs(const ws_operand *o, int32_t r[4])
+{
+    int n = 0;
+    if ((o->kind == WS_O_REG || o->kind == WS_O_ADDR) && o->reg >= 0) r[n++] = o->reg;
+    if (o->kind == WS_O_VEC)
+        for (int k = 0; k < o->nvec && k < 4; k++)
+            if (o->vregs[k] >= 0) r[n++] = o->vregs[k];
+    return n;
+}
+
 /* Helpers for the global-vs-local encoding of ws_operand.sym. */
 static inline int ws_sym_is_global(int32_t sym) { return sym <= -2; }
 static inline int32_t ws_sym_global_index(int32_t sym) { return -2 - sym; }

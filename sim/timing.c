@@ -22,13 +22,8 @@ static void add_reg(int32_t *list, int *n, int max, int32_t r)
 
 static void operand_regs(const ws_operand *o, int32_t *list, int *n, int max)
 {
-    switch (o->kind) {
-    case WS_O_REG: case WS_O_ADDR: add_reg(list, n, max, o->reg); break;
-    case WS_O_VEC:
-        for (int k = 0; k < o->nvec && k < 4; k++) add_reg(list, n, max, o->vregs[k]);
-        break;
-    default: break;
-    }
+    int32_t r[4];
+    for (int k = 0, nr = ws_operand_regs(o, r); k < nr; k++) add_reg(list, n, max, r[k]);
 }
 
 static void decode_inst(const ws_gpu_preset *p, const ws_inst *in, ws_pcinfo *pi)
