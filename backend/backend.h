@@ -151,8 +151,8 @@ void ws_gpu_run_options_default(ws_gpu_run_options *o);
 void ws_gpu_describe(const ws_gpu_kernel *k, const ws_spec *s, const ws_variant *v,
                      ws_result *res);
 /* Times the kernel (metrics gpu__time_duration.sum = event median, ws__event_min_ns,
- * ws__event_repeat, ws__event_behind_spin), then does one clean launch from restored inputs and reads the
- * outputs into `out`. */
+ * ws__event_repeat, ws__event_behind_spin) and reads the last timed launch's outputs (it
+ * started from restored inputs, as each does) into `out`. */
 int ws_gpu_run(ws_gpu_kernel *k, const ws_gpu_run_options *o, ws_buffers *out,
                ws_result *res, ws_error *err);
 
