@@ -110,7 +110,13 @@ static void sm_bounds(const ws_timing *t, ws_bounds *b)
  * long as more than one thread is after that address: contenders = threads resident on
  * the GPU x the address's share of the CAS lanes; the round trip grows with them. With
  * many contended words, the failed attempts bound it instead, through the GPU's atomic
- * throughput. */
+ * throughput.
+ *
+ * The winners are not taken in turn, so within one wave the threads finish one after
+ * another and the contenders thin out from all resident ones to none: half of them retry
+ * on average. With more blocks than fit at once, every block that retires lets a waiting
+ * one in, so all resident threads contend until the last blocks are in and only the last
+ * wave's thin out: on average 1 - resident / (2 x the grid's threads) of them. */
 static double cas_bound(const ws_timing *t)
 {
     if (t->cas_lane_ops <= 0) return 0;
@@ -118,6 +124,7 @@ static double cas_bound(const ws_timing *t)
     double block = (double)s->block[0] * s->block[1] * s->block[2];
     double grid = (double)s->grid[0] * s->grid[1] * s->grid[2];
     double resident = fmin(grid, t->occ.active_blocks * t->p.sms) * block;
+    double retrying = 1 - resident / (2 * grid * block);
     double worst = 0, attempts = 0;
     for (int i = 0; i < t->atom_addrs.cap; i++) {
         const ws_addr_entry *e = &t->atom_addrs.e[i];
@@ -125,10 +132,10 @@ static double cas_bound(const ws_timing *t)
         double contenders = resident * e->ops / t->cas_lane_ops;
         /* Queues at the word's L2 unit grow with the contenders: a quarter more per ten. */
         double each = t->p.atom_cas_contended_cycles * (1 + log10(fmax(1.0, contenders)) / 4);
-        /* Each success, the other contenders of that round fail and retry: half of them
-         * on average, every attempt a request to the L2's atomic units, and the attempts
-         * on one word pass its unit one after another. */
-        double tries = e->cas * (1 + fmax(0.0, contenders - 1) / 2);
+        /* Each success, the other contenders of that round fail and retry (the share
+         * still running: 'retrying'), every attempt a request to the L2's atomic units,
+         * and the attempts on one word pass its unit one after another. */
+        double tries = e->cas * (1 + fmax(0.0, contenders - 1) * retrying);
         double c = fmax(e->cas * each * fmin(1.0, contenders), tries * t->p.atom_cas_attempt_cycles);
         if (c > worst) worst = c;
         attempts += tries;

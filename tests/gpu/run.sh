@@ -101,7 +101,8 @@ fi
 # Predicted (timing model, h100 preset) against measured time, per variant pair: the
 # workloads at their spec's default sizes (the histogram also at 200000 items, the size of
 # bench/histogram_sweep.sh). Each line: workload, size, launches to time, and variants not
-# timed (the default histogram's CAS loop at 1 bin: over a minute a launch). The
+# timed (the default histogram's CAS loop at 1 bin: six minutes a launch, which
+# bench/cas_waves.sh times on its own). The
 # predictions run on the CPUs meanwhile.
 pairs=$out/pairs.jsonl
 : >"$pairs"
@@ -175,7 +176,7 @@ for l in open(sys.argv[1]):
                    pus, "%.1f" % (mv / 1e3) if mv else "-"))
 out.append("ratios are time(variant) / time(base); predicted by 'warpscope predict' (h100 preset), measured with 'warpscope run' "
            "(median of 20 launches; of 3 for the default-size histogram at 1 bin, 5 at 10^4 bins); size '-' = the spec's defaults; "
-           "'-' measured = not timed (over a minute a launch); ratios within 10% of 1 on both sides agree (no gain)")
+           "'-' measured = not timed here (minutes a launch; bench/cas_waves.sh times it); ratios within 10% of 1 on both sides agree (no gain)")
 out.append("timed pairs: %d; direction agrees for %d, within 1.5x for %d" % (timed, agreed, close))
 open(sys.argv[2], "w").write("\n".join(out) + "\n")
 print("\n".join(out))

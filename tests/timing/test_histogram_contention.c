@@ -95,6 +95,22 @@ int main(void)
                got, want);
         CHECK(fabs(got - want) <= 0.02 * want, "one word's attempts bound it (%g vs %g)", got, want);
         if (!rc) ws_result_free(&many);
+        /* Two waves of blocks: a retired block lets a waiting one in, so all resident
+         * threads keep contending until the last wave, which alone thins out: 3/4 of them
+         * retry on average, where one wave has half. */
+        const char *two[] = { "N=540672", "TOTAL_THREADS=540672", "BINS=1", NULL };
+        rc = ws_tr_run(spec, two, "double_cas", &many, &err);
+        CHECK(rc == 0, "double_cas at 1 bin, two waves: %s", err.msg);
+        double resident = rc ? NAN : ws_tr_metric(&many, "sim__ctas_per_sm") * p.sms * 128;
+        n = 540672;
+        want = n * (1 + (resident - 1) * 0.75) * p.atom_cas_attempt_cycles;
+        got = rc ? NAN : ws_tr_metric(&many, "sim__bound_atomic_cas_cycles");
+        printf("double_cas, 1 bin, %g threads (%.2f waves of %g resident): CAS bound %.3g cycles "
+               "(attempts %.3g)\n", n, n / resident, resident, got, want);
+        CHECK(resident * 2 == n, "two waves exactly (%g resident)", resident);
+        CHECK(fabs(got - want) <= 0.02 * want, "two waves: attempts of 3/4 of the resident "
+              "threads per success (%g vs %g)", got, want);
+        if (!rc) ws_result_free(&many);
     }
     /* __match_any_sync + __reduce_add_sync: one group at 1 bin, ~31 at 10^4. */
     double tm1 = run(spec, "1", "match", &match1), tm4 = run(spec, "10000", "match", &match4);
