@@ -32,6 +32,9 @@ int ws_cli_usage(ws_error *err, const char *cmd, const char *what);
 int ws_cli_parse_int(const char *s, long long lo, long long hi, long long *out);
 /* The same into an int, in [0, hi]. */
 int ws_cli_parse_count(const char *s, int hi, int *out);
+/* Progress of a simulation on stderr, ctx = the variant's name (ws_sim_options.progress):
+ * "  simulating V: D / T CTAs (P%)", rewritten in place, cleared when done. */
+void ws_cli_sim_progress(void *ctx, uint64_t done, uint64_t total);
 
 
 /* A workload made ready to run: spec loaded with -D defines, PTX built (or cached), module

@@ -219,12 +219,6 @@ static void verdict(const ws_result *base, const ws_result *var, char *buf, size
 
 /* ------------------------------------------------------------------ running */
 
-static void progress(void *ctx, uint64_t done, uint64_t total)
-{
-    fprintf(stderr, "\rpredict: %s: %llu/%llu CTAs", (const char *)ctx,
-            (unsigned long long)done, (unsigned long long)total);
-}
-
 static int run_variant(const ws_cli_workload *w, const ws_variant *v, const predict_args *a,
                        ws_result *res, ws_error *err)
 {
@@ -244,11 +238,11 @@ static int run_variant(const ws_cli_workload *w, const ws_variant *v, const pred
     opt.resources = kp;
     opt.detect_races = 0;
     if (!a->quiet && isatty(2)) {
-        opt.progress = progress;
+        opt.progress = ws_cli_sim_progress;
         opt.progress_ctx = (void *)v->name;
     }
     int rc = ws_sim_run(w->module, w->spec, v, &bufs, &opt, res, err);
-    if (!a->quiet && isatty(2)) fprintf(stderr, "\r\033[K");
+    if (opt.progress) fputs("\r\033[K", stderr); /* also after a failed or raced last report */
     if (rc == WS_OK && !ws_result_metric(res, "smsp__inst_executed.sum"))
         rc = ws_result_derive_metrics(res);
     if (rc == WS_OK) {

@@ -2,8 +2,10 @@
  * workload's variants on the GPU and on the simulator from the same inputs, cross-check
  * outputs, store both runs. The GPU work is backend/ and profiler/; this is the glue. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "backend/backend.h"
 #include "cli/cli.h"
@@ -16,7 +18,7 @@
 typedef struct gpu_args {
     const char *cmd;
     const char *workload, *variant, *db, *preset;
-    int json, no_db, no_sim, device, profile;
+    int json, no_db, no_sim, device, profile, quiet;
     ws_gpu_run_options run;
     ws_prof_options prof;
     ws_define defs[WS_MAX_DEFINES];
@@ -42,7 +44,8 @@ static void gpu_help(const char *cmd)
            "  --no-sim        skip the simulator (no cross-check)\n"
            "  --preset NAME   timing-model preset for the simulator's predicted time\n"
            "                  (default: the preset of the GPU's compute capability, e.g. h100)\n"
-           "  --json          one JSON object per line instead of text\n%s",
+           "  --json          one JSON object per line instead of text\n"
+           "  --quiet         no progress on stderr\n%s",
            cmd,
            strcmp(cmd, "profile") ? "" :
            "\nWith CUPTI it also collects Nsight Compute metrics per launch (Range\n"
@@ -67,6 +70,7 @@ static int gpu_parse(int argc, char **argv, gpu_args *a, ws_error *err)
         if (!strcmp(arg, "--json")) a->json = 1;
         else if (!strcmp(arg, "--no-db")) a->no_db = 1;
         else if (!strcmp(arg, "--no-sim")) a->no_sim = 1;
+        else if (!strcmp(arg, "--quiet")) a->quiet = 1;
         else if (a->profile && !strcmp(arg, "--no-sass")) a->prof.sass = 0;
         else if (next && !strcmp(arg, "--variant")) a->variant = argv[++i];
         else if (next && !strcmp(arg, "--db")) a->db = argv[++i];
@@ -135,9 +139,16 @@ static int sim_side(const ws_cli_workload *w, const ws_variant *v, const gpu_arg
             opt.resources = &rk;
         ws_error_clear(err);
     }
-    if (ws_buffers_clone(&w->inputs, out, err) != WS_OK ||
-        ws_sim_run(w->module, w->spec, v, out, &opt, res, err) != WS_OK ||
-        ws_result_compute_regions(res, w->spec) != WS_OK)
+    if (!a->quiet && isatty(2)) {
+        opt.progress = ws_cli_sim_progress;
+        opt.progress_ctx = (void *)v->name;
+    }
+    if (ws_buffers_clone(&w->inputs, out, err) != WS_OK)
+        return err->code;
+    int rc = ws_sim_run(w->module, w->spec, v, out, &opt, res, err);
+    if (opt.progress)
+        fputs("\r\033[K", stderr);
+    if (rc != WS_OK || ws_result_compute_regions(res, w->spec) != WS_OK)
         return err->code;
     return ws_cli_check_outputs(w, v, out, NULL, res, err);
 }
@@ -175,6 +186,14 @@ static int gpu_side(ws_gpu *g, const ws_cli_workload *w, const ws_variant *v, gp
         ws_gpu_kernel_load(g, w->ptx_path, w->spec, v, &w->inputs, &k, err) != WS_OK)
         return err->code;
     ws_gpu_describe(k, w->spec, v, res);
+    /* One line while the GPU works: a launch can take minutes and prints nothing. */
+    int progress = !a->quiet && isatty(2);
+    if (progress)
+        fprintf(stderr, "  %s on the GPU: %s%d warm-up + %d timed launch%s (%u blocks of %u)...",
+                v->name, a->profile ? "profiling passes, then " : "", a->run.warmup,
+                a->run.repeat, a->run.repeat == 1 ? "" : "es",
+                res->grid[0] * res->grid[1] * res->grid[2],
+                res->block[0] * res->block[1] * res->block[2]);
     int rc = WS_OK;
     if (a->profile)
         rc = ws_prof_profile(k, w->spec, &a->prof, res, err);
@@ -190,6 +209,8 @@ static int gpu_side(ws_gpu *g, const ws_cli_workload *w, const ws_variant *v, gp
             ws_result_set_metric(res, "gpu__time_duration.sum", profiled_time);
         }
     }
+    if (progress)
+        fputs("\r\033[K", stderr);
     if (rc == WS_OK && res->ninsts)
         rc = ws_result_compute_regions(res, w->spec);
     ws_gpu_kernel_free(k);

@@ -84,16 +84,6 @@ static int sim_parse(int argc, char **argv, sim_args *a, ws_error *err)
     return WS_OK;
 }
 
-static void progress(void *ctx, uint64_t done, uint64_t total)
-{
-    const char *variant = ctx;
-    fprintf(stderr, "\r  simulating %s: %llu / %llu CTAs (%3.0f%%)", variant,
-            (unsigned long long)done, (unsigned long long)total,
-            total ? 100.0 * (double)done / (double)total : 100.0);
-    if (done >= total)
-        fputs("\r\033[K", stderr);
-}
-
 static double metric(const ws_result *r, const char *name)
 {
     const ws_metric *m = ws_result_metric(r, name);
@@ -199,12 +189,15 @@ static int sim_variant(const ws_cli_workload *w, const ws_variant *v, sim_args *
     ws_sim_options opt = a->opt;
     opt.resources = resources;
     if (!a->quiet && !a->json && isatty(2)) {
-        opt.progress = progress;
+        opt.progress = ws_cli_sim_progress;
         opt.progress_ctx = (void *)v->name;
     }
     double t0 = now_seconds();
-    if (ws_sim_run(w->module, w->spec, v, out, &opt, res, err) != WS_OK)
-        return err->code;
+    int rc = ws_sim_run(w->module, w->spec, v, out, &opt, res, err);
+    if (opt.progress)
+        fputs("\r\033[K", stderr); /* also after a failed or raced last report */
+    if (rc != WS_OK)
+        return rc;
     *seconds = now_seconds() - t0;
     ws_result_set_metric(res, "sim__wall_seconds", *seconds);
     return ws_result_compute_regions(res, w->spec);

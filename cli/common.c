@@ -1,6 +1,7 @@
 /* common.c — what the subcommands share: printing an error and picking its exit code,
  * finding a workload's spec, the default database, the shared simulate-and-check step. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -171,4 +172,13 @@ int ws_cli_parse_count(const char *s, int hi, int *out)
     if (ws_cli_parse_int(s, 0, hi, &v)) return -1;
     *out = (int)v;
     return 0;
+}
+
+void ws_cli_sim_progress(void *ctx, uint64_t done, uint64_t total)
+{
+    fprintf(stderr, "\r  simulating %s: %llu / %llu CTAs (%3.0f%%)", (const char *)ctx,
+            (unsigned long long)done, (unsigned long long)total,
+            total ? 100.0 * (double)done / (double)total : 100.0);
+    if (done >= total)
+        fputs("\r\033[K", stderr);
 }

@@ -13,6 +13,12 @@ $ws predict branch_unification --quiet > "$tmp/bu.txt" 2>&1 || bad "predict bran
 check 'grep -Eq "after is [0-9.]+x slower than before: 256 warps cannot fill 132 SMs" "$tmp/bu.txt"' \
       "branch_unification verdict: $(tail -1 "$tmp/bu.txt")"
 
+# Progress on a terminal (script(1) gives a pty), none with --quiet.
+script -qec "$ws predict tree_reduction" /dev/null > "$tmp/tty.txt" 2>&1
+check 'grep -Eq "simulating sequential: [0-9]+ / [0-9]+ CTAs" "$tmp/tty.txt"' "progress on a terminal"
+script -qec "$ws predict tree_reduction --quiet" /dev/null > "$tmp/tty-quiet.txt" 2>&1
+check '! grep -q "CTAs (" "$tmp/tty-quiet.txt" && grep -q "sequential" "$tmp/tty-quiet.txt"' "--quiet: no progress"
+
 # Histogram at 1 bin: atomicAddW beats atomicAdd because 32 lanes share one address.
 $ws predict histogram -D N=20000 -D TOTAL_THREADS=4096 --quiet > "$tmp/h1.txt" 2>&1 || bad "predict histogram"
 check 'grep -Eq "warp_shfl is [0-9.]+x faster than atomic: atomic serialization on one L2 line bound the base" "$tmp/h1.txt"' \
