@@ -178,9 +178,23 @@ static void reason(const ws_result *base, const ws_result *var, char *buf, size_
         snprintf(w, sizeof w, "%s bound %s (%%s -> %%s cycles)", bound_words[lim],
                  slower_is_var ? "it" : "the base");
         append(buf, n, w, a, b);
+        if (lim == B_ATOM_CAS && metric(slow, "sim__atomic_cas_contenders") >= 2) {
+            /* How many threads one word has against it, and how many keep retrying:
+             * half in one wave, more as waves of blocks refill the GPU. */
+            human(metric(slow, "sim__atomic_cas_contenders"), a, sizeof a);
+            snprintf(b, sizeof b, "%.0f%%", 100 * metric(slow, "sim__atomic_cas_retrying"));
+            double waves = metric(slow, "sim__waves");
+            char in[48] = "in one wave";
+            if (waves > 1.05) snprintf(in, sizeof in, "over %.1f waves of blocks", waves);
+            snprintf(w, sizeof w, "up to %s threads on one word, %s of them retrying per success "
+                     "%s", a, b, in);
+            append(buf, n, "%s%s", w, "");
+        }
     }
+    /* The base's atomics spread over many addresses already: aggregating them cannot help. */
     if (lim != B_ATOM_ADDR && lim != B_ATOM_TP && metric(base, "sim__atomic_requests") > 0 &&
-        metric(var, "sim__atomic_requests") > 0) {
+        metric(var, "sim__atomic_requests") > 0 &&
+        metric(base, "sim__atomic_distinct_per_request") >= 4) {
         snprintf(a, sizeof a, "%.1f", metric(base, "sim__atomic_distinct_per_request"));
         snprintf(b, sizeof b, "%.1f", metric(var, "sim__atomic_distinct_per_request"));
         append(buf, n, "atomics already spread (distinct addresses per warp-instruction %s -> %s)",

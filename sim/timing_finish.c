@@ -73,6 +73,7 @@ typedef struct ws_bounds {
     double sm;                            /* slowest SM, all included */
     double l2, dram, atom_addr, atom_tp;  /* whole GPU */
     double atom_cas;                      /* CAS successes on the most contended address */
+    double cas_contenders, cas_retrying;  /* its contenders; the share retrying per success */
     double busy_sm_cycles, warp_cycles;   /* for achieved occupancy */
     int sms_used;
     double max_sm_waves;
@@ -117,7 +118,7 @@ static void sm_bounds(const ws_timing *t, ws_bounds *b)
  * on average. With more blocks than fit at once, every block that retires lets a waiting
  * one in, so all resident threads contend until the last blocks are in and only the last
  * wave's thin out: on average 1 - resident / (2 x the grid's threads) of them. */
-static double cas_bound(const ws_timing *t)
+static double cas_bound(const ws_timing *t, double *most, double *retrying_out)
 {
     if (t->cas_lane_ops <= 0) return 0;
     const ws_launch_shape *s = &t->shape;
@@ -130,6 +131,7 @@ static double cas_bound(const ws_timing *t)
         const ws_addr_entry *e = &t->atom_addrs.e[i];
         if (e->addr == UINT64_MAX || e->cas <= 0) continue;
         double contenders = resident * e->ops / t->cas_lane_ops;
+        if (contenders > *most) *most = contenders;
         /* Queues at the word's L2 unit grow with the contenders: a quarter more per ten. */
         double each = t->p.atom_cas_contended_cycles * (1 + log10(fmax(1.0, contenders)) / 4);
         /* Each success, the other contenders of that round fail and retry (the share
@@ -140,6 +142,7 @@ static double cas_bound(const ws_timing *t)
         if (c > worst) worst = c;
         attempts += tries;
     }
+    *retrying_out = retrying;
     /* Many contended words at once: the attempts share the GPU's atomic throughput. */
     return fmax(worst, attempts / t->p.atom_l2_ops_per_cycle);
 }
@@ -159,7 +162,7 @@ static void gpu_bounds(const ws_timing *t, ws_bounds *b)
             hottest = t->atom_lines.e[i].service;
     b->atom_addr = hottest;
     b->atom_tp = t->atom_addr_ops / p->atom_l2_ops_per_cycle;
-    b->atom_cas = cas_bound(t);
+    b->atom_cas = cas_bound(t, &b->cas_contenders, &b->cas_retrying);
 }
 
 static double hottest_ops(const ws_addr_table *a)
@@ -212,6 +215,8 @@ int ws_timing_finish(ws_timing *t, ws_result *r, ws_error *err)
     rc |= put(r, "sim__bound_atomic_address_cycles", b.atom_addr);
     rc |= put(r, "sim__bound_atomic_throughput_cycles", b.atom_tp);
     rc |= put(r, "sim__bound_atomic_cas_cycles", b.atom_cas);
+    rc |= put(r, "sim__atomic_cas_contenders", b.cas_contenders);
+    rc |= put(r, "sim__atomic_cas_retrying", b.cas_retrying);
     rc |= put(r, "sim__stall_issue_cycles", tot->stall[WS_STALL_ISSUE]);
     rc |= put(r, "sim__stall_dependency_cycles", tot->stall[WS_STALL_DEP]);
     rc |= put(r, "sim__stall_memory_cycles", tot->stall[WS_STALL_MEM]);

@@ -27,6 +27,13 @@ check 'grep -q "lanes per address in one atomic warp-instruction 32.0 -> 1.0" "$
       "1 bin: lanes per address 32 -> 1"
 check 'grep -Eq "double_cas is [0-9.]+x slower than atomic: CAS retries on contended words" "$tmp/h1.txt"' \
       "1 bin: the CAS loop's retries named"
+check 'grep -q "up to 4096 threads on one word, 50% of them retrying per success in one wave" "$tmp/h1.txt"' \
+      "1 bin, one wave: every thread on the word, half retrying"
+check '! grep -q "atomics already spread" "$tmp/h1.txt"' "1 bin: atomics not called spread"
+# More blocks than fit (fermi: 14 SMs x 8 blocks of 128): the waves keep them contending.
+$ws predict histogram -D N=65536 -D TOTAL_THREADS=65536 --preset fermi --quiet > "$tmp/hw.txt" 2>&1 || bad "predict histogram in waves"
+check 'grep -Eq "up to 14.3k threads on one word, 89% of them retrying per success over 4.6 waves of blocks" "$tmp/hw.txt"' \
+      "waves: $(grep "double_cas is" "$tmp/hw.txt")"
 
 # At 10^4 bins: no gain, the atomics are already spread.
 $ws predict histogram -D N=20000 -D TOTAL_THREADS=4096 -D BINS=10000 --quiet > "$tmp/h4.txt" 2>&1 || bad "predict histogram 10^4"
