@@ -22,6 +22,15 @@ static const char *const range_metrics[] = {
     "gpu__time_duration.sum",
 };
 
+int ws_prof_store_value(ws_result *res, const char *name, double value)
+{
+    size_t len = strlen(name);
+    if (value < 0 && len > 4 && !strcmp(name + len - 4, ".sum"))
+        return ws_result_add_warning(res, "CUPTI returned %s = %.0f, a count below zero: left "
+                                     "out (not a measurement)", name, value) ? -1 : 0;
+    return ws_result_set_metric(res, name, value) ? -1 : 0;
+}
+
 const char *const *ws_prof_metric_names(int *n)
 {
     *n = (int)(sizeof range_metrics / sizeof range_metrics[0]);

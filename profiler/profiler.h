@@ -28,6 +28,10 @@ const char *const *ws_prof_metric_names(int *n);
 #define WS_PROF_MAX_METRICS 32
 int ws_prof_metric_list(const char *metrics, const char **list, char *buf, size_t bufsize,
                         ws_error *err);
+/* Stores a Range Profiler value into `res`. A count (a ".sum") below zero is no
+ * measurement (CUPTI has returned one for lts__t_requests_op_red.sum under heavy CAS
+ * traffic): it is left out, with a warning on the run. Returns 0, or -1 out of memory. */
+int ws_prof_store_value(ws_result *res, const char *name, double value);
 /* The SASS Metrics collected per instruction, and which ws_inst_stat field each fills. */
 typedef enum ws_sass_field { WS_SASS_ISSUED, WS_SASS_ACTIVE, WS_SASS_PRED_ON } ws_sass_field;
 typedef struct ws_sass_metric { const char *name; ws_sass_field field; int required; } ws_sass_metric;

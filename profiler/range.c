@@ -189,7 +189,8 @@ static int collect(range_state *st, ws_gpu_kernel *k, ws_result *res, ws_error *
     ev.pMetricValues = values;
     CUPTI_TRY(cuptiProfilerHostEvaluateToGpuValues, ev);
     for (int i = 0; i < st->nnames; i++)
-        ws_result_set_metric(res, st->names[i], values[i]);
+        if (ws_prof_store_value(res, st->names[i], values[i]))
+            return ws_error_set(err, WS_ERR_NOMEM, "out of memory storing profiler metrics");
     add_to_metric(res, "ws__replay_passes", passes);
     return WS_OK;
 }

@@ -156,6 +156,26 @@ static void test_metric_tables(void)
           !strcmp(sm[0].name, "smsp__sass_inst_executed"), "SASS table");
 }
 
+/* A count CUPTI evaluates below zero is left out with a warning; ratios and counts >= 0
+ * are stored as they come. */
+static void test_store_value(void)
+{
+    ws_result r;
+    ws_result_init(&r);
+    CHECK(ws_prof_store_value(&r, "lts__t_requests_op_red.sum", -2531483) == 0, "negative count");
+    CHECK(!ws_result_metric(&r, "lts__t_requests_op_red.sum"), "negative count left out");
+    CHECK(r.nwarnings == 1 && strstr(r.warnings[0], "lts__t_requests_op_red.sum = -2531483"),
+          "warning names it: %s", r.nwarnings ? r.warnings[0] : "(none)");
+    CHECK(ws_prof_store_value(&r, "lts__t_requests_op_atom.sum", 394559289) == 0 &&
+          ws_result_metric(&r, "lts__t_requests_op_atom.sum")->value == 394559289, "count kept");
+    CHECK(ws_prof_store_value(&r, "smsp__sass_inst_executed_op_global_red.sum", 0) == 0 &&
+          ws_result_metric(&r, "smsp__sass_inst_executed_op_global_red.sum"), "zero kept");
+    CHECK(ws_prof_store_value(&r, "x__delta.ratio", -0.5) == 0 &&
+          ws_result_metric(&r, "x__delta.ratio")->value == -0.5 && r.nwarnings == 1,
+          "a ratio below zero is kept");
+    ws_result_free(&r);
+}
+
 static void test_metric_list(void)
 {
     const char *list[WS_PROF_MAX_METRICS];
@@ -223,6 +243,7 @@ int main(void)
     test_pack_probe();
     test_pack_floats();
     test_metric_tables();
+    test_store_value();
     test_metric_list();
     test_error_names();
     test_no_driver();
