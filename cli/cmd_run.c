@@ -281,7 +281,12 @@ static void print_json(const ws_result *g, const ws_result *s, int64_t gid, int6
     printf(", \"outputs_checked\": %s, \"outputs_match\": %s, \"check_message\": ",
            g->outputs_checked ? "true" : "false", g->outputs_match ? "true" : "false");
     ws_json_string(stdout, g->check_message);
-    printf(", \"gpu\": ");
+    printf(", \"warnings\": [");
+    for (int i = 0; i < g->nwarnings; i++) {
+        printf("%s", i ? ", " : "");
+        ws_json_string(stdout, g->warnings[i]);
+    }
+    printf("], \"gpu\": ");
     print_metrics_json(g);
     printf(", \"sim\": ");
     if (s)
