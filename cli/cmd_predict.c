@@ -154,7 +154,7 @@ static void reason(const ws_result *base, const ws_result *var, char *buf, size_
     int slower_is_var = metric(var, "sim__time_ns") >= metric(base, "sim__time_ns");
     const ws_result *slow = slower_is_var ? var : base;
     int lim = limiter(slow);
-    char a[32], b[32], w[160];
+    char a[32], b[32], w[256];
     double sms = metric(slow, "sim__sms"), used = metric(slow, "sim__sms_used");
     if (lim == B_LATENCY && used < 0.75 * sms) {
         double warps = (double)slow->grid[0] * slow->grid[1] * slow->grid[2] *
