@@ -35,5 +35,12 @@ struct ws_gpu {
 
 /* "CUDA_ERROR_X (N)" using the driver's names when it is loaded. */
 const char *ws_cu_describe(const ws_cu_api *api, CUresult r, char *buf, size_t n);
+/* Sets a WS_ERR_GPU error "kernel K: WHAT failed: CUDA_ERROR_X (N)", names the kernel in
+ * err->kernel, and returns WS_ERR_GPU. */
+int ws_cu_fail(const ws_cu_api *api, CUresult r, ws_error *err, const char *kernel,
+               const char *what);
+/* A JIT error log on one line, for an error message: newlines become ';', trailing blanks
+ * go. In place. */
+void ws_cu_log_one_line(char *log);
 
 #endif

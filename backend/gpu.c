@@ -18,6 +18,26 @@ const char *ws_cu_describe(const ws_cu_api *api, CUresult r, char *buf, size_t n
     return buf;
 }
 
+int ws_cu_fail(const ws_cu_api *api, CUresult r, ws_error *err, const char *kernel,
+               const char *what)
+{
+    char why[96];
+    ws_error_set(err, WS_ERR_GPU, "kernel %s: %s failed: %s", kernel, what,
+                 ws_cu_describe(api, r, why, sizeof why));
+    snprintf(err->kernel, sizeof err->kernel, "%.*s", (int)sizeof err->kernel - 1, kernel);
+    return WS_ERR_GPU;
+}
+
+void ws_cu_log_one_line(char *s)
+{
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == '\n' || s[n - 1] == ' ' || s[n - 1] == '\r'))
+        s[--n] = '\0';
+    for (char *p = s; *p; p++)
+        if (*p == '\n' || *p == '\r')
+            *p = ';';
+}
+
 /* dlopen + the two entry points needed before the rest are resolved. */
 static int load_lib(ws_cu_api *api, const char *path, ws_error *err)
 {

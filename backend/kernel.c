@@ -26,11 +26,7 @@ struct ws_gpu_kernel {
 
 static int cu_fail(ws_gpu_kernel *k, CUresult r, ws_error *err, const char *what)
 {
-    char why[96];
-    ws_error_set(err, WS_ERR_GPU, "kernel %s: %s failed: %s", k->variant->kernel, what,
-                 ws_cu_describe(&k->gpu->api, r, why, sizeof why));
-    snprintf(err->kernel, sizeof err->kernel, "%s", k->variant->kernel);
-    return WS_ERR_GPU;
+    return ws_cu_fail(&k->gpu->api, r, err, k->variant->kernel, what);
 }
 
 /* PTX -> cubin through the driver's JIT linker, with line info and an error log. */
@@ -53,6 +49,7 @@ static int jit_link(ws_gpu_kernel *k, const char *ptx, size_t len, const char *p
         r = api->cuLinkComplete(link, &cubin, &size);
     if (r != CUDA_SUCCESS) {
         char why[96];
+        ws_cu_log_one_line(log);
         ws_error_set(err, WS_ERR_GPU, "JIT of %s failed: %s: %s", path,
                      ws_cu_describe(api, r, why, sizeof why), log[0] ? log : "(empty JIT log)");
         api->cuLinkDestroy(link);

@@ -20,27 +20,6 @@ struct ws_gpu_function {
     int dyn_smem_max;  /* what CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES was raised to */
 };
 
-static int cu_fail(const ws_cu_api *api, CUresult r, ws_error *err, const char *kernel,
-                   const char *what)
-{
-    char why[96];
-    ws_error_set(err, WS_ERR_GPU, "kernel %s: %s failed: %s", kernel, what,
-                 ws_cu_describe(api, r, why, sizeof why));
-    snprintf(err->kernel, sizeof err->kernel, "%.*s", (int)sizeof err->kernel - 1, kernel);
-    return WS_ERR_GPU;
-}
-
-/* The JIT log on one line: newlines become "; ", trailing blanks go. */
-static void one_line(char *s)
-{
-    size_t n = strlen(s);
-    while (n && (s[n - 1] == '\n' || s[n - 1] == ' ' || s[n - 1] == '\r'))
-        s[--n] = '\0';
-    for (char *p = s; *p; p++)
-        if (*p == '\n' || *p == '\r')
-            *p = ';';
-}
-
 static int jit_load(ws_gpu_function *f, const char *ptx, int max_regs, ws_error *err)
 {
     char *log = calloc(1, WS_OCC_JIT_LOG);
@@ -54,7 +33,7 @@ static int jit_load(ws_gpu_function *f, const char *ptx, int max_regs, ws_error 
     CUresult r = api->cuModuleLoadDataEx(&f->module, ptx, nopt, opt, val);
     if (r != CUDA_SUCCESS) {
         char why[96];
-        one_line(log);
+        ws_cu_log_one_line(log);
         ws_error_set(err, WS_ERR_GPU, "kernel %s: cuModuleLoadDataEx failed: %s: %s", f->entry,
                      ws_cu_describe(api, r, why, sizeof why), log[0] ? log : "(empty JIT log)");
         snprintf(err->kernel, sizeof err->kernel, "%.*s", (int)sizeof err->kernel - 1, f->entry);
@@ -84,7 +63,7 @@ int ws_gpu_function_load(ws_gpu *g, const char *ptx, const char *kernel, int max
     if (rc == WS_OK) {
         CUresult r = g->api.cuModuleGetFunction(&f->function, f->module, f->entry);
         if (r != CUDA_SUCCESS)
-            rc = cu_fail(&g->api, r, err, f->entry, "cuModuleGetFunction");
+            rc = ws_cu_fail(&g->api, r, err, f->entry, "cuModuleGetFunction");
     }
     if (rc != WS_OK) {
         ws_gpu_function_free(f);
@@ -110,7 +89,7 @@ static int func_attr(ws_gpu_function *f, CUfunction_attribute a, const char *nam
     if (r != CUDA_SUCCESS) {
         char what[96];
         snprintf(what, sizeof what, "cuFuncGetAttribute(%s)", name);
-        return cu_fail(&f->gpu->api, r, err, f->entry, what);
+        return ws_cu_fail(&f->gpu->api, r, err, f->entry, what);
     }
     return WS_OK;
 }
@@ -127,7 +106,7 @@ static int allow_dyn_smem(ws_gpu_function *f, int static_smem, int dyn_smem, ws_
         snprintf(what, sizeof what,
                  "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES = %d, static %d)", dyn_smem,
                  static_smem);
-        return cu_fail(&f->gpu->api, r, err, f->entry, what);
+        return ws_cu_fail(&f->gpu->api, r, err, f->entry, what);
     }
     f->dyn_smem_max = dyn_smem;
     return WS_OK;
@@ -161,7 +140,7 @@ int ws_gpu_function_occupancy(ws_gpu_function *f, int block_threads, int dyn_sme
         snprintf(what, sizeof what,
                  "cuOccupancyMaxActiveBlocksPerMultiprocessor(%d threads, %d bytes)",
                  block_threads, dyn_smem);
-        return cu_fail(&f->gpu->api, r, err, f->entry, what);
+        return ws_cu_fail(&f->gpu->api, r, err, f->entry, what);
     }
     return WS_OK;
 }

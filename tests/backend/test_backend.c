@@ -5,6 +5,7 @@
 #include <string.h>
 #include <cupti_result.h>
 #include "backend/backend.h"
+#include "backend/cuda_api.h"
 #include "profiler/profiler.h"
 #include "tests/check.h"
 
@@ -156,6 +157,19 @@ static void test_metric_tables(void)
           !strcmp(sm[0].name, "smsp__sass_inst_executed"), "SASS table");
 }
 
+/* A JIT log in an error message: one line. */
+static void test_log_one_line(void)
+{
+    char log[] = "ptxas application ptx input, line 12; error : Unknown symbol 'bogus'\n"
+                 "ptxas fatal : Ptx assembly aborted\r\n  \n";
+    ws_cu_log_one_line(log);
+    CHECK(!strcmp(log, "ptxas application ptx input, line 12; error : Unknown symbol 'bogus';"
+                       "ptxas fatal : Ptx assembly aborted"), "one line: '%s'", log);
+    char empty[] = "\n";
+    ws_cu_log_one_line(empty);
+    CHECK(empty[0] == '\0', "a blank log becomes empty");
+}
+
 /* A count CUPTI evaluates below zero is left out with a warning; ratios and counts >= 0
  * are stored as they come. */
 static void test_store_value(void)
@@ -244,6 +258,7 @@ int main(void)
     test_pack_floats();
     test_metric_tables();
     test_store_value();
+    test_log_one_line();
     test_metric_list();
     test_error_names();
     test_no_driver();

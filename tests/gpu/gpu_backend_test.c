@@ -191,6 +191,7 @@ static void test_jit_error(probe *p)
     int rc = ws_gpu_kernel_load(p->gpu, bad, p->spec, p->v, &p->in, &k, &err);
     CHECK(rc == WS_ERR_GPU && strstr(err.msg, "JIT of") && strstr(err.msg, "bogus"),
           "JIT error names the bad instruction: %s", err.msg);
+    CHECK(!strchr(err.msg, '\n'), "JIT error on one line: %s", err.msg);
     printf("JIT error: %s\n", err.msg);
     unlink(bad);
     ws_gpu_kernel_free(k);
