@@ -16,7 +16,6 @@ gpu=1
 [ "${1:-}" = --no-gpu ] && { gpu=0; shift; }
 ws=$build/warpscope
 [ -d "$build/lib" ] && export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}$build/lib
-field() { python3 -c 'import json,sys; print("%.3f" % (json.load(sys.stdin)["gpu"]["gpu__time_duration.sum"] / 1e9))'; }
 printf '%-9s %-6s %-10s %9s %9s\n' threads items/t items "pred s" "meas s"
 for pt in ${*:-262144:2 524288:2 1048576:2 1048576:1 2097152:1}; do
     case $pt in
@@ -26,23 +25,11 @@ for pt in ${*:-262144:2 524288:2 1048576:2 1048576:1 2097152:1}; do
     esac
     d=(-D BINS=1 -D N="$n" -D TOTAL_THREADS="$t")
     pred=$("$ws" sim histogram "${d[@]}" --variant double_cas --timing --no-db --no-races --quiet --json 2>/dev/null |
-           python3 -c 'import json,sys
-d = json.load(sys.stdin)
-def find(o):
-    if isinstance(o, dict):
-        if "sim__time_ns" in o: return o["sim__time_ns"]
-        for v in o.values():
-            r = find(v)
-            if r is not None: return r
-    if isinstance(o, list):
-        for v in o:
-            r = find(v)
-            if r is not None: return r
-print("%.3f" % (find(d) / 1e9))' 2>/dev/null)
+           python3 -c 'import json,sys; print("%.3f" % (json.load(sys.stdin)["metrics"]["sim__time_ns"] / 1e9))' 2>/dev/null)
     meas=-
     if [ "$gpu" = 1 ]; then
         meas=$("$ws" run histogram "${d[@]}" --variant double_cas --warmup 0 --repeat 1 --no-sim --no-db --json 2>/dev/null |
-               field)
+               python3 -c 'import json,sys; print("%.3f" % (json.load(sys.stdin)["gpu"]["gpu__time_duration.sum"] / 1e9))' 2>/dev/null)
     fi
     printf '%-9s %-6s %-10s %9s %9s\n' "$t" "$k" "$n" "${pred:--}" "${meas:--}"
 done
