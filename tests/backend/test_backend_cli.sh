@@ -26,6 +26,13 @@ expect run-stub any "warpscope: no CUDA GPU: cuInit returned CUDA_ERROR_STUB_LIB
     env WARPSCOPE_LIBCUDA="$stub" "$ws" run "$spec" --no-db
 expect profile-no-driver any "warpscope: no CUDA driver: cannot load /nonexistent/libcuda.so.1 (" -- \
     env WARPSCOPE_LIBCUDA=/nonexistent/libcuda.so.1 "$ws" profile "$spec" --no-db
+# --quiet is an option of run and profile (it gets as far as the driver, not a usage error).
+expect run-quiet any "warpscope: no CUDA driver: cannot load /nonexistent/libcuda.so.1 (" -- \
+    env WARPSCOPE_LIBCUDA=/nonexistent/libcuda.so.1 "$ws" run "$spec" --no-db --quiet
+expect profile-quiet any "warpscope: no CUDA driver: cannot load /nonexistent/libcuda.so.1 (" -- \
+    env WARPSCOPE_LIBCUDA=/nonexistent/libcuda.so.1 "$ws" profile "$spec" --no-db --quiet
+if "$ws" run --help | grep -q -- "--quiet *no progress on stderr"; then pass=$((pass + 1));
+else fail=$((fail + 1)); echo "FAIL run --help does not list --quiet" >&2; fi
 expect run-repeat 2 "warpscope: run: --repeat needs a number >= 1" -- "$ws" run "$spec" --repeat 0
 expect run-warmup 2 "warpscope: run: --warmup needs a number >= 0" -- "$ws" run "$spec" --warmup x
 expect run-unknown 2 "warpscope: run: unknown or incomplete option '--bogus'" -- "$ws" run "$spec" --bogus
