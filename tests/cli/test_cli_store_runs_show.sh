@@ -94,7 +94,7 @@ fi
 err_case "show without RUN" 2 "show: which run?" "$WS" show --db "$DB"
 err_case "show bad RUN" 2 "RUN must be a run id (a positive integer), not 'x1'" "$WS" show x1 --db "$DB"
 err_case "show two RUNs" 2 "unexpected argument '2'" "$WS" show 1 2 --db "$DB"
-err_case "runs bad option" 2 "runs: unexpected argument '--nope'" "$WS" runs --nope
+err_case "runs bad option" 2 "runs: unknown option '--nope'" "$WS" runs --nope
 err_case "runs --db without FILE" 2 "runs: --db needs a FILE" "$WS" runs --db
 err_case "show --db without FILE" 2 "show: --db needs a FILE" "$WS" show 1 --db
 "$WS" runs --help > "$T/help.out"
