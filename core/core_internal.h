@@ -74,4 +74,8 @@ const char *ws_gen_kind_name(ws_gen_kind k);
  * returns it, or NULL when out of memory. Shared by results and specs. */
 void *ws_core_grow(void **arr, int *n, int *cap, size_t size);
 
+/* spawn.c: runs argv[0] (searched on PATH) with stdout and stderr into `out_path`; returns
+ * its exit status, -1 when it could not start (errno says why), -2 when it was killed. */
+int ws_spawn(char *const argv[], const char *out_path);
+
 #endif
