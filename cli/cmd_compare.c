@@ -69,12 +69,6 @@ static int find_runs(ws_store *st, compare_args *a, ws_error *err)
     return ws_store_latest_run(st, a->workload, a->variant, "gpu", &a->gpu_id, err);
 }
 
-static double metric(const ws_result *r, const char *name)
-{
-    const ws_metric *m = ws_result_metric(r, name);
-    return m ? m->value : NAN;
-}
-
 /* Per source line: warp-instructions and active threads over the run's instructions. */
 static int add_lines(line_row **rows, int *n, const ws_result *r, int gpu)
 {
@@ -136,11 +130,13 @@ static int collect_pairs(const ws_result *s, const ws_result *g, pair_row **out,
         return WS_ERR_NOMEM;
     int k = 0;
     const char *ratio = WS_M(THREAD_INST_PER_INST);
-    rows[k++] = (pair_row){"execution_rate", metric(s, ratio) / 32, metric(g, ratio) / 32};
+    rows[k++] = (pair_row){"execution_rate", ws_result_value(s, ratio) / 32,
+                           ws_result_value(g, ratio) / 32};
     rows[k++] = (pair_row){"branch_efficiency.pct",
-                           metric(s, WS_M(BRANCH_UNIFORM_PCT)),
-                           metric(g, WS_M(BRANCH_UNIFORM_PCT))};
-    rows[k] = (pair_row){"", metric(s, WS_M(SIM_TIME_NS)), metric(g, WS_M(GPU_TIME_NS))};
+                           ws_result_value(s, WS_M(BRANCH_UNIFORM_PCT)),
+                           ws_result_value(g, WS_M(BRANCH_UNIFORM_PCT))};
+    rows[k] = (pair_row){"", ws_result_value(s, WS_M(SIM_TIME_NS)),
+                         ws_result_value(g, WS_M(GPU_TIME_NS))};
     snprintf(rows[k++].name, sizeof rows[0].name, "time_ns (%s vs %s)", WS_M(SIM_TIME_NS),
              WS_M(GPU_TIME_NS));
     for (int i = 0; i < s->nmetrics; i++) {

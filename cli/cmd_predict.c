@@ -52,12 +52,6 @@ static int predict_parse(int argc, char **argv, predict_args *a, ws_error *err)
 
 /* ------------------------------------------------------------------ metrics and bounds */
 
-static double metric(const ws_result *r, const char *name)
-{
-    const ws_metric *m = ws_result_metric(r, name);
-    return m ? m->value : NAN;
-}
-
 static void human(double v, char *buf, size_t n)
 {
     if (v >= 1e9) snprintf(buf, n, "%.2fG", v / 1e9);
@@ -125,13 +119,14 @@ static void print_table(const ws_spec *s, const ws_result *res, const char *pres
     for (int i = 0; i < s->nvariants; i++) {
         const ws_result *r = &res[i];
         char t[32], at[32];
-        time_str(metric(r, WS_M(SIM_TIME_NS)), t, sizeof t);
-        human(metric(r, WS_M(SIM_ATOMIC_L2_TRANSACTIONS)) + metric(r, WS_M(SIM_SHARED_ATOMIC_REQUESTS)),
+        time_str(ws_result_value(r, WS_M(SIM_TIME_NS)), t, sizeof t);
+        human(ws_result_value(r, WS_M(SIM_ATOMIC_L2_TRANSACTIONS)) +
+                  ws_result_value(r, WS_M(SIM_SHARED_ATOMIC_REQUESTS)),
               at, sizeof at);
-        double be = metric(r, WS_M(BRANCH_UNIFORM_PCT));
+        double be = ws_result_value(r, WS_M(BRANCH_UNIFORM_PCT));
         printf("  %-14s %8.1f%% %8.1f%% %11s %9.1f%% %12s%s\n", s->variants[i].name,
                100 * ws_result_execution_rate(r), isnan(be) ? 100.0 : be, at,
-               100 * metric(r, WS_M(SIM_ACHIEVED_OCCUPANCY)), t,
+               100 * ws_result_value(r, WS_M(SIM_ACHIEVED_OCCUPANCY)), t,
                r->outputs_checked && !r->outputs_match ? "  (outputs differ)" : "");
     }
     int b = base_index(s);

@@ -68,26 +68,20 @@ static int sim_parse(int argc, char **argv, sim_args *a, ws_error *err)
     return 0;
 }
 
-static double metric(const ws_result *r, const char *name)
-{
-    const ws_metric *m = ws_result_metric(r, name);
-    return m ? m->value : NAN;
-}
-
 static void print_table(const ws_result *r, double seconds, int64_t run_id, const char *db)
 {
-    double thread_insts = metric(r, WS_M(THREAD_INST_EXECUTED));
+    double thread_insts = ws_result_value(r, WS_M(THREAD_INST_EXECUTED));
     printf("%s / %s   kernel %s   grid %ux%ux%u  block %ux%ux%u   [%s]\n", r->workload,
            r->variant, r->kernel, r->grid[0], r->grid[1], r->grid[2], r->block[0], r->block[1],
            r->block[2], r->params);
     printf("  execution rate      %6.1f %%   (%.2f of 32 lanes active per warp-instruction)\n",
-           100.0 * metric(r, WS_M(SIM_EXECUTION_RATE)),
-           metric(r, WS_M(THREAD_INST_PER_INST)));
+           100.0 * ws_result_value(r, WS_M(SIM_EXECUTION_RATE)),
+           ws_result_value(r, WS_M(THREAD_INST_PER_INST)));
     printf("  branch efficiency   %6.1f %%   (%.0f divergent of %.0f branch targets)\n",
-           metric(r, WS_M(BRANCH_UNIFORM_PCT)),
-           metric(r, WS_M(BRANCH_TARGETS_DIVERGENT)),
-           metric(r, WS_M(BRANCH_TARGETS)));
-    double pred_on = metric(r, WS_M(THREAD_INST_PRED_ON));
+           ws_result_value(r, WS_M(BRANCH_UNIFORM_PCT)),
+           ws_result_value(r, WS_M(BRANCH_TARGETS_DIVERGENT)),
+           ws_result_value(r, WS_M(BRANCH_TARGETS)));
+    double pred_on = ws_result_value(r, WS_M(THREAD_INST_PRED_ON));
     printf("  predicated off      %6.1f %%   of active thread-instructions\n",
            thread_insts > 0 ? 100.0 * (thread_insts - pred_on) / thread_insts : 0.0);
     if (r->nregions) {

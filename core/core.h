@@ -348,6 +348,11 @@ void ws_result_init(ws_result *r);
 void ws_result_free(ws_result *r);
 int ws_result_set_metric(ws_result *r, const char *name, double value); /* add or replace */
 const ws_metric *ws_result_metric(const ws_result *r, const char *name);
+/* The value of metric `name`, NAN when the run has none. */
+double ws_result_value(const ws_result *r, const char *name);
+/* Active lanes per issued warp-instruction / 32: sim__execution_rate, else the Nsight ratio
+ * / 32; NAN when the run has neither. */
+double ws_result_execution_rate(const ws_result *r);
 int ws_result_add_file(ws_result *r, const char *path, const char *text); /* returns index; dedups */
 ws_inst_stat *ws_result_add_inst(ws_result *r);
 ws_block_info *ws_result_add_block(ws_result *r);

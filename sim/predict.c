@@ -8,19 +8,6 @@
 
 #include "sim/sim.h"
 
-static double metric(const ws_result *r, const char *name)
-{
-    const ws_metric *m = ws_result_metric(r, name);
-    return m ? m->value : NAN;
-}
-
-double ws_result_execution_rate(const ws_result *r)
-{
-    double v = metric(r, WS_M(SIM_EXECUTION_RATE));
-    if (isnan(v)) v = metric(r, WS_M(THREAD_INST_PER_INST)) / 32.0;
-    return v;
-}
-
 /* The timing model's bounds, in the order of bound_words. */
 static const ws_metric_id bound_metrics[] = {
     WS_METRIC_SIM_BOUND_LATENCY, WS_METRIC_SIM_BOUND_ISSUE, WS_METRIC_SIM_BOUND_LSU,
@@ -36,7 +23,7 @@ static const char *const bound_words[] = {
 
 static double bound(const ws_result *r, int b)
 {
-    return metric(r, ws_metric_table[bound_metrics[b]].name);
+    return ws_result_value(r, ws_metric_table[bound_metrics[b]].name);
 }
 
 static int limiter(const ws_result *r)
@@ -71,8 +58,8 @@ static void pct_pair(double a, double b, char *pa, char *pb, size_t n)
 
 static double lanes_per_address(const ws_result *r)
 {
-    double tx = metric(r, WS_M(SIM_ATOMIC_L2_TRANSACTIONS));
-    return tx > 0 ? metric(r, WS_M(SIM_ATOMIC_LANE_OPS)) / tx : 0;
+    double tx = ws_result_value(r, WS_M(SIM_ATOMIC_L2_TRANSACTIONS));
+    return tx > 0 ? ws_result_value(r, WS_M(SIM_ATOMIC_LANE_OPS)) / tx : 0;
 }
 
 /* The share of a run's stall cycles that SASS control flow holds (taken branches, BSYNC,
@@ -85,10 +72,10 @@ static double branch_share(const ws_result *r)
     };
     double all = 0;
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
-        double v = metric(r, ws_metric_table[kinds[i]].name);
+        double v = ws_result_value(r, ws_metric_table[kinds[i]].name);
         if (v > 0) all += v;
     }
-    double b = metric(r, WS_M(SIM_STALL_BRANCH));
+    double b = ws_result_value(r, WS_M(SIM_STALL_BRANCH));
     return all > 0 && b > 0 ? b / all : 0;
 }
 
@@ -97,21 +84,23 @@ static double branch_share(const ws_result *r)
 static void reason(const ws_result *base, const ws_result *var, char *buf, size_t n)
 {
     buf[0] = 0;
-    int slower_is_var = metric(var, WS_M(SIM_TIME_NS)) >= metric(base, WS_M(SIM_TIME_NS));
+    int slower_is_var =
+        ws_result_value(var, WS_M(SIM_TIME_NS)) >= ws_result_value(base, WS_M(SIM_TIME_NS));
     const ws_result *slow = slower_is_var ? var : base;
     int lim = limiter(slow);
     char a[32], b[32], w[256];
-    double sms = metric(slow, WS_M(SIM_SMS)), used = metric(slow, WS_M(SIM_SMS_USED));
+    double sms = ws_result_value(slow, WS_M(SIM_SMS));
+    double used = ws_result_value(slow, WS_M(SIM_SMS_USED));
     if (lim == B_LATENCY && used < 0.75 * sms) {
         double warps = (double)slow->grid[0] * slow->grid[1] * slow->grid[2] *
                        ceil((double)slow->block[0] * slow->block[1] * slow->block[2] / 32.0);
         snprintf(w, sizeof w, "%s%.0f warps cannot fill %.0f SMs (%.0f CTAs: %.2f of a wave)",
-                 slower_is_var ? "" : "before: ", warps, sms, metric(slow, WS_M(SIM_CTAS)),
-                 metric(slow, WS_M(SIM_CTAS)) / sms);
+                 slower_is_var ? "" : "before: ", warps, sms, ws_result_value(slow, WS_M(SIM_CTAS)),
+                 ws_result_value(slow, WS_M(SIM_CTAS)) / sms);
         append(buf, n, "%s%s", w, "");
     } else if (lim == B_ATOM_ADDR || lim == B_ATOM_TP) {
-        human(metric(base, WS_M(SIM_ATOMIC_MAX_SAME_ADDRESS)), a, sizeof a);
-        human(metric(var, WS_M(SIM_ATOMIC_MAX_SAME_ADDRESS)), b, sizeof b);
+        human(ws_result_value(base, WS_M(SIM_ATOMIC_MAX_SAME_ADDRESS)), a, sizeof a);
+        human(ws_result_value(var, WS_M(SIM_ATOMIC_MAX_SAME_ADDRESS)), b, sizeof b);
         snprintf(w, sizeof w, "%s bound %s: lane-ops on the hottest address %s -> %s",
                  bound_words[lim], slower_is_var ? "it" : "the base", a, b);
         append(buf, n, "%s%s", w, "");
@@ -124,12 +113,13 @@ static void reason(const ws_result *base, const ws_result *var, char *buf, size_
         snprintf(w, sizeof w, "%s bound %s (%%s -> %%s cycles)", bound_words[lim],
                  slower_is_var ? "it" : "the base");
         append(buf, n, w, a, b);
-        if (lim == B_ATOM_CAS && metric(slow, WS_M(SIM_ATOMIC_CAS_CONTENDERS)) >= 2) {
+        if (lim == B_ATOM_CAS && ws_result_value(slow, WS_M(SIM_ATOMIC_CAS_CONTENDERS)) >= 2) {
             /* How many threads one word has against it, and how many keep retrying:
              * half in one wave, more as waves of blocks refill the GPU. */
-            human(metric(slow, WS_M(SIM_ATOMIC_CAS_CONTENDERS)), a, sizeof a);
-            snprintf(b, sizeof b, "%.0f%%", 100 * metric(slow, WS_M(SIM_ATOMIC_CAS_RETRYING)));
-            double waves = metric(slow, WS_M(SIM_WAVES));
+            human(ws_result_value(slow, WS_M(SIM_ATOMIC_CAS_CONTENDERS)), a, sizeof a);
+            snprintf(b, sizeof b, "%.0f%%",
+                     100 * ws_result_value(slow, WS_M(SIM_ATOMIC_CAS_RETRYING)));
+            double waves = ws_result_value(slow, WS_M(SIM_WAVES));
             char in[48] = "in one wave";
             if (waves > 1.05) snprintf(in, sizeof in, "over %.1f waves of blocks", waves);
             snprintf(w, sizeof w, "up to %s threads on one word, %s of them retrying per success "
@@ -138,11 +128,12 @@ static void reason(const ws_result *base, const ws_result *var, char *buf, size_
         }
     }
     /* The base's atomics spread over many addresses already: aggregating them cannot help. */
-    if (lim != B_ATOM_ADDR && lim != B_ATOM_TP && metric(base, WS_M(SIM_ATOMIC_REQUESTS)) > 0 &&
-        metric(var, WS_M(SIM_ATOMIC_REQUESTS)) > 0 &&
-        metric(base, WS_M(SIM_ATOMIC_DISTINCT_PER_REQUEST)) >= 4) {
-        snprintf(a, sizeof a, "%.1f", metric(base, WS_M(SIM_ATOMIC_DISTINCT_PER_REQUEST)));
-        snprintf(b, sizeof b, "%.1f", metric(var, WS_M(SIM_ATOMIC_DISTINCT_PER_REQUEST)));
+    if (lim != B_ATOM_ADDR && lim != B_ATOM_TP &&
+        ws_result_value(base, WS_M(SIM_ATOMIC_REQUESTS)) > 0 &&
+        ws_result_value(var, WS_M(SIM_ATOMIC_REQUESTS)) > 0 &&
+        ws_result_value(base, WS_M(SIM_ATOMIC_DISTINCT_PER_REQUEST)) >= 4) {
+        snprintf(a, sizeof a, "%.1f", ws_result_value(base, WS_M(SIM_ATOMIC_DISTINCT_PER_REQUEST)));
+        snprintf(b, sizeof b, "%.1f", ws_result_value(var, WS_M(SIM_ATOMIC_DISTINCT_PER_REQUEST)));
         append(buf, n, "atomics already spread (distinct addresses per warp-instruction %s -> %s)",
                a, b);
     }
@@ -155,7 +146,8 @@ static void reason(const ws_result *base, const ws_result *var, char *buf, size_
     }
     pct_pair(ws_result_execution_rate(base), ws_result_execution_rate(var), a, b, sizeof a);
     append(buf, n, "execution rate %s -> %s", a, b);
-    double oa = metric(base, WS_M(SIM_ACHIEVED_OCCUPANCY)), ob = metric(var, WS_M(SIM_ACHIEVED_OCCUPANCY));
+    double oa = ws_result_value(base, WS_M(SIM_ACHIEVED_OCCUPANCY));
+    double ob = ws_result_value(var, WS_M(SIM_ACHIEVED_OCCUPANCY));
     if (fabs(oa - ob) < 0.02) append(buf, n, "occupancy unchanged%s%s", "", "");
     else {
         pct_pair(oa, ob, a, b, sizeof a);
@@ -165,7 +157,8 @@ static void reason(const ws_result *base, const ws_result *var, char *buf, size_
 
 void ws_predict_compare(const ws_result *base, const ws_result *var, ws_prediction *out)
 {
-    double ratio = metric(var, WS_M(SIM_TIME_NS)) / metric(base, WS_M(SIM_TIME_NS));
+    double ratio =
+        ws_result_value(var, WS_M(SIM_TIME_NS)) / ws_result_value(base, WS_M(SIM_TIME_NS));
     const char *why = out->reasons;
     char *buf = out->verdict;
     size_t n = sizeof out->verdict;

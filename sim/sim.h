@@ -89,9 +89,6 @@ typedef struct ws_prediction {
     char verdict[1024];  /* "VAR is 2.0x faster than BASE: " + reasons */
 } ws_prediction;
 void ws_predict_compare(const ws_result *base, const ws_result *var, ws_prediction *out);
-/* Active lanes per issued warp-instruction / 32: sim__execution_rate, else the Nsight ratio
- * / 32; NAN when the run has neither. */
-double ws_result_execution_rate(const ws_result *r);
 
 #ifdef __cplusplus
 }
