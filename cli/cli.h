@@ -95,6 +95,17 @@ void ws_cli_help(const ws_cli_cmd *c, FILE *f);
 /* Adds "NAME=VALUE" (modified in place) to d. */
 int ws_cli_add_define(ws_cli_defines *d, char *kv, ws_error *err);
 #define WS_CLI_NOPTS(a) ((int)(sizeof(a) / sizeof((a)[0])))
+/* The rows several commands share, spelled once. */
+#define WS_CLI_OPT_DB(dest) \
+    {"--db", WS_OPT_STRING, (dest), "FILE", "database (default $WARPSCOPE_DB or ./warpscope.db)", 0, 0}
+#define WS_CLI_OPT_JSON(dest, help) {"--json", WS_OPT_FLAG, (dest), NULL, (help), 0, 0}
+#define WS_CLI_OPT_DEFINES(dest) \
+    {"-D", WS_OPT_DEFINE, (dest), "NAME=VALUE", "override a constant of the spec (repeatable)", 0, 0}
+#define WS_CLI_OPT_VARIANT(dest) \
+    {"--variant", WS_OPT_STRING, (dest), "V", "only this variant (default: every variant)", 0, 0}
+#define WS_CLI_OPT_QUIET(dest) {"--quiet", WS_OPT_FLAG, (dest), NULL, "no progress on stderr", 0, 0}
+#define WS_CLI_OPT_WORKLOAD \
+    {"WORKLOAD", WS_OPT_POSITIONAL, NULL, NULL, "a name from 'warpscope list' or a path to a .spec", 0, 0}
 
 /* ---------------------------------------------------------------- JSON (json.c) */
 

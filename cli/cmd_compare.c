@@ -30,13 +30,13 @@ static const char compare_about[] =
 static int compare_parse(int argc, char **argv, compare_args *a, ws_error *err)
 {
     const ws_opt opts[] = {
-        {"--db", WS_OPT_STRING, &a->db, "FILE",
-         "database (default $WARPSCOPE_DB or ./warpscope.db)", 0, 0},
+        WS_CLI_OPT_DB(&a->db),
         {"--workload", WS_OPT_STRING, &a->workload, "W", "the latest runs of this workload", 0, 0},
-        {"--variant", WS_OPT_STRING, &a->variant, "V", "... and of this variant", 0, 0},
+        {"--variant", WS_OPT_STRING, &a->variant, "V",
+         "with --workload: the latest runs of this variant", 0, 0},
         {"--lines", WS_OPT_INT, &a->max_lines, "N",
          "source lines shown (default 20; JSON has all)", 0, 1 << 20},
-        {"--json", WS_OPT_FLAG, &a->json, NULL, "one JSON object instead of text", 0, 0},
+        WS_CLI_OPT_JSON(&a->json, "one JSON object instead of text"),
     };
     const ws_cli_cmd cmd = {"compare", "warpscope compare RUN_SIM RUN_GPU [--db FILE] [--json]\n"
                             "       warpscope compare --workload W --variant V [--db FILE] [--json]",

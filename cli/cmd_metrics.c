@@ -111,8 +111,7 @@ int ws_cmd_metrics(int argc, char **argv)
     const ws_opt opts[] = {
         {"--markdown", WS_OPT_FLAG, &markdown, NULL,
          "docs/metrics.md: the table by section, in Markdown", 0, 0},
-        {"--json", WS_OPT_FLAG, &json, NULL,
-         "one JSON array of {name, unit, computed_by, cupti, meaning}", 0, 0},
+        WS_CLI_OPT_JSON(&json, "one JSON array of {name, unit, computed_by, cupti, meaning}"),
     };
     const ws_cli_cmd cmd = {"metrics", "warpscope metrics [--markdown | --json]",
                             "Prints every metric warpscope stores or asks CUPTI for (core/metrics.def):\n"

@@ -76,7 +76,7 @@ int ws_cmd_occupancy(int argc, char **argv)
          "registers per thread (default 0 = not limiting)", 0, 1 << 30},
         {"--smem", WS_OPT_INT, &smem, "B",
          "shared memory per block in bytes (default 0)", 0, 1 << 30},
-        {"--json", WS_OPT_FLAG, &json, NULL, "one JSON object instead of the table", 0, 0},
+        WS_CLI_OPT_JSON(&json, "one JSON object instead of the table"),
     };
     const ws_cli_cmd cmd = {"occupancy", "warpscope occupancy --cc X.Y --threads N [--regs R] [--smem B] [--json]",
                             "How many blocks of N threads, R registers per thread and B bytes of shared memory\n"

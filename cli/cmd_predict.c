@@ -29,15 +29,12 @@ static int predict_parse(int argc, char **argv, predict_args *a, ws_error *err)
     memset(a, 0, sizeof *a);
     a->preset = "h100";
     const ws_opt opts[] = {
-        {"WORKLOAD", WS_OPT_POSITIONAL, NULL, NULL,
-         "a name from 'warpscope list' or a path to a .spec", 0, 0},
-        {"-D", WS_OPT_DEFINE, &a->defs, "NAME=VALUE",
-         "override a constant of the spec (repeatable)", 0, 0},
+        WS_CLI_OPT_WORKLOAD,
+        WS_CLI_OPT_DEFINES(&a->defs),
         {"--preset", WS_OPT_STRING, &a->preset, "NAME",
          "GPU preset: h100 (default), fermi, or a path to a .gpu file", 0, 0},
-        {"--json", WS_OPT_FLAG, &a->json, NULL,
-         "one JSON object: per variant its metrics, and the ratios", 0, 0},
-        {"--quiet", WS_OPT_FLAG, &a->quiet, NULL, "no progress on stderr", 0, 0},
+        WS_CLI_OPT_JSON(&a->json, "one JSON object: per variant its metrics, and the ratios"),
+        WS_CLI_OPT_QUIET(&a->quiet),
     };
     const ws_cli_cmd cmd = {"predict", "warpscope predict WORKLOAD [-D NAME=VALUE]... [--preset NAME] [--json]",
                             predict_about, opts, WS_CLI_NOPTS(opts)};

@@ -37,23 +37,20 @@ static const char profile_about[] =
 static int gpu_parse(int argc, char **argv, gpu_args *a, ws_error *err)
 {
     const ws_opt opts[] = {
-        {"-D", WS_OPT_DEFINE, &a->defs, "NAME=VALUE",
-         "override a constant of the spec (repeatable)", 0, 0},
-        {"--variant", WS_OPT_STRING, &a->variant, "V",
-         "only this variant (default: every variant)", 0, 0},
+        WS_CLI_OPT_DEFINES(&a->defs),
+        WS_CLI_OPT_VARIANT(&a->variant),
         {"--repeat", WS_OPT_INT, &a->run.repeat, "N", "timed launches (default 10)", 1, 1 << 20},
         {"--warmup", WS_OPT_INT, &a->run.warmup, "N",
          "untimed launches first (default 1; 0 for a kernel of minutes)", 0, 1 << 20},
         {"--device", WS_OPT_INT, &a->device, "N", "GPU ordinal (default 0)", 0, 1 << 20},
-        {"--db", WS_OPT_STRING, &a->db, "FILE",
-         "database (default $WARPSCOPE_DB or ./warpscope.db)", 0, 0},
+        WS_CLI_OPT_DB(&a->db),
         {"--no-db", WS_OPT_FLAG, &a->no_db, NULL, "do not store the runs", 0, 0},
         {"--no-sim", WS_OPT_FLAG, &a->no_sim, NULL, "skip the simulator (no cross-check)", 0, 0},
         {"--preset", WS_OPT_STRING, &a->preset, "NAME",
          "timing-model preset for the simulator's predicted time\n"
          "(default: the preset of the GPU's compute capability, e.g. h100)", 0, 0},
-        {"--json", WS_OPT_FLAG, &a->json, NULL, "one JSON object per line instead of text", 0, 0},
-        {"--quiet", WS_OPT_FLAG, &a->quiet, NULL, "no progress on stderr", 0, 0},
+        WS_CLI_OPT_JSON(&a->json, "one JSON object per line instead of text"),
+        WS_CLI_OPT_QUIET(&a->quiet),
         /* profile only: */
         {"--no-sass", WS_OPT_FLAG, &a->no_sass, NULL, "skip per-instruction SASS metrics", 0, 0},
         {"--metrics", WS_OPT_STRING, &a->prof.metrics, "LIST",

@@ -153,9 +153,8 @@ int ws_cmd_runs(int argc, char **argv)
     ws_error err;
     ws_error_clear(&err);
     const ws_opt opts[] = {
-        {"--db", WS_OPT_STRING, &db, "FILE", "the database to read", 0, 0},
-        {"--json", WS_OPT_FLAG, &json, NULL,
-         "one JSON array of objects instead of the table", 0, 0},
+        WS_CLI_OPT_DB(&db),
+        WS_CLI_OPT_JSON(&json, "one JSON array of objects instead of the table"),
     };
     const ws_cli_cmd cmd = {"runs", "warpscope runs [--db FILE] [--json]", runs_about, opts,
                             WS_CLI_NOPTS(opts)};

@@ -323,8 +323,8 @@ static int parse_args(int argc, char **argv, const char **db, int64_t *id, int *
 {
     const ws_opt opts[] = {
         {"RUN", WS_OPT_POSITIONAL, NULL, NULL, "a run id from 'warpscope runs'", 0, 0},
-        {"--db", WS_OPT_STRING, db, "FILE", "the database to read", 0, 0},
-        {"--json", WS_OPT_FLAG, json, NULL, "one JSON object instead of text", 0, 0},
+        WS_CLI_OPT_DB(db),
+        WS_CLI_OPT_JSON(json, "one JSON object instead of text"),
     };
     const ws_cli_cmd cmd = {"show", "warpscope show RUN [--db FILE] [--json]", show_about, opts,
                             WS_CLI_NOPTS(opts)};

@@ -84,7 +84,7 @@ pattern="no workload 'nosuch'"; expect_error sim nosuch
 pattern="unknown constant 'NOPE'"; expect_error sim branch_unification -D NOPE=1
 pattern="sim: unknown option '--bogus'"; expect_error sim branch_unification --bogus
 # One option parser: a missing value and a bad number say which option and what it takes.
-pattern="sim: --threads needs a number >= 1, not 'x'"; expect_error sim branch_unification --threads x
+pattern="sim: --threads needs a number >= 0, not 'x'"; expect_error sim branch_unification --threads x
 pattern="predict: unknown option '--bogus'"; expect_error predict branch_unification --bogus
 pattern="compare: --lines needs a number >= 0, not 'many'"; expect_error compare 1 2 --lines many
 pattern="occupancy: --threads needs a number >= 0, not '-1'"; expect_error occupancy --cc 9.0 --threads -1
