@@ -209,6 +209,9 @@ typedef struct ws_function {
     uint64_t local_bytes;  /* per-thread .local frame */
     uint64_t shared_bytes; /* static shared memory this entry uses (module + function) */
     int main_file;     /* .file index of the kernel's own source */
+    ws_error *unsupported; /* set when the body uses something the simulator does not
+                              support (its instructions may be missing): a launch of a
+                              kernel that reaches this function reports it */
 } ws_function;
 
 struct ws_module {
@@ -221,6 +224,10 @@ struct ws_module {
     int nfuncs;        ws_function *funcs;
     char *text;        /* the PTX text, kept for error messages and the store */
 };
+
+/* module.c: WS_OK when function `fn` and every function it calls are supported, else the
+ * first unsupported construct's error (PTX file:line), naming the kernel `fn`. */
+int ws_function_check(const ws_module *m, int fn, ws_error *err);
 
 /* cfg.c: basic blocks, immediate post-dominators, reconvergence PCs for every branch. */
 int ws_cfg_build(ws_module *m, ws_error *err);

@@ -667,6 +667,7 @@ static void free_function(ws_function *f)
     free(f->locals);
     free(f->insts);
     free(f->blocks);
+    free(f->unsupported);
     memset(f, 0, sizeof *f);
 }
 
@@ -767,6 +768,39 @@ static int add_function(ws_pctx *c, ws_function *f, int line)
     return WS_OK;
 }
 
+/* The body from the token after its '{' uses something unsupported (c->err): keep the
+ * function, without instructions, holding the error for a launch to report, and go on
+ * after its closing brace, so the module's other kernels still load. */
+static int keep_unsupported(ws_pctx *c, ws_function *f, int body_start)
+{
+    f->unsupported = malloc(sizeof *f->unsupported);
+    if (!f->unsupported)
+        return nomem(c);
+    *f->unsupported = *c->err;
+    free(f->insts);
+    free(f->blocks);
+    f->insts = NULL;
+    f->blocks = NULL;
+    f->ninsts = f->nblocks = 0;
+    int keep = 0; /* call fixups into the dropped instructions go too */
+    for (int i = 0; i < c->ncalls; i++)
+        if (c->calls[i].fn != c->fn_index)
+            c->calls[keep++] = c->calls[i];
+    c->ncalls = keep;
+    int depth = 1;
+    c->pos = body_start;
+    while (depth > 0) {
+        const ws_tok *t = ws_pc_next(c);
+        if (t->kind == WS_TK_EOF)
+            return ws_pc_fail(c, WS_ERR_PTX, t->line,
+                              "unexpected end of file in function '%s': missing '}' "
+                              "(truncated PTX?)", f->name);
+        depth += ws_pc_is(t, "{") - ws_pc_is(t, "}");
+    }
+    ws_error_clear(c->err);
+    return WS_OK;
+}
+
 /* .entry/.func header and body; the .entry/.func directive is consumed. */
 static int parse_function(ws_pctx *c, int is_entry, int is_extern)
 {
@@ -817,7 +851,9 @@ static int parse_function(ws_pctx *c, int is_entry, int is_extern)
         if (ws_strmap_put(&c->params, f.rets[i].name, (int)strlen(f.rets[i].name),
                           f.nparams + i) == -2)
             goto nomem_fail;
-    if (parse_body(c) || ws_resolve_labels(c))
+    int body_start = c->pos;
+    if ((parse_body(c) || ws_resolve_labels(c)) &&
+        (c->err->code != WS_ERR_UNSUPPORTED || keep_unsupported(c, &f, body_start)))
         goto fail;
     c->fn = NULL;
     if (add_function(c, &f, name->line))
@@ -966,16 +1002,25 @@ static int resolve_calls(ws_pctx *c)
         ws_fixup *fx = &c->calls[i];
         const ws_tok *t = &c->t[fx->tok];
         int idx = ws_strmap_get(&c->funcs, t->s, t->len);
+        ws_function *caller = &c->m->funcs[fx->fn];
         if (idx < 0) {
             int ext = ws_strmap_get(&c->externs, t->s, t->len);
-            if (ext == 1)
-                return ws_pc_fail(c, WS_ERR_UNSUPPORTED, t->line,
-                                  "unsupported call to external function '%.*s' (no body in "
-                                  "the PTX; e.g. printf/malloc are not simulated)", t->len, t->s);
+            if (ext == 1 && caller->unsupported)
+                continue;
+            if (ext == 1) { /* only the kernels that reach this call fail */
+                ws_pc_fail(c, WS_ERR_UNSUPPORTED, t->line,
+                           "unsupported call to external function '%.*s' (no body in the "
+                           "PTX; e.g. printf/malloc are not simulated)", t->len, t->s);
+                if (!(caller->unsupported = malloc(sizeof *caller->unsupported)))
+                    return nomem(c);
+                *caller->unsupported = *c->err;
+                ws_error_clear(c->err);
+                continue;
+            }
             return ws_pc_fail(c, WS_ERR_PTX, t->line, "call to undefined function '%.*s'",
                               t->len, t->s);
         }
-        ws_inst *in = &c->m->funcs[fx->fn].insts[fx->pc];
+        ws_inst *in = &caller->insts[fx->pc];
         in->src[fx->slot].imm = idx;
     }
     return WS_OK;

@@ -14,7 +14,8 @@ extern "C" {
 typedef struct ws_module ws_module; /* a parsed PTX module (opaque) */
 
 /* Parses PTX text; `name` is used in error messages (usually the .ptx path).
- * Malformed or unsupported PTX -> WS_ERR_PTX / WS_ERR_UNSUPPORTED naming line + instruction. */
+ * Malformed PTX -> WS_ERR_PTX naming line + token. A function using something unsupported
+ * does not fail the module: launching a kernel that reaches it does (ws_module_entry_check). */
 int ws_ptx_parse(const char *text, size_t len, const char *name, ws_module **out, ws_error *err);
 int ws_ptx_load(const char *path, ws_module **out, ws_error *err);
 void ws_module_free(ws_module *m);
@@ -22,6 +23,10 @@ void ws_module_free(ws_module *m);
 /* Entry names in the module, for `warpscope list` and error messages. */
 int ws_module_entry_count(const ws_module *m);
 const char *ws_module_entry_name(const ws_module *m, int i);
+/* A module loads when only some of its kernels use what the simulator does not support:
+ * WS_OK when entry `i` (and every function it calls) can run, else the error a launch of
+ * it gives (WS_ERR_UNSUPPORTED naming the construct and its PTX file:line). */
+int ws_module_entry_check(const ws_module *m, int i, ws_error *err);
 
 typedef void (*ws_progress_fn)(void *ctx, uint64_t ctas_done, uint64_t ctas_total);
 

@@ -32,7 +32,7 @@ static int find_entry(const ws_module *m, const ws_variant *v, ws_error *err)
         if (!m->funcs[i].is_entry)
             continue;
         if (ws_kernel_name_matches(v->kernel, m->funcs[i].name))
-            return i;
+            return ws_function_check(m, i, err) ? -1 : i;
         size_t n = strlen(names);
         snprintf(names + n, sizeof names - n, "%s%s", n ? ", " : "", m->funcs[i].name);
     }

@@ -271,8 +271,8 @@ static void test_errors(void)
     if (p) {
         ws_error e;
         ws_module *m = pt_parse(p, "printf_call.ptx", &e);
-        CHECK(!m && e.code == WS_ERR_UNSUPPORTED && strstr(e.msg, "vprintf"), "vprintf: %s",
-              e.msg);
+        CHECK(m && ws_module_entry_check(m, 0, &e) == WS_ERR_UNSUPPORTED &&
+                  strstr(e.msg, "vprintf"), "vprintf refused at launch: %s", e.msg);
         const char *l = p;
         for (int i = 1; i < e.line && l; i++)
             l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL;
