@@ -220,6 +220,14 @@ int ws_x_fault(ws_warp *w, const ws_inst *in, int lane, uint64_t addr, ws_code c
 
 /* ---- exec_alu.c: integer, logic, floating point, conversions, comparisons */
 int ws_x_alu(ws_warp *w, const ws_inst *in, uint32_t exec);
+int ws_x_cmp_float(int cmp, double x, double y); /* ws_cmp on two reals, NaN-aware */
+
+/* ---- exec_half.c: f16/bf16 and their pairs; one rounding from double to 16 bits */
+int ws_x_half(ws_warp *w, const ws_inst *in, uint32_t exec);
+double ws_f16_to_double(uint16_t h);
+double ws_bf16_to_double(uint16_t b);
+uint16_t ws_double_to_f16(double x);  /* in the current rounding mode; NaN stays NaN */
+uint16_t ws_double_to_bf16(double x);
 
 /* ---- exec_mem.c: ld/st/atom/red/cvta, address resolution */
 int ws_x_mem(ws_warp *w, const ws_inst *in, uint32_t exec);

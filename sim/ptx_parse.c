@@ -484,12 +484,15 @@ static int add_reg(ws_pctx *c, const char *s, int len, ws_ptype ty)
     return WS_OK;
 }
 
-/* .reg .b32 %r<71>;  .reg .pred %p, %q;  (directive consumed) */
-static int parse_reg_decl(ws_pctx *c)
+/* .reg .b32 %r<71>;  .reg .pred %p, %q;  .reg.b16 h;  (directive consumed; `glued` is
+ * the directive token when the type is written on it, as in the fp16 headers' asm) */
+static int parse_reg_decl(ws_pctx *c, const ws_tok *glued)
 {
-    const ws_tok *t = ws_pc_next(c);
-    ws_ptype ty = word_is_directive(t) ? ws_ptype_from(t->s + 1, t->len - 1) : WS_P_NONE;
-    if (ws_pc_is(t, ".v2") || ws_pc_is(t, ".v4"))
+    const ws_tok *t = glued ? glued : ws_pc_next(c);
+    const char *ts = glued ? t->s + 4 : t->s; /* ".reg.b16" -> ".b16" */
+    int tlen = glued ? t->len - 4 : t->len;
+    ws_ptype ty = tlen > 1 && ts[0] == '.' ? ws_ptype_from(ts + 1, tlen - 1) : WS_P_NONE;
+    if ((tlen == 3 && (memcmp(ts, ".v2", 3) == 0 || memcmp(ts, ".v4", 3) == 0)))
         return ws_pc_fail(c, WS_ERR_UNSUPPORTED, t->line, "unsupported vector register");
     if (ty == WS_P_NONE)
         return ws_pc_syntax(c, t, "a register type");
@@ -704,7 +707,9 @@ static int parse_body_directive(ws_pctx *c, const ws_tok *t)
 {
     c->pos++;
     if (ws_pc_is(t, ".reg"))
-        return parse_reg_decl(c);
+        return parse_reg_decl(c, NULL);
+    if (t->len > 5 && memcmp(t->s, ".reg.", 5) == 0)
+        return parse_reg_decl(c, t);
     if (ws_pc_is(t, ".loc"))
         return parse_loc(c);
     if (ws_pc_is(t, ".shared"))

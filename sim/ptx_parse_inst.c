@@ -247,14 +247,32 @@ static int is_half(int t)
     return t == WS_P_F16 || t == WS_P_F16X2 || t == WS_P_BF16 || t == WS_P_BF16X2;
 }
 
+/* Half-precision forms the executor implements (exec_half.c, exec_alu.c). */
+static int half_ok(const ws_inst *in)
+{
+    int pair = in->type == WS_P_F16X2 || in->type == WS_P_BF16X2 ||
+               in->type2 == WS_P_F16X2 || in->type2 == WS_P_BF16X2;
+    switch (in->op) {
+    case WS_OP_LD: case WS_OP_ST: case WS_OP_MOV: case WS_OP_SELP: case WS_OP_SETP:
+    case WS_OP_ADD: case WS_OP_SUB: case WS_OP_MUL: case WS_OP_FMA: case WS_OP_NEG:
+    case WS_OP_ABS: case WS_OP_MIN: case WS_OP_MAX:
+        return 1;
+    case WS_OP_SET: case WS_OP_CVT: /* scalars: cvt.rn.f16x2.f32 packs two operands */
+        return !pair;
+    default:
+        return 0;
+    }
+}
+
 /* Combinations the simulator does not implement or that are incomplete. */
 static int modifiers_ok(const ws_inst *in)
 {
     int op = in->op;
     if (in->type2 && op != WS_OP_CVT && op != WS_OP_SET && op != WS_OP_SLCT)
         return 0;
-    if ((is_half(in->type) || is_half(in->type2) || in->type == WS_P_B128) &&
-        op != WS_OP_LD && op != WS_OP_ST && op != WS_OP_MOV)
+    if (in->type == WS_P_B128 && op != WS_OP_LD && op != WS_OP_ST && op != WS_OP_MOV)
+        return 0;
+    if ((is_half(in->type) || is_half(in->type2)) && !half_ok(in))
         return 0;
     switch (op) {
     case WS_OP_SETP: case WS_OP_SET: return in->cmp != WS_CMP_NONE && in->type;
@@ -293,6 +311,14 @@ static int lookup_special(const char *s, int len)
         if (eq(s, len, specials[i].name))
             return specials[i].sr;
     return WS_SR_NONE;
+}
+
+/* A register: %-prefixed, or a name declared with .reg in scope (inline asm in the CUDA
+ * headers declares `.reg .pred p;`, `.reg .u32 start;`). */
+static int is_reg(ws_pctx *c, const ws_tok *t)
+{
+    return t->kind == WS_TK_WORD &&
+           (t->s[0] == '%' || ws_strmap_get(&c->regs, t->s, t->len) >= 0);
 }
 
 static int reg_index(ws_pctx *c, const ws_tok *t, int32_t *reg)
@@ -370,7 +396,7 @@ static int parse_address(ws_pctx *c, ws_operand *o)
     if (t->kind == WS_TK_NUM) {
         if (ws_parse_int_literal(t->s, t->len, &o->imm))
             return ws_pc_syntax(c, t, "an address");
-    } else if (t->kind == WS_TK_WORD && t->s[0] == '%') {
+    } else if (is_reg(c, t)) {
         if (reg_index(c, t, &o->reg))
             return c->err->code;
     } else if (t->kind == WS_TK_WORD) {
@@ -407,7 +433,7 @@ static int parse_vector(ws_pctx *c, ws_operand *o)
             return ws_pc_fail(c, WS_ERR_UNSUPPORTED, t->line, "vector of more than 4 elements");
         if (ws_pc_is(t, "_"))
             o->vregs[i] = -1;
-        else if (t->kind == WS_TK_WORD && t->s[0] == '%') {
+        else if (is_reg(c, t)) {
             if (reg_index(c, t, &o->vregs[i]))
                 return c->err->code;
         } else {
@@ -453,6 +479,10 @@ static int parse_word_operand(ws_pctx *c, ws_inst *in, const ws_tok *t, ws_opera
         o->kind = WS_O_REG;
         return reg_index(c, t, &o->reg);
     }
+    if (is_reg(c, t) && in->op != WS_OP_BRA) {
+        o->kind = WS_O_REG;
+        return reg_index(c, t, &o->reg);
+    }
     if (eq(t->s, t->len, "WARP_SZ")) { /* PTX's predefined warp-size constant */
         o->kind = WS_O_IMM;
         o->imm = 32;
@@ -491,7 +521,7 @@ static int parse_operand(ws_pctx *c, ws_inst *in, ws_operand *o, int slot)
         return parse_vector(c, o);
     if (ws_pc_is(t, "!")) {
         t = ws_pc_next(c);
-        if (t->kind != WS_TK_WORD || t->s[0] != '%')
+        if (!is_reg(c, t))
             return ws_pc_syntax(c, t, "a predicate register after '!'");
         o->kind = WS_O_REG;
         o->neg = 1;
@@ -746,7 +776,7 @@ static int parse_guard(ws_pctx *c, ws_inst *in)
         in->guard_neg = 1;
     }
     const ws_tok *t = ws_pc_next(c);
-    if (t->kind != WS_TK_WORD || t->s[0] != '%')
+    if (!is_reg(c, t))
         return ws_pc_syntax(c, t, "a predicate register after '@'");
     return reg_index(c, t, &in->guard);
 }

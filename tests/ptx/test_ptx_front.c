@@ -223,8 +223,8 @@ static void test_errors(void)
                  "unsupported instruction 'tanh.approx.f32'");
     expect_error(29, "\tadd.bogus.s32 \t%r1, %r2, %r3;", 0, WS_ERR_UNSUPPORTED, 29,
                  "unsupported instruction 'add.bogus.s32'");
-    expect_error(29, "\tadd.f16 \t%r1, %r2, %r3;", 0, WS_ERR_UNSUPPORTED, 29,
-                 "unsupported instruction 'add.f16'");
+    expect_error(29, "\tex2.approx.f16 \t%r1, %r2;", 0, WS_ERR_UNSUPPORTED, 29,
+                 "unsupported instruction 'ex2.approx.f16'");
     expect_error(29, "\tadd.s32 \t%r1 %r2;", 0, WS_ERR_PTX, 29, "expected ';', found '%r2'");
     expect_error(29, "\tadd.s32 \t%r1, %r2;", 0, WS_ERR_PTX, 29, "wrong number of operands");
     expect_error(29, "\tmov.u32 \t%r1, %q7;", 0, WS_ERR_PTX, 29, "undeclared register '%q7'");
