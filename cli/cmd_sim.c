@@ -1,9 +1,11 @@
 /* cmd_sim.c — `warpscope sim`: simulate the variants of a workload on the SIMT warp
  * simulator, check outputs, print a table (or JSON) and store each run in the database. */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -14,6 +16,7 @@ typedef struct sim_args {
     const char *workload;
     const char *variant;  /* NULL = every variant */
     const char *db;
+    const char *dump;     /* --dump DIR: write the outputs there; NULL = no */
     int json, quiet, no_db, no_races;
     ws_cli_defines defs;
     ws_sim_options opt;
@@ -48,6 +51,9 @@ static int sim_parse(int argc, char **argv, sim_args *a, ws_error *err)
         {"--timeline-warps", WS_OPT_INT, &a->opt.timeline_warps, "N",
          "warps whose lane timelines are recorded (default 4)", 0, 1 << 20},
         {"--no-races", WS_OPT_FLAG, &a->no_races, NULL, "skip race detection", 0, 0},
+        {"--dump", WS_OPT_STRING, &a->dump, "DIR",
+         "write each variant's outputs (the checked buffers; every buffer when\n"
+         "none is checked) to DIR/VARIANT.BUFFER.bin, raw little-endian", 0, 0},
         WS_CLI_OPT_QUIET(&a->quiet),
     };
     const ws_cli_cmd cmd = {"sim", "warpscope sim WORKLOAD [-D NAME=VALUE]... [--variant V] [options]",
@@ -118,6 +124,27 @@ static double now_seconds(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* --dump DIR: the variant's outputs as raw little-endian files DIR/VARIANT.BUFFER.bin (the
+ * checked buffers, or every buffer when the spec checks none). */
+static int dump_outputs(const char *dir, const ws_spec *s, const ws_variant *v,
+                        const ws_buffers *out, ws_error *err)
+{
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+        return ws_error_set(err, WS_ERR_IO, "--dump: cannot create %s: %s", dir, strerror(errno));
+    int nchecked = 0;
+    for (int i = 0; i < s->nbuffers; i++)
+        nchecked += s->buffers[i].is_output;
+    for (int i = 0; i < s->nbuffers; i++) {
+        if (nchecked && !s->buffers[i].is_output)
+            continue;
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s.%s.bin", dir, v->name, s->buffers[i].name);
+        if (ws_buffer_write(&out->b[i], path, err) != WS_OK)
+            return err->code;
+    }
+    return WS_OK;
+}
+
 /* Simulates one variant; on success `out` holds its outputs and `res` its result. */
 static int sim_variant(const ws_cli_workload *w, const ws_variant *v, sim_args *a,
                        const ws_kernel_resources *resources, ws_buffers *out, ws_result *res,
@@ -183,6 +210,8 @@ static int sim_all(sim_args *a, ws_error *err)
         double seconds = 0;
         int64_t run_id = 0;
         rc = sim_variant(&w, v, a, resources, &out, &res, &seconds, err);
+        if (rc == WS_OK && a->dump)
+            rc = dump_outputs(a->dump, w.spec, v, &out, err);
         if (rc == WS_OK)
             rc = ws_cli_check_outputs(&w, v, &out, have_first ? &first : NULL, &res, err);
         if (rc == WS_OK && store)

@@ -127,6 +127,29 @@ int ws_cli_check_outputs(const ws_cli_workload *w, const ws_variant *v, const ws
             snprintf(res->check_message, sizeof res->check_message,
                      "outputs match the CPU reference '%s'", s->reference);
     }
+    int nfiles = 0;
+    for (int i = 0; i < s->nbuffers; i++) { /* check NAME file PATH */
+        const ws_buffer_spec *bs = &s->buffers[i];
+        int eq = 1;
+        uint64_t at = 0;
+        if (!bs->expect_path[0])
+            continue;
+        if (ws_buffer_check_file(&out->b[i], &eq, &at, err) != WS_OK)
+            return err->code;
+        nfiles++;
+        if (!eq && res->outputs_match) {
+            const char *base = strrchr(bs->expect_path, '/');
+            snprintf(res->check_message, sizeof res->check_message,
+                     "%s differs from the expected file %.120s at index %llu", bs->name,
+                     base ? base + 1 : bs->expect_path, (unsigned long long)at);
+            res->outputs_match = 0;
+        }
+    }
+    if (nfiles && res->outputs_match) {
+        size_t n = strlen(res->check_message);
+        snprintf(res->check_message + n, sizeof res->check_message - n, "%s",
+                 s->reference[0] ? " and the expected files" : " the expected files");
+    }
     /* Without a reference, variants are taken to compute the same outputs. */
     if (!s->reference[0] && first &&
         !outputs_equal(s, out, first, "the first variant", res->check_message,

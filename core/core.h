@@ -109,6 +109,7 @@ typedef struct ws_buffer_spec {
     uint64_t seed;   /* per-buffer seed, derived from the spec seed unless given */
     int is_output;   /* named by a `check` line */
     double tolerance;/* for float outputs: max relative difference; 0 = exact */
+    char expect_path[WS_PATH_MAX]; /* `check NAME file PATH`: the expected raw contents */
     int line;
 } ws_buffer_spec;
 
@@ -190,6 +191,12 @@ typedef struct ws_buffers {
 int ws_buffers_generate(const ws_spec *s, ws_buffers *out, ws_error *err);
 int ws_buffers_clone(const ws_buffers *src, ws_buffers *out, ws_error *err);
 void ws_buffers_free(ws_buffers *b);
+/* `check NAME file PATH`: compares `b` with the raw little-endian file b->spec->expect_path
+ * (same comparison as ws_buffer_equal); *equal and *first_diff say how. A file of another
+ * size, or one that cannot be read, is an error naming it. */
+int ws_buffer_check_file(const ws_buffer *b, int *equal, uint64_t *first_diff, ws_error *err);
+/* Writes the buffer's bytes (raw, little-endian) to `path`. */
+int ws_buffer_write(const ws_buffer *b, const char *path, ws_error *err);
 /* Compares two buffers of the same spec: exact for integers, spec tolerance for floats.
  * Returns 1 when equal; otherwise 0 and the first differing element index. */
 int ws_buffer_equal(const ws_buffer *a, const ws_buffer *b, uint64_t *first_diff);

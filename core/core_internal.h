@@ -34,11 +34,16 @@ typedef struct ws_raw_gen {  /* `gen NAME ...` */
     int line;
 } ws_raw_gen;
 
-typedef struct ws_raw_check { /* `check NAME [tolerance X]` */
+typedef struct ws_raw_check { /* `check NAME [file PATH] [tolerance X]` */
     char name[WS_NAME_MAX];
     char tolerance[WS_EXPR_MAX];
+    char file[WS_PATH_MAX];   /* resolved relative to the spec; "" none */
     int line;
 } ws_raw_check;
+
+/* `path` as written in the spec at `spec_path`: absolute, or relative to the spec's folder.
+ * Non-zero when it does not fit in `n`. */
+int ws_spec_relative_path(const char *spec_path, const char *path, char *out, size_t n);
 
 typedef struct ws_parse {
     ws_spec *s;

@@ -71,6 +71,49 @@ $ws sim branch_unification -D LOOP=8 -D BLOCKS=2 --variant after --no-db --json 
 check 'python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d[\"variant\"]==\"after\" and \"branch\" in d[\"regions\"] and d[\"metrics\"][\"smsp__inst_executed.sum\"]>0" "$tmp/one.json"' \
       "--variant --json: one object with metrics and regions"
 
+# --dump DIR writes each variant's outputs raw; `check BUF file PATH` compares with such files.
+cat > "$tmp/sq.cu" <<'CU'
+__global__ void sq(const float *a, float *o, int *n) { int i = threadIdx.x; o[i] = a[i] * a[i]; n[i] = 3 * i; }
+CU
+sq_spec() { # CHECK-LINES
+  printf 'workload sq\nsource sq.cu\nbuffer a f32 32 uniform_real -2 2\nbuffer o f32 32 zero\nbuffer n i32 32 zero\n%b' "$1" > "$tmp/sq.spec"
+  printf 'variant v\n  kernel sq\n  grid 1\n  block 32\n  args a o n\n' >> "$tmp/sq.spec"
+}
+sq_spec ''
+$ws sim "$tmp/sq.spec" --no-db --quiet --dump "$tmp/all" > /dev/null
+check 'python3 - "$tmp/all" <<PY
+import struct, sys
+d = sys.argv[1]
+a = struct.unpack("<32f", open(d + "/v.a.bin", "rb").read())
+o = struct.unpack("<32f", open(d + "/v.o.bin", "rb").read())
+n = struct.unpack("<32i", open(d + "/v.n.bin", "rb").read())
+assert n == tuple(3 * i for i in range(32)), n
+assert o == tuple(struct.unpack("<f", struct.pack("<f", x * x))[0] for x in a), (a, o)
+PY' "--dump without checks writes every buffer, raw little-endian"
+sq_spec 'check o\ncheck n\n'
+$ws sim "$tmp/sq.spec" --no-db --quiet --dump "$tmp/dumped" > /dev/null
+check '[ -f "$tmp/dumped/v.o.bin" ] && [ -f "$tmp/dumped/v.n.bin" ] && [ ! -f "$tmp/dumped/v.a.bin" ]' \
+      "--dump writes the checked buffers only"
+sq_spec 'check o file dumped/v.o.bin tolerance 1e-6\ncheck n file dumped/v.n.bin\n'
+$ws sim "$tmp/sq.spec" --no-db --json > "$tmp/sq.json"
+check '[ "$(field $tmp/sq.json v outputs_match)" = True ] && grep -q "match the expected files" "$tmp/sq.json"' \
+      "check BUF file PATH: equal outputs match"
+python3 -c "import sys; p=sys.argv[1]; d=bytearray(open(p,'rb').read()); d[20]^=1; open(p,'wb').write(d)" "$tmp/dumped/v.n.bin"
+$ws sim "$tmp/sq.spec" --no-db --json > "$tmp/sq.json"
+check '[ "$(field $tmp/sq.json v outputs_match)" = False ] && grep -q "n differs from the expected file v.n.bin at index 5" "$tmp/sq.json"' \
+      "check BUF file PATH: a changed element is named"
+head -c 8 "$tmp/dumped/v.o.bin" > "$tmp/short.bin"
+sq_spec 'check o file short.bin\n'
+pattern="check 'o': file .*short.bin holds 8 bytes, the buffer 128 (32 elements of f32)"
+expect_error_early() { "$ws" "$@" --no-db > "$tmp/out.txt" 2> "$tmp/err"; rc=$?
+  if [ $rc -ne 0 ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] && grep -q -- "$pattern" "$tmp/err"; then ok
+  else bad "'$*' (rc $rc) should fail with '$pattern', got: $(cat "$tmp/err")"; fi; }
+expect_error_early sim "$tmp/sq.spec"
+sq_spec 'check o file missing.bin\n'
+pattern="missing.bin"; expect_error_early sim "$tmp/sq.spec"
+: > "$tmp/notadir"
+pattern="--dump: cannot create .*notadir/x"; expect_error_early sim "$tmp/sq.spec" --dump "$tmp/notadir/x"
+
 runs_before=$(sqlite3 "$db" "select count(*) from runs")
 
 # Errors: one line, non-zero exit, nothing stored.
