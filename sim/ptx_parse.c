@@ -42,6 +42,9 @@ int ws_pc_syntax(ws_pctx *c, const ws_tok *t, const char *expected)
     if (t->kind == WS_TK_EOF)
         return ws_pc_fail(c, WS_ERR_PTX, t->line,
                           "expected %s, found end of file (truncated PTX?)", expected);
+    if (t + 1 < c->t + c->nt && t[1].kind == WS_TK_EOF) /* the text ends inside a token */
+        return ws_pc_fail(c, WS_ERR_PTX, t->line, "expected %s, found '%.*s' at the end of "
+                          "file (truncated PTX?)", expected, t->len > 60 ? 60 : t->len, t->s);
     return ws_pc_fail(c, WS_ERR_PTX, t->line, "expected %s, found '%.*s'", expected,
                       t->len > 60 ? 60 : t->len, t->s);
 }
