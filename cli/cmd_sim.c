@@ -66,6 +66,8 @@ static int sim_parse(int argc, char **argv, sim_args *a, ws_error *err)
         a->opt.detect_races = 0;
     if (!a->workload)
         return -!!ws_cli_usage(err, "sim", "which workload? ('warpscope list' shows them)");
+    if (a->json)
+        a->opt.printf_to = stderr; /* the kernel's printf: stdout holds the JSON */
     return 0;
 }
 

@@ -197,6 +197,7 @@ typedef struct ws_run {
     ws_event_sink *sink;        /* timing model; forces one host thread */
     ws_timeline *timelines; int ntimelines;
     uint32_t timeline_ctas;     /* timelines are recorded for the first warps of these */
+    size_t printed, printf_dropped; /* bytes of kernel printf written / over the limit (lock) */
 } ws_run;
 
 /* ---- exec_warp.c: one warp-instruction, the CTA loop, barriers */
@@ -233,6 +234,13 @@ uint16_t ws_double_to_bf16(double x);
 int ws_x_mem(ws_warp *w, const ws_inst *in, uint32_t exec);
 int ws_x_cvta(ws_warp *w, const ws_inst *in, uint32_t exec);
 uint64_t ws_x_symbol_address(const ws_warp *w, int32_t sym, int space_of_inst);
+/* Host pointer to `n` bytes at `addr` (state space `space`) for `lane`, for reads outside
+ * ld (printf's strings and arguments); NULL with a located fault set. */
+const uint8_t *ws_x_host(ws_warp *w, const ws_inst *in, int space, uint64_t addr, uint64_t n,
+                         int lane);
+
+/* ---- exec_printf.c: the device printf (a call of the external vprintf) */
+int ws_x_vprintf(ws_warp *w, const ws_inst *in, uint32_t exec);
 
 /* ---- exec_ctrl.c: branches, call/ret, exit, warp-wide operations, barriers */
 int ws_x_ctrl(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, int *advanced);

@@ -195,6 +195,13 @@ static uint8_t *resolve(ws_warp *w, const ws_inst *in, int sp, uint64_t addr, ui
     return NULL;
 }
 
+const uint8_t *ws_x_host(ws_warp *w, const ws_inst *in, int space, uint64_t addr, uint64_t n,
+                         int lane)
+{
+    uint64_t *shadow;
+    return resolve(w, in, space, addr, n, lane, 0, &shadow);
+}
+
 static int generic_space(uint64_t a)
 {
     if (a >= WS_SHARED_WINDOW && a < WS_SHARED_WINDOW + WS_WINDOW_SIZE)

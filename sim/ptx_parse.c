@@ -1015,10 +1015,16 @@ static int resolve_calls(ws_pctx *c)
             int ext = ws_strmap_get(&c->externs, t->s, t->len);
             if (ext == 1 && caller->unsupported)
                 continue;
+            ws_inst *call = &caller->insts[fx->pc];
+            if (ext == 1 && t->len == 7 && memcmp(t->s, "vprintf", 7) == 0 &&
+                call->src[2].imm == 2) { /* printf: run by the executor (exec_printf.c) */
+                call->src[fx->slot].imm = WS_CALL_VPRINTF;
+                continue;
+            }
             if (ext == 1) { /* only the kernels that reach this call fail */
                 ws_pc_fail(c, WS_ERR_UNSUPPORTED, t->line,
                            "unsupported call to external function '%.*s' (no body in the "
-                           "PTX; e.g. printf/malloc are not simulated)", t->len, t->s);
+                           "PTX; e.g. malloc is not simulated)", t->len, t->s);
                 if (!(caller->unsupported = malloc(sizeof *caller->unsupported)))
                     return nomem(c);
                 *caller->unsupported = *c->err;

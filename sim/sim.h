@@ -39,6 +39,8 @@ typedef struct ws_sim_options {
     int timing;                /* 1 = run the timing model too (sim__cycles, sim__time_ns) */
     const char *gpu_preset;    /* timing model preset name or path ("h100") */
     const ws_kernel_resources *resources; /* registers/shared memory from ptxas; may be NULL */
+    FILE *printf_to;           /* where the kernel's printf writes (default stdout; NULL:
+                                  nowhere); at most 1 MiB a run, then a warning */
     ws_progress_fn progress;   /* called now and then on long runs; may be NULL */
     void *progress_ctx;
 } ws_sim_options;

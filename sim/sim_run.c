@@ -21,6 +21,7 @@ void ws_sim_options_default(ws_sim_options *o)
     o->detect_races = 1;
     o->timing = 0;
     o->gpu_preset = "h100";
+    o->printf_to = stdout;
 }
 
 /* ---------------------------------------------------------------- preparation */
@@ -393,6 +394,10 @@ static int fill_result(ws_run *r, ws_worker *wks, int nwk, int nthreads, ws_resu
         return rc;
     if (r->opt->detect_races && (rc = ws_race_merge(r, wks, nwk, res)))
         return ws_error_set(err, rc, "out of memory reporting races");
+    if (r->printf_dropped &&
+        ws_result_add_warning(res, "printf: %zu bytes past the first %zu dropped",
+                              r->printf_dropped, r->printed))
+        return ws_error_set(err, WS_ERR_NOMEM, "out of memory");
     if (r->opt->detect_races && !r->shadow_global)
         ws_result_add_warning(res, "race detection on global memory skipped: buffers too large");
     if ((rc = report_barrier_skips(r, wks, nwk, res)))

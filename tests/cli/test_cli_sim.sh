@@ -144,13 +144,24 @@ cp "$WS_SOURCE_DIR/kernels/predication.cu" "$tmp/p.cu"
 printf 'workload p\nsource p.cu\nbuffer x i32 16 zero\nvariant a\n  kernel short_if\n  grid 1\n  block 16\n  args x x 16\n  colour blue\n' > "$tmp/bad.spec"
 pattern="bad.spec:9:"; expect_error sim "$tmp/bad.spec"
 
-# Unsupported PTX (a call to vprintf) names the PTX line and the instruction.
+# The kernel's printf goes to stdout (stderr with --json, which keeps stdout for the JSON).
 cat > "$tmp/pf.cu" <<'CU'
 #include <cstdio>
-__global__ void k(int *x) { printf("%d\n", x[threadIdx.x]); }
+__global__ void k(int *x) { if (threadIdx.x < 2) printf("lane %d has %d\n", threadIdx.x, x[threadIdx.x]); }
 CU
-printf 'workload pf\nsource pf.cu\nbuffer x i32 32 iota\nvariant a\n  kernel k\n  grid 1\n  block 32\n  args x\n' > "$tmp/pf.spec"
-pattern="\.ptx:[0-9]*:.*vprintf"; expect_error sim "$tmp/pf.spec"
+printf 'workload pf\nsource pf.cu\nbuffer x i32 32 iota 7\nvariant a\n  kernel k\n  grid 1\n  block 32\n  args x\n' > "$tmp/pf.spec"
+$ws sim "$tmp/pf.spec" --no-db > "$tmp/pf.out"
+check 'head -2 "$tmp/pf.out" | tr "\n" / | grep -q "^lane 0 has 7/lane 1 has 8/$"' "printf prints what the kernel prints"
+$ws sim "$tmp/pf.spec" --no-db --json > "$tmp/pf.json" 2> "$tmp/pf.err"
+check 'python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$tmp/pf.json" && grep -q "lane 1 has 8" "$tmp/pf.err"' \
+      "--json: printf on stderr, JSON intact"
+
+# Unsupported PTX (a call to malloc, an external function) names the PTX line and the call.
+cat > "$tmp/ma.cu" <<'CU'
+__global__ void k(int *x) { int *p = (int *)malloc(4); *p = 1; x[threadIdx.x] = *p; }
+CU
+printf 'workload ma\nsource ma.cu\nbuffer x i32 32 iota\nvariant a\n  kernel k\n  grid 1\n  block 32\n  args x\n' > "$tmp/ma.spec"
+pattern="\.ptx:[0-9]*:.*external function 'malloc'"; expect_error sim "$tmp/ma.spec"
 
 # A simulated out-of-bounds store names kernel, CTA, warp, lane, PC and address.
 cat > "$tmp/oob.cu" <<'CU'
