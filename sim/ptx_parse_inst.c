@@ -321,9 +321,28 @@ static int is_reg(ws_pctx *c, const ws_tok *t)
            (t->s[0] == '%' || ws_strmap_get(&c->regs, t->s, t->len) >= 0);
 }
 
+/* PTX special registers the executor does not model (cooperative grid sync reads
+ * %envreg*, cooperative groups' scratch %reserved_smem_offset_*, clusters, counters). */
+static int unmodelled_special(const ws_tok *t)
+{
+    static const char *const prefixes[] = {
+        "%envreg", "%reserved_smem_offset", "%cluster", "%nclusterid", "%clusterid",
+        "%is_explicit_cluster", "%pm", "%clock_hi", "%globaltimer_", "%aggr_smem_size",
+        "%current_graph_exec"};
+    for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++) {
+        size_t n = strlen(prefixes[i]);
+        if ((size_t)t->len >= n && memcmp(t->s, prefixes[i], n) == 0)
+            return 1;
+    }
+    return 0;
+}
+
 static int reg_index(ws_pctx *c, const ws_tok *t, int32_t *reg)
 {
     int r = ws_strmap_get(&c->regs, t->s, t->len);
+    if (r < 0 && unmodelled_special(t))
+        return ws_pc_fail(c, WS_ERR_UNSUPPORTED, t->line, "unsupported special register "
+                          "'%.*s'", t->len, t->s);
     if (r < 0)
         return ws_pc_fail(c, WS_ERR_PTX, t->line, "undeclared register '%.*s'", t->len, t->s);
     *reg = r;

@@ -1,6 +1,7 @@
 /* test_sim_partial.c — per-kernel loading: a module whose kernels use what the simulator
- * does not support (wmma; a .func with tanh.approx) loads; its plain kernel simulates, and
- * launching the others gives one error naming the construct and its PTX file:line. */
+ * does not support (wmma; a .func with tanh.approx; a grid sync's %envreg) loads; its plain
+ * kernel simulates, and launching the others gives one error naming the construct and its
+ * PTX file:line. */
 #include "tests/sim/sim_test.h"
 
 static const char *SPEC =
@@ -9,20 +10,18 @@ static const char *SPEC =
     "buffer f f32 256 zero\n"
     "variant plain\n  kernel plain_scale\n  grid 2\n  block 32\n  args in out\n"
     "variant tensor\n  kernel tensor_tile\n  grid 1\n  block 32\n  args h h f\n"
-    "variant tanh\n  kernel calls_tanh\n  grid 1\n  block 32\n  args f f\n";
+    "variant tanh\n  kernel calls_tanh\n  grid 1\n  block 32\n  args f f\n"
+    "variant gsync\n  kernel grid_sync\n  grid 2\n  block 32\n  args in out\n";
 
-/* The text of PTX line `line` of the module's file starts with `prefix` (after tabs). */
-static int ptx_line_starts(const char *line_of, int line, const char *prefix)
+/* The text of PTX line `line` of the module's file holds `what`. */
+static int ptx_line_has(const char *line_of, int line, const char *what)
 {
     FILE *fp = fopen(line_of, "r");
     char buf[4096];
     int n = 0, ok = 0;
     while (fp && fgets(buf, sizeof buf, fp))
         if (++n == line) {
-            const char *p = buf;
-            while (*p == '\t' || *p == ' ')
-                p++;
-            ok = strncmp(p, prefix, strlen(prefix)) == 0;
+            ok = strstr(buf, what) != NULL;
             break;
         }
     if (fp)
@@ -31,18 +30,18 @@ static int ptx_line_starts(const char *line_of, int line, const char *prefix)
 }
 
 static void test_refused(ws_module *m, const char *variant, const char *kernel,
-                         const char *construct, const char *also)
+                         const char *what, const char *construct, const char *also)
 {
     st_run r;
     int rc = st_exec(&r, m, SPEC, variant, NULL);
     char buf[1024];
     ws_error_format(&r.err, buf, sizeof buf);
     CHECK(rc == WS_ERR_UNSUPPORTED, "%s refused at launch: %d %s", kernel, rc, buf);
-    CHECK(strstr(r.err.msg, "unsupported instruction") && strstr(r.err.msg, construct) &&
+    CHECK(strstr(r.err.msg, what) && strstr(r.err.msg, construct) &&
               strcmp(r.err.kernel, kernel) == 0 && strstr(r.err.file, "mixed.ptx") &&
               (!also || strstr(r.err.msg, also)) && !strchr(buf, '\n'),
           "one line naming '%s': %s", construct, buf);
-    CHECK(ptx_line_starts(r.err.file, r.err.line, construct), "PTX line %d holds '%s'",
+    CHECK(ptx_line_has(r.err.file, r.err.line, construct), "PTX line %d holds '%s'",
           r.err.line, construct);
     printf("  %s\n", buf);
     st_free(&r);
@@ -66,8 +65,10 @@ int main(void)
         CHECK(bad < 0, "out[%d] = %d", bad, bad >= 0 ? out[bad] : 0);
     }
     st_free(&r);
-    test_refused(m, "tensor", "tensor_tile", "wmma.load.a", NULL);
-    test_refused(m, "tanh", "calls_tanh", "tanh.approx.f32", "in function '_Z9fast_tanhf'");
+    test_refused(m, "tensor", "tensor_tile", "unsupported instruction", "wmma.load.a", NULL);
+    test_refused(m, "tanh", "calls_tanh", "unsupported instruction", "tanh.approx.f32",
+                 "in function '_Z9fast_tanhf'");
+    test_refused(m, "gsync", "grid_sync", "unsupported special register", "%envreg", NULL);
     ws_error e;
     int ok = 0, refused = 0;
     for (int i = 0; i < ws_module_entry_count(m); i++) {
@@ -75,7 +76,7 @@ int main(void)
         ok += c == WS_OK;
         refused += c == WS_ERR_UNSUPPORTED;
     }
-    CHECK(ok == 1 && refused == 2, "entries: %d runnable, %d refused", ok, refused);
+    CHECK(ok == 1 && refused == 3, "entries: %d runnable, %d refused", ok, refused);
     ws_module_free(m);
     return ws_test_finish("test_sim_partial");
 }

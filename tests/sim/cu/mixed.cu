@@ -1,8 +1,11 @@
 // mixed.cu — one module, kernels the simulator supports beside ones it does not (a tensor
-// core tile through wmma; a call to a function using tanh.approx): the plain kernel must
-// still simulate, the others fail at launch naming the construct and its PTX line.
+// core tile through wmma; a call to a function using tanh.approx; a cooperative-groups grid
+// sync): the plain kernel must still simulate, the others fail at launch naming the
+// construct and its PTX line.
+#include <cooperative_groups.h>
 #include <mma.h>
 using namespace nvcuda;
+namespace cg = cooperative_groups;
 
 extern "C" __global__ void tensor_tile(const half *a, const half *b, float *c)
 {
@@ -32,4 +35,12 @@ __device__ __noinline__ float fast_tanh(float x)
 extern "C" __global__ void calls_tanh(const float *in, float *out)
 {
     out[threadIdx.x] = fast_tanh(in[threadIdx.x]);
+}
+
+extern "C" __global__ void grid_sync(const int *in, int *out)
+{
+    cg::grid_group g = cg::this_grid();
+    out[g.thread_rank()] = in[g.thread_rank()];
+    g.sync();
+    out[g.thread_rank()] += out[(g.thread_rank() + 1) % g.size()];
 }
