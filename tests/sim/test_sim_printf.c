@@ -42,7 +42,7 @@ static void test_prints(ws_module *m)
         len += (size_t)snprintf(want + len, cap - len,
                                 "t%d x=%5d f=%.3f e=%e s=%s c=%c u=%u h=%#x ll=%lld w=%*d p%%\n",
                                 t, x[t], f[t], (double)f[t] * 1e10, "b1", 'A' + t, (unsigned)-t,
-                                t * 255, (long long)x[t] << 40, 4, t);
+                                t * 255, (long long)x[t] * 1099511627776LL, 4, t);
     for (int t = 1; t < 32 && want; t += 2)
         len += (size_t)snprintf(want + len, cap - len, "odd %d of %s\n", t, t > 2 ? "many" : "few");
     for (int t = 0; t < 32 && want; t++)

@@ -8,7 +8,7 @@ extern "C" __global__ void prints(const int *x, const float *f, const char *s)
     int t = threadIdx.x;
     int n = printf("t%d x=%5d f=%.3f e=%e s=%s c=%c u=%u h=%#x ll=%lld w=%*d p%%\n", t, x[t],
                    f[t], (double)f[t] * 1e10, s, 'A' + t, (unsigned)-t, t * 255,
-                   (long long)x[t] << 40, 4, t); // @full
+                   (long long)x[t] * 1099511627776LL, 4, t); // @full
     if (t & 1)
         printf("odd %d of %s\n", t, t > 2 ? "many" : "few"); // @odd
     printf("plain\n");
