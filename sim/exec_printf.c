@@ -77,8 +77,12 @@ static int pf_convert(pf_ctx *p, char *spec, const char *len, char conv, char *t
     case 'd': case 'i':
         if ((rc = pf_arg(p, wide ? 8 : 4, &v)))
             return rc;
+        if (!wide && len[0] == 'h') /* %hd, %hhd: the int converted to short, char */
+            v = len[1] == 'h' ? (uint64_t)(int8_t)v : (uint64_t)(int16_t)v;
+        else if (!wide)
+            v = (uint64_t)(int32_t)v;
         snprintf(spec + n, 8, "ll%c", conv);
-        k = snprintf(tmp, WS_PRINTF_LINE, spec, wide ? (long long)v : (long long)(int32_t)v);
+        k = snprintf(tmp, WS_PRINTF_LINE, spec, (long long)v);
         break;
     case 'u': case 'o': case 'x': case 'X':
         if ((rc = pf_arg(p, wide ? 8 : 4, &v)))

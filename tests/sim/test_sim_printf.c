@@ -49,6 +49,10 @@ static void test_prints(ws_module *m)
         len += (size_t)snprintf(want + len, cap - len, "plain\n");
     if (want) /* printf returns the number of arguments it read */
         len += (size_t)snprintf(want + len, cap - len, "returned 11\n");
+    for (int t = 0; t < 2 && want; t++)
+        len += (size_t)snprintf(want + len, cap - len, "short %hd %hhd %hu %hhx %-6s|\n",
+                                (short)x[t], (signed char)x[t], (unsigned short)x[t],
+                                (unsigned char)x[t], "ab");
     int same = got && want && strcmp(got, want) == 0;
     CHECK(same, "printf output equals the host's");
     if (!same && got && want) {

@@ -14,6 +14,8 @@ extern "C" __global__ void prints(const int *x, const float *f, const char *s)
     printf("plain\n");
     if (t == 0)
         printf("returned %d\n", n);
+    if (t < 2)
+        printf("short %hd %hhd %hu %hhx %-6s|\n", x[t], x[t], x[t], x[t], "ab");
 }
 
 extern "C" __global__ void floods(int lines)
