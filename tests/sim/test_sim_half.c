@@ -1,15 +1,15 @@
-/* test_sim_half.c — half precision and the CUDA headers' inline asm: every f16/f16x2/bf16
- * intrinsic result of half.cu bit for bit against a CPU reference (GCC's _Float16, and
- * bf16 rounded on the bits), and CUB's scan step with registers named without '%'. */
+/* test_sim_half.c — half precision and the CUDA headers' inline asm: every f16, f16x2,
+ * bf16 and bf16x2 intrinsic result of half.cu bit for bit against a CPU reference (GCC's
+ * _Float16; bf16 rounded on the bits), and CUB's scan step with registers without '%'. */
 #include <math.h>
 #include "tests/sim/sim_test.h"
 
 #define N 256
-#define NH 16
+#define NH 20
 static const char *SPEC =
     "workload half\nsource half.cu\n"
     "buffer a f32 256 uniform_real -4 4\nbuffer b f32 256 uniform_real -4 4\n"
-    "buffer c f32 256 uniform_real -4 4\nbuffer out u16 4096 zero\n"
+    "buffer c f32 256 uniform_real -4 4\nbuffer out u16 5120 zero\n"
     "buffer in i32 64 uniform_int -1000 1000\nbuffer sums i32 64 zero\n"
     "buffer e f32 256 zero\n"
     "variant exp\n  kernel half_exp\n  grid 2\n  block 128\n  args a e\n"
@@ -58,6 +58,10 @@ static void reference(float fa, float fb, float fc, uint16_t *r)
     double bx = bf_val(bf_of(fa)), by = bf_val(bf_of(fb)), bz = bf_val(bf_of(fc));
     r[14] = bf_of(bx + by);
     r[15] = bf_of(bx * by + bz); /* exact in double for these magnitudes */
+    r[16] = bf_of(bx * by); /* bf16x2: (bx, by) * (by, bz), then fma with their sum */
+    r[17] = bf_of(by * bz);
+    r[18] = bf_of(bx * by + bf_val(bf_of(bx + by)));
+    r[19] = bf_of(by * bz + bf_val(bf_of(by + bz)));
 }
 
 static void test_ops(ws_module *m)

@@ -4,7 +4,7 @@
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 
-#define NH 16 // results per thread
+#define NH 20 // results per thread
 extern "C" __global__ void half_ops(const float *a, const float *b, const float *c,
                                     unsigned short *out)
 {
@@ -20,10 +20,16 @@ extern "C" __global__ void half_ops(const float *a, const float *b, const float 
                     __float2half(__half2float(x) + (__hlt(x, y) ? 1.0f : 0.0f)),
                     __float2half(__low2float(f) - __high2float(m))};
     __nv_bfloat16 br[2] = {__hadd(bx, by), __hfma(bx, by, bz)};
+    __nv_bfloat162 bp = __halves2bfloat162(bx, by), bq = __halves2bfloat162(by, bz);
+    __nv_bfloat162 bm = __hmul2(bp, bq), bf = __hfma2(bp, bq, __hadd2(bp, bq));
     for (int k = 0; k < 14; k++)
         out[i * NH + k] = __half_as_ushort(r[k]);
     out[i * NH + 14] = __bfloat16_as_ushort(br[0]);
     out[i * NH + 15] = __bfloat16_as_ushort(br[1]);
+    out[i * NH + 16] = __bfloat16_as_ushort(__low2bfloat16(bm));
+    out[i * NH + 17] = __bfloat16_as_ushort(__high2bfloat16(bm));
+    out[i * NH + 18] = __bfloat16_as_ushort(__low2bfloat16(bf));
+    out[i * NH + 19] = __bfloat16_as_ushort(__high2bfloat16(bf));
 }
 
 // CUB's warp scan step (warp_scan_shfl.cuh): registers declared without '%' in inline asm.
