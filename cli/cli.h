@@ -141,6 +141,13 @@ void ws_json_warnings(ws_json *j, const ws_result *r);
 /* All of the above, in that order: a run as sim and show print it. */
 void ws_json_run(ws_json *j, const ws_result *r);
 
+/* `warpscope sim CAPTURE`: replays a captured launch (cmd_replay.c). */
+int ws_cli_sim_capture(int argc, char **argv);
+void ws_cli_replay_help(void);
+/* `warpscope profile -- APP` (capture 0) and `warpscope capture -- APP` (capture 1):
+ * cmd_app.c. */
+int ws_cli_app_command(int argc, char **argv, int capture);
+
 /* `warpscope run` (profile 0) and `warpscope profile` (profile 1): cmd_run.c. */
 int ws_cli_gpu_command(int argc, char **argv, int profile);
 

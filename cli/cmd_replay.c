@@ -1,0 +1,286 @@
+/* cmd_replay.c — `warpscope sim CAPTURE [--launch N]`: replays a launch recorded by
+ * `warpscope capture` on the simulator (its PTX, parameter bytes and the memory it
+ * reached), checks the simulator's memory against the GPU's after the launch, and stores
+ * the run under the application's name and "kernel#N". Glue over store/ and sim/. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/backend.h"
+#include "cli/cli.h"
+#include "sim/sim.h"
+#include "store/store.h"
+
+typedef struct replay_args {
+    const char *capture, *db;
+    int64_t launch;     /* -1: the first captured one */
+    int json, no_db, list, quiet;
+    ws_sim_options opt;
+} replay_args;
+
+void ws_cli_replay_help(void)
+{
+    printf("usage: warpscope sim CAPTURE [--launch N] [options]\n\n"
+           "Replays a launch that 'warpscope capture -- APP' recorded: the kernel's PTX from\n"
+           "the application's module, its parameter bytes (pointers moved to the simulator's\n"
+           "copies of the allocations they point into) and the device memory it reached.\n"
+           "Checks the simulator's memory against the GPU's after the launch, byte for byte,\n"
+           "and stores the run as workload APP, variant KERNEL#N (beside the run that\n"
+           "'warpscope profile -- APP' stored for the same launch: 'compare' and 'map' join them).\n\n"
+           "  --launch N      the launch to replay (default: the first one captured)\n"
+           "  --list          list the launches in the capture file and exit\n"
+           "  --json          one JSON object on stdout instead of text\n"
+           "  --db FILE       database (default $WARPSCOPE_DB or ./warpscope.db)\n"
+           "  --no-db         do not store the run\n"
+           "  --threads N     host threads (default: all cores)\n"
+           "  --no-races      skip race detection\n"
+           "  --quiet         print only errors\n");
+}
+
+static int replay_parse(int argc, char **argv, replay_args *a, ws_error *err)
+{
+    memset(a, 0, sizeof *a);
+    ws_sim_options_default(&a->opt);
+    a->db = ws_cli_default_db();
+    a->launch = -1;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
+        long long v;
+        if (!strcmp(arg, "--json")) a->json = 1;
+        else if (!strcmp(arg, "--no-db")) a->no_db = 1;
+        else if (!strcmp(arg, "--list")) a->list = 1;
+        else if (!strcmp(arg, "--quiet")) a->quiet = 1;
+        else if (!strcmp(arg, "--no-races")) a->opt.detect_races = 0;
+        else if (next && !strcmp(arg, "--db")) a->db = argv[++i];
+        else if (next && !strcmp(arg, "--launch")) {
+            if (ws_cli_parse_int(argv[++i], 0, INT64_MAX, &v))
+                return ws_cli_usage(err, "sim", "--launch needs a launch number (0, 1, ...)");
+            a->launch = v;
+        } else if (next && !strcmp(arg, "--threads")) {
+            if (ws_cli_parse_count(argv[++i], 1 << 20, &a->opt.threads))
+                return ws_cli_usage(err, "sim", "--threads needs a number");
+        } else if (arg[0] == '-') {
+            return ws_error_set(err, WS_ERR_USAGE, "sim: unknown or incomplete option '%s' for a "
+                                "capture file (try 'warpscope sim --help')", arg);
+        } else if (!a->capture) {
+            a->capture = arg;
+        } else {
+            return ws_cli_usage(err, "sim", "one capture file at a time");
+        }
+    }
+    return WS_OK;
+}
+
+static int list_launches(ws_capture *c, ws_error *err)
+{
+    int64_t *ids;
+    int n;
+    if (ws_capture_launches(c, &ids, &n, err) != WS_OK)
+        return err->code;
+    printf("%-7s %-28s %-14s %-14s %8s  %s\n", "launch", "kernel", "grid", "block", "regions", "status");
+    for (int i = 0; i < n && err->code == WS_OK; i++) {
+        ws_capture_launch l;
+        if (ws_capture_load_launch(c, ids[i], &l, err) != WS_OK)
+            break;
+        char name[160], grid[40], block[40];
+        ws_launch_name(l.kernel, l.index, name, sizeof name);
+        snprintf(grid, sizeof grid, "%ux%ux%u", l.grid[0], l.grid[1], l.grid[2]);
+        snprintf(block, sizeof block, "%ux%ux%u", l.block[0], l.block[1], l.block[2]);
+        printf("%-7lld %-28s %-14s %-14s %8d  %s\n", (long long)l.index, name, grid, block,
+               l.nregions, l.status[0] ? l.status : "captured");
+        ws_capture_launch_free(&l);
+    }
+    free(ids);
+    return err->code;
+}
+
+/* The first launch that was captured (not only reported). */
+static int first_captured(ws_capture *c, const char *path, int64_t *index, ws_error *err)
+{
+    int64_t *ids;
+    int n;
+    if (ws_capture_launches(c, &ids, &n, err) != WS_OK)
+        return err->code;
+    int found = 0;
+    for (int i = 0; i < n && !found && err->code == WS_OK; i++) {
+        ws_capture_launch l;
+        if (ws_capture_load_launch(c, ids[i], &l, err) == WS_OK && !l.status[0]) {
+            *index = l.index;
+            found = 1;
+        }
+        ws_capture_launch_free(&l);
+    }
+    free(ids);
+    if (err->code == WS_OK && !found)
+        ws_error_set(err, WS_ERR_NOTFOUND, "%s holds no captured launch (%d reported only)", path, n);
+    return err->code;
+}
+
+/* Compares the simulator's memory with the GPU's after the launch, region by region. */
+static void check_regions(const ws_capture_launch *l, const ws_buffers *bufs, ws_result *res)
+{
+    int checked = 0;
+    for (int i = 0; i < l->nregions; i++) {
+        const ws_capture_region *g = &l->regions[i];
+        if (!g->after)
+            continue;
+        checked++;
+        const uint8_t *sim = bufs->b[i].data;
+        for (uint64_t k = 0; k < g->size; k++)
+            if (sim[k] != g->after[k]) {
+                res->outputs_checked = 1;
+                res->outputs_match = 0;
+                snprintf(res->check_message, sizeof res->check_message,
+                         "allocation 0x%" PRIx64 " (%" PRIu64 " bytes) differs from the GPU's at "
+                         "byte %" PRIu64 ": simulator 0x%02x, GPU 0x%02x", g->address, g->size,
+                         k, sim[k], g->after[k]);
+                return;
+            }
+    }
+    res->outputs_checked = checked > 0;
+    res->outputs_match = checked > 0;
+    snprintf(res->check_message, sizeof res->check_message, checked ?
+             "%d allocation(s) equal to the GPU's after the launch" : "no memory after the launch "
+             "was recorded", checked);
+}
+
+/* One buffer per captured allocation, holding its contents before the launch. */
+static int make_buffers(const ws_capture_launch *l, ws_buffer_spec *specs, uint64_t *addr,
+                        ws_buffers *bufs, ws_error *err)
+{
+    bufs->n = l->nregions;
+    bufs->b = calloc((size_t)l->nregions + 1, sizeof *bufs->b);
+    if (!bufs->b)
+        return ws_error_set(err, WS_ERR_NOMEM, "out of memory");
+    for (int i = 0; i < l->nregions; i++) {
+        const ws_capture_region *g = &l->regions[i];
+        snprintf(specs[i].name, sizeof specs[i].name, "allocation 0x%" PRIx64, g->address);
+        specs[i].type = WS_T_U8;
+        specs[i].count = g->size;
+        addr[i] = g->address;
+        bufs->b[i].spec = &specs[i];
+        bufs->b[i].bytes = g->size;
+        bufs->b[i].data = malloc(g->size ? g->size : 1);
+        if (!bufs->b[i].data)
+            return ws_error_set(err, WS_ERR_NOMEM, "out of memory for a %" PRIu64 "-byte allocation",
+                                g->size);
+        memcpy(bufs->b[i].data, g->before, g->size);
+    }
+    return WS_OK;
+}
+
+static int simulate(ws_capture *c, const replay_args *a, const ws_capture_launch *l,
+                    ws_result *res, ws_error *err)
+{
+    if (l->status[0])
+        return ws_error_set(err, WS_ERR_UNSUPPORTED, "launch %lld (%s of %s) was not captured: %s",
+                            (long long)l->index, l->api, l->kernel, l->status);
+    char *ptx = NULL, app[WS_NAME_MAX], variant[WS_NAME_MAX];
+    ws_module *m = NULL;
+    if (ws_capture_find_ptx(c, l->kernel, &ptx, err) != WS_OK)
+        return err->code;
+    int rc = ws_ptx_parse(ptx, strlen(ptx), a->capture, &m, err);
+    free(ptx);
+    if (rc != WS_OK)
+        return rc;
+    ws_capture_get_meta(c, "app", app, sizeof app, err);
+    ws_launch_name(l->kernel, l->index, variant, sizeof variant);
+    ws_buffer_spec *specs = calloc((size_t)l->nregions + 1, sizeof *specs);
+    uint64_t *addr = calloc((size_t)l->nregions + 1, sizeof *addr);
+    ws_buffers bufs = {0};
+    rc = !specs || !addr ? ws_error_set(err, WS_ERR_NOMEM, "out of memory")
+                         : make_buffers(l, specs, addr, &bufs, err);
+    if (rc == WS_OK) {
+        ws_sim_launch launch = {app[0] ? app : "capture", variant, l->kernel, {0}, {0},
+                                l->smem_dynamic, l->params, l->param_bytes, addr};
+        memcpy(launch.grid, l->grid, sizeof launch.grid);
+        memcpy(launch.block, l->block, sizeof launch.block);
+        rc = ws_sim_run_launch(m, &launch, &bufs, &a->opt, res, err);
+    }
+    if (rc == WS_OK)
+        check_regions(l, &bufs, res);
+    ws_buffers_free(&bufs);
+    free(specs);
+    free(addr);
+    ws_module_free(m);
+    return rc;
+}
+
+static void print_result(const replay_args *a, const ws_result *r, int64_t run_id)
+{
+    if (a->json) {
+        printf("{\"workload\": ");
+        ws_json_string(stdout, r->workload);
+        printf(", \"variant\": ");
+        ws_json_string(stdout, r->variant);
+        printf(", \"kernel\": ");
+        ws_json_string(stdout, r->kernel);
+        printf(", \"run_id\": %lld, \"outputs_checked\": %s, \"outputs_match\": %s, "
+               "\"check_message\": ", (long long)run_id, r->outputs_checked ? "true" : "false",
+               r->outputs_match ? "true" : "false");
+        ws_json_string(stdout, r->check_message);
+        printf(", \"metrics\": {");
+        for (int i = 0; i < r->nmetrics; i++) {
+            printf("%s", i ? ", " : "");
+            ws_json_string(stdout, r->metrics[i].name);
+            printf(": %.17g", r->metrics[i].value);
+        }
+        printf("}}\n");
+        return;
+    }
+    if (a->quiet)
+        return;
+    const ws_metric *er = ws_result_metric(r, "sim__execution_rate");
+    printf("%s / %s   kernel %s   grid %ux%ux%u  block %ux%ux%u\n", r->workload, r->variant,
+           r->kernel, r->grid[0], r->grid[1], r->grid[2], r->block[0], r->block[1], r->block[2]);
+    if (er)
+        printf("  execution rate      %6.1f %%\n", 100.0 * er->value);
+    printf("  outputs: %s%s\n", r->outputs_checked && !r->outputs_match ? "MISMATCH: " : "",
+           r->check_message);
+    for (int i = 0; i < r->nwarnings; i++)
+        printf("  warning: %s\n", r->warnings[i]);
+    if (run_id > 0)
+        printf("  stored as run %lld in %s\n", (long long)run_id, a->db);
+}
+
+static int replay(const replay_args *a, ws_capture *c, ws_error *err)
+{
+    if (a->list)
+        return list_launches(c, err);
+    int64_t index = a->launch;
+    if (index < 0 && first_captured(c, a->capture, &index, err) != WS_OK)
+        return err->code;
+    ws_capture_launch l;
+    if (ws_capture_load_launch(c, index, &l, err) != WS_OK)
+        return err->code;
+    ws_result res;
+    ws_result_init(&res);
+    ws_store *store = NULL;
+    int64_t run_id = 0;
+    int rc = simulate(c, a, &l, &res, err);
+    if (rc == WS_OK && !a->no_db && (rc = ws_store_open(a->db, &store, err)) == WS_OK)
+        rc = ws_store_save_result(store, &res, &run_id, err);
+    if (rc == WS_OK)
+        print_result(a, &res, run_id);
+    if (rc == WS_OK && res.outputs_checked && !res.outputs_match)
+        rc = ws_error_set(err, WS_ERR_CHECK, "%s launch %lld (%s): %s", a->capture,
+                          (long long)index, res.variant, res.check_message);
+    ws_store_close(store);
+    ws_result_free(&res);
+    ws_capture_launch_free(&l);
+    return rc;
+}
+
+int ws_cli_sim_capture(int argc, char **argv)
+{
+    ws_error err;
+    ws_error_clear(&err);
+    replay_args a;
+    ws_capture *c = NULL;
+    if (replay_parse(argc, argv, &a, &err) == WS_OK &&
+        ws_capture_open(a.capture, &c, &err) == WS_OK)
+        replay(&a, c, &err);
+    ws_capture_close(c);
+    return err.code == WS_OK ? 0 : ws_cli_fail(&err);
+}
