@@ -60,6 +60,9 @@ size_t ws_cuda_image_size(const void *image, const char **kind);
  * read through libzstd.so.1 at run time. Free with ws_cuda_image_ptx_free. */
 int ws_cuda_image_ptx(const void *image, size_t size, char ***ptx, int *n, ws_error *err);
 void ws_cuda_image_ptx_free(char **ptx, int n);
+/* Offsets of the fatbinaries (8-byte aligned, as nvcc places them in .nv_fatbin) in a
+ * file's bytes, such as an application's executable; at most `max`. */
+int ws_cuda_find_fatbins(const void *data, size_t size, size_t *offsets, int max);
 /* How runs of an application's launch are named (the variant): "transform#3" for launch 3
  * (counted over the application's kernel launches from 0) of _Z9transform6Params. */
 void ws_launch_name(const char *kernel, int64_t index, char *buf, size_t n);

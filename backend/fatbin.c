@@ -209,3 +209,19 @@ void ws_launch_name(const char *kernel, int64_t index, char *buf, size_t n)
     base_name(kernel, base, sizeof base);
     snprintf(buf, n, "%s#%lld", base, (long long)index);
 }
+
+int ws_cuda_find_fatbins(const void *data, size_t size, size_t *offsets, int max)
+{
+    const uint8_t *p = data;
+    int n = 0;
+    for (size_t off = 0; off + sizeof(fatbin_header) <= size && n < max; off += 8) {
+        fatbin_header h;
+        memcpy(&h, p + off, sizeof h);
+        if (h.magic != WS_FATBIN_MAGIC || h.version != 1 || h.header_size != sizeof h ||
+            h.fat_size > size - off - sizeof h)
+            continue;
+        offsets[n++] = off;
+        off += (sizeof h + h.fat_size) / 8 * 8 - 8;
+    }
+    return n;
+}

@@ -208,10 +208,12 @@ static void read_log(const app_args *a, const char *log_path, app_log *g)
             g->skipped++;
             fprintf(stderr, "warpscope: launch %lld (%s of %s) not %s: %s\n", idx, api, kernel,
                     verb, strstr(line, ": ") + 2);
+        } else if (!strncmp(line, "error -1 ", 9)) {
+            g->errors++;
+            fprintf(stderr, "warpscope: %s: %s\n", a->cmd, line + 9);
         } else if (!strncmp(line, "error ", 6)) {
             g->errors++;
-            const char *what = strchr(line + 6, ' ');
-            fprintf(stderr, "warpscope: %s: launch %s\n", a->cmd, what ? line + 6 : line);
+            fprintf(stderr, "warpscope: %s: launch %s\n", a->cmd, line + 6);
         }
     }
     fclose(f);
@@ -266,6 +268,41 @@ static int store_runs(const app_args *a, const char *tmp, ws_error *err)
     return err->code;
 }
 
+/* The executable execvp ran: APP itself when it names a path, else the first on $PATH. */
+static int resolve_app(const char *app, char *path, size_t n)
+{
+    if (strchr(app, '/'))
+        return snprintf(path, n, "%s", app) < (int)n;
+    const char *dirs = getenv("PATH");
+    while (dirs && *dirs) {
+        size_t len = strcspn(dirs, ":");
+        if (snprintf(path, n, "%.*s/%s", (int)len, dirs, app) < (int)n && access(path, X_OK) == 0)
+            return 1;
+        dirs += len + (dirs[len] == ':');
+    }
+    return 0;
+}
+
+/* Adds the fatbinaries in the application's executable as modules: the runtime may load
+ * them through calls the library does not see. The same bytes seen loaded are kept once. */
+static void add_executable_fatbins(ws_capture *c, const char *app)
+{
+    char path[PATH_MAX], *data = NULL;
+    size_t size, off[64];
+    ws_error err;
+    ws_error_clear(&err);
+    if (!resolve_app(app, path, sizeof path) || ws_read_file(path, &data, &size, &err) != WS_OK)
+        return;
+    int n = ws_cuda_find_fatbins(data, size, off, 64);
+    for (int i = 0; i < n; i++) {
+        const char *kind;
+        size_t len = ws_cuda_image_size(data + off[i], &kind);
+        int64_t id;
+        ws_capture_add_module(c, kind, data + off[i], len, NULL, &id, &err);
+    }
+    free(data);
+}
+
 /* Extracts the PTX of the modules the library recorded as images. */
 static int finish_capture(const app_args *a, const char *path, ws_error *err)
 {
@@ -282,6 +319,7 @@ static int finish_capture(const app_args *a, const char *path, ws_error *err)
     ws_capture_set_meta(c, "app", base_name(a->argv[0]), err);
     ws_capture_set_meta(c, "argv", argv_line, err);
     ws_capture_set_meta(c, "created", when, err);
+    add_executable_fatbins(c, a->argv[0]);
     int64_t *ids = NULL;
     int n = 0;
     ws_capture_modules_without_ptx(c, &ids, &n, err);
@@ -333,7 +371,10 @@ static int app_command(app_args *a, ws_error *err)
         store_runs(a, out, err);
     if (status == 127 && !g.present)
         return status; /* APP did not start; the child said why */
-    if (err->code == WS_OK && !g.launches)
+    if (err->code == WS_OK && g.present && !g.injected)
+        ws_error_set(err, WS_ERR_GPU, "%s: the injection library could not start in %s (the "
+                     "line above says why)", a->cmd, a->argv[0]);
+    else if (err->code == WS_OK && !g.launches)
         no_launches(a, &g, err);
     else if (err->code == WS_OK && !g.done && !g.errors && !g.skipped)
         ws_error_set(err, WS_ERR_NOTFOUND, "%s: none of the %d launches of %s matched the "

@@ -306,6 +306,7 @@ __attribute__((visibility("default"))) int InitializeInjection(void)
     ws_error err;
     ws_error_clear(&err);
     pthread_mutex_init(&in->lock, NULL);
+    unsetenv("CUDA_INJECTION64_PATH"); /* the application's own children are not injected */
     if (configure(in, &err) == WS_OK && subscribe(in, &err) == WS_OK) {
         ws_injected = in;
         log_line(in, "injected %s", in->capture ? "capture" : "profile");

@@ -42,6 +42,8 @@ static int read_params(ws_inj_launch *l)
             l->params = p;
             end = off + size;
         }
+        if (!l->kernel_params || !l->kernel_params[i])
+            break;
         memcpy(l->params + off, l->kernel_params[i], size);
     }
     l->param_bytes = end;
@@ -62,7 +64,7 @@ int ws_inj_read_launch(CUpti_CallbackId cbid, const CUpti_CallbackData *cb, ws_i
     memset(l, 0, sizeof *l);
     l->cbid = cbid;
     l->api = cb->functionName;
-    l->kernel = cb->symbolName ? cb->symbolName : "?";
+    l->kernel = cb->symbolName ? cb->symbolName : strstr(l->api, "Graph") ? "(graph)" : "?";
     why[0] = '\0';
     if (cbid == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel || cbid == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz) {
         const cuLaunchKernel_params *p = cb->functionParams;
@@ -75,6 +77,10 @@ int ws_inj_read_launch(CUpti_CallbackId cbid, const CUpti_CallbackData *cb, ws_i
         l->extra = p->extra;
     } else if (cbid == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx || cbid == CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz) {
         const cuLaunchKernelEx_params *p = cb->functionParams;
+        if (!p->config) {
+            snprintf(why, n, "a launch with no configuration");
+            return -1;
+        }
         l->f = p->f;
         l->config = p->config;
         l->grid[0] = p->config->gridDimX, l->grid[1] = p->config->gridDimY, l->grid[2] = p->config->gridDimZ;

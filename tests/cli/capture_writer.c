@@ -2,8 +2,10 @@
  * without a GPU: the app's PTX (nvcc), its three kernels' launches with their parameter
  * blocks laid out as the driver gives them, and memory before/after from a CPU reference
  * of the kernels; plus one cooperative launch reported, not captured. --corrupt flips one
- * byte of launch 1's memory after, so a replay must report the difference.
- * usage: capture_writer APP.ptx OUT.capture [--corrupt] */
+ * byte of launch 1's memory after, so a replay must report the difference. With
+ * --executable APP the modules are APP's fatbinaries with the PTX read from them, as
+ * `warpscope capture` adds them (APP.ptx then only names the kernels).
+ * usage: capture_writer APP.ptx OUT.capture [--corrupt | --executable APP] */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,6 +86,7 @@ int main(int argc, char **argv)
         return 2;
     }
     int corrupt = argc > 3 && !strcmp(argv[3], "--corrupt");
+    const char *exe = argc > 4 && !strcmp(argv[3], "--executable") ? argv[4] : NULL;
     ws_error err;
     ws_error_clear(&err);
     char *ptx;
@@ -98,7 +101,27 @@ int main(int argc, char **argv)
     }
     int64_t module;
     ws_capture_set_meta(c, "app", "inject_app", &err);
-    ws_capture_add_module(c, "ptx", ptx, len + 1, ptx, &module, &err);
+    if (!exe)
+        ws_capture_add_module(c, "ptx", ptx, len + 1, ptx, &module, &err);
+    else { /* the fatbinaries of the executable, as `warpscope capture` adds them */
+        char *bin;
+        size_t size, off[16];
+        if (ws_read_file(exe, &bin, &size, &err)) {
+            fprintf(stderr, "capture_writer: %s\n", err.msg);
+            return 1;
+        }
+        int nfat = ws_cuda_find_fatbins(bin, size, off, 16);
+        for (int i = 0; i < nfat; i++) {
+            const char *kind;
+            char **texts;
+            int ntexts;
+            size_t n = ws_cuda_image_size(bin + off[i], &kind);
+            if (ws_cuda_image_ptx(bin + off[i], n, &texts, &ntexts, &err) == WS_OK)
+                ws_capture_add_module(c, kind, bin + off[i], n, ntexts ? texts[0] : NULL, &module, &err);
+            ws_cuda_image_ptx_free(texts, ntexts);
+        }
+        free(bin);
+    }
 
     static int data0[N], data1[N], data2[N];
     static unsigned bins0[NBINS], bins1[NBINS];

@@ -3,8 +3,8 @@
 # application's PTX and a CPU reference (capture_writer) replays launch by launch with the
 # memory equal to the recorded one; a corrupted recording, a launch not captured, a launch
 # not in the file and a file that is not a capture are each one clear error line.
-# usage: test_cli_capture.sh PATH/TO/warpscope PATH/TO/capture_writer APP.ptx
-ws=$1 writer=$2 ptx=$3
+# usage: test_cli_capture.sh PATH/TO/warpscope PATH/TO/capture_writer APP.ptx APP
+ws=$1 writer=$2 ptx=$3 exe=$4
 . "$(dirname "$0")/cli_lib.sh"
 db=$tmp/w.db
 cap=$tmp/app.capture
@@ -20,6 +20,10 @@ check 'grep -q "\"variant\": \"histogram#2\"" "$tmp/r2.json" && grep -q "\"workl
 check '$ws runs --db "$db" | grep -q "transform#1"' "the replayed runs are stored"
 check 'python3 -c "import json,sys; r=json.load(open(sys.argv[1])); assert r[\"metrics\"][\"smsp__sass_branch_targets_threads_divergent.sum\"] > 0" "$tmp/r1.json"' "transform's divergent branch is counted"
 check '$ws sim "$cap" --no-db --quiet' "the default launch is the first captured one"
+
+# The kernels' PTX read from the executable's (ZSTD-compressed) fatbinary, as capture does.
+check '"$writer" "$ptx" "$tmp/exe.capture" --executable "$exe"' "capture_writer --executable"
+check '$ws sim "$tmp/exe.capture" --launch 1 --no-db --json | grep -q "\"outputs_match\": true"' "a launch replays from the fatbinary's PTX"
 
 # Error paths: one line each, non-zero exit.
 $ws sim "$cap" --launch 3 --no-db > /dev/null 2> "$tmp/e1"; rc=$?
