@@ -383,8 +383,14 @@ static int app_command(app_args *a, ws_error *err)
         fprintf(stderr, "warpscope: %s %d of %d launch(es) of %s%s%s\n",
                 a->capture ? "captured" : "profiled", g.done, g.launches, a->argv[0],
                 a->capture && g.done ? " into " : "", a->capture && g.done ? out : "");
-    if (!a->capture)
+    if (!a->capture) {
+        char side[PATH_MAX + 8];
         unlink(out);
+        snprintf(side, sizeof side, "%s-wal", out);
+        unlink(side);
+        snprintf(side, sizeof side, "%s-shm", out);
+        unlink(side);
+    }
     unlink(log_path);
     if (err->code == WS_OK && (g.errors || !g.done))
         ws_error_set(err, WS_ERR_GPU, "%s: %d launch(es) of %s failed or were not %s", a->cmd,

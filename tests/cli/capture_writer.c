@@ -5,7 +5,10 @@
  * byte of launch 1's memory after, so a replay must report the difference. With
  * --executable APP the modules are APP's fatbinaries with the PTX read from them, as
  * `warpscope capture` adds them (APP.ptx then only names the kernels).
- * usage: capture_writer APP.ptx OUT.capture [--corrupt | --executable APP] */
+ * --short-params cuts launch 0's parameter block to 12 bytes; --no-ptx keeps the module
+ * without its PTX.
+ * usage: capture_writer APP.ptx OUT.capture [--corrupt | --short-params | --no-ptx |
+ *                                            --executable APP] */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,6 +89,8 @@ int main(int argc, char **argv)
         return 2;
     }
     int corrupt = argc > 3 && !strcmp(argv[3], "--corrupt");
+    int short_params = argc > 3 && !strcmp(argv[3], "--short-params");
+    int no_ptx = argc > 3 && !strcmp(argv[3], "--no-ptx");
     const char *exe = argc > 4 && !strcmp(argv[3], "--executable") ? argv[4] : NULL;
     ws_error err;
     ws_error_clear(&err);
@@ -102,7 +107,8 @@ int main(int argc, char **argv)
     int64_t module;
     ws_capture_set_meta(c, "app", "inject_app", &err);
     if (!exe)
-        ws_capture_add_module(c, "ptx", ptx, len + 1, ptx, &module, &err);
+        ws_capture_add_module(c, no_ptx ? "cubin" : "ptx", ptx, len + 1, no_ptx ? NULL : ptx,
+                              &module, &err);
     else { /* the fatbinaries of the executable, as `warpscope capture` adds them */
         char *bin;
         size_t size, off[16];
@@ -134,7 +140,7 @@ int main(int argc, char **argv)
     unsigned seed = 0x5eedu, mask = 0xffffu;
     put(p0, 0, &data, 8), put(p0, 8, &n, 4), put(p0, 12, &seed, 4);
     ws_capture_region r0 = {DATA_ADDR, sizeof data0, (uint8_t *)data0, (uint8_t *)data1};
-    launch(c, 0, entry(entries, nentries, "fill"), p0, sizeof p0, &r0, 1);
+    launch(c, 0, entry(entries, nentries, "fill"), p0, short_params ? 12 : sizeof p0, &r0, 1);
 
     memcpy(data2, data1, sizeof data2);          /* transform(Params{data, n, scale, mask}) */
     cpu_transform(data2, N, scale, mask);

@@ -38,6 +38,14 @@ check '"$writer" "$ptx" "$tmp/bad.capture" --corrupt' "capture_writer --corrupt"
 $ws sim "$tmp/bad.capture" --launch 1 --db "$db" > "$tmp/o5" 2> "$tmp/e5"; rc=$?
 check '[ $rc -eq 1 ] && grep -q "launch 1 (transform#1): allocation 0x7f3a00200000 (4000 bytes) differs from the GPU.s at byte 29: simulator 0x.., GPU 0x.." "$tmp/e5"' "a difference from the recorded memory is an error: $(cat "$tmp/e5")"
 check 'grep -q "MISMATCH" "$tmp/o5"' "the mismatch is printed"
+check '"$writer" "$ptx" "$tmp/short.capture" --short-params' "capture_writer --short-params"
+$ws sim "$tmp/short.capture" --launch 0 --no-db > /dev/null 2> "$tmp/e7"; rc=$?
+check '[ $rc -ne 0 ] && grep -q "kernel _Z4fillPiij takes 16 bytes of parameters but the launch gives 12" "$tmp/e7"' "a parameter block of the wrong size: $(cat "$tmp/e7")"
+check '"$writer" "$ptx" "$tmp/noptx.capture" --no-ptx' "capture_writer --no-ptx"
+$ws sim "$tmp/noptx.capture" --no-db > /dev/null 2> "$tmp/e8"; rc=$?
+check '[ $rc -ne 0 ] && grep -q "no module with PTX for kernel _Z4fillPiij (modules loaded as SASS only cannot be replayed" "$tmp/e8" && [ $(wc -l < "$tmp/e8") -eq 1 ]' "a kernel without PTX: $(cat "$tmp/e8")"
+$ws sim "$tmp/none.capture" --no-db > /dev/null 2> "$tmp/e9"; rc=$?
+check '[ $rc -ne 0 ] && [ $(wc -l < "$tmp/e9") -eq 1 ]' "a missing file is one line: $(cat "$tmp/e9")"
 cp "$db" "$tmp/notcapture.db"
 $ws sim "$tmp/notcapture.db" --no-db > /dev/null 2> "$tmp/e6"; rc=$?
 check '[ $rc -ne 0 ] && [ $(wc -l < "$tmp/e6") -eq 1 ]' "a database is not taken for a capture: $(cat "$tmp/e6")"
