@@ -43,7 +43,10 @@ static void on_launch_enter(ws_inject *in, CUpti_CallbackId cbid, const CUpti_Ca
     ws_inj_launch l;
     char why[160];
     int64_t index = in->launches++;
+    in->busy = 1;
+    in->busy_thread = pthread_self();
     int bad = ws_inj_read_launch(cbid, cb, &l, why, sizeof why);
+    in->busy = 0;
     l.index = index;
     log_line(in, "launch %lld %s %s", (long long)index, l.api, l.kernel);
     if (!selected(in, l.kernel)) {
@@ -202,9 +205,10 @@ static void CUPTIAPI on_callback(void *user, CUpti_CallbackDomain domain, CUpti_
                                  const void *data)
 {
     ws_inject *in = user;
-    if (in->busy && pthread_equal(in->busy_thread, pthread_self()))
-        return; /* the library's own calls (replays, copies) */
-    pthread_mutex_lock(&in->lock);
+    if (domain == CUPTI_CB_DOMAIN_DRIVER_API && in->busy &&
+        pthread_equal(in->busy_thread, pthread_self()))
+        return; /* the library's own calls (replays, copies); modules they load still count */
+    pthread_mutex_lock(&in->lock); /* recursive: a module may load inside our own calls */
     if (domain == CUPTI_CB_DOMAIN_RESOURCE && id == CUPTI_CBID_RESOURCE_MODULE_LOADED) {
         on_cubin(in, data);
     } else if (domain == CUPTI_CB_DOMAIN_DRIVER_API) {
@@ -305,7 +309,11 @@ __attribute__((visibility("default"))) int InitializeInjection(void)
         return 0;
     ws_error err;
     ws_error_clear(&err);
-    pthread_mutex_init(&in->lock, NULL);
+    pthread_mutexattr_t attr;
+    pthread_mutexattr_init(&attr);
+    pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
+    pthread_mutex_init(&in->lock, &attr);
+    pthread_mutexattr_destroy(&attr);
     unsetenv("CUDA_INJECTION64_PATH"); /* the application's own children are not injected */
     if (configure(in, &err) == WS_OK && subscribe(in, &err) == WS_OK) {
         ws_injected = in;

@@ -59,12 +59,13 @@ typedef struct ws_inject {
 /* ---- inject_mem.c: allocations, snapshots */
 void ws_inj_alloc_add(ws_inject *in, CUdeviceptr base, size_t size);
 void ws_inj_alloc_remove(ws_inject *in, CUdeviceptr base);
-/* The allocations 8-byte aligned words of the parameter block point into, as regions with
- * their contents now (`before`). */
+/* The allocations 8-byte aligned words of the parameter block point into (tracked, or
+ * found by the driver), as regions with their contents now (`before`). */
 int ws_inj_reachable(ws_inject *in, const ws_inj_launch *l, ws_capture_region **regions,
                      int *n, ws_error *err);
-/* Every live allocation with its contents now. */
-int ws_inj_snapshot_all(ws_inject *in, ws_capture_region **regions, int *n, ws_error *err);
+/* Every tracked allocation and those the launch reaches, with their contents now. */
+int ws_inj_snapshot_all(ws_inject *in, const ws_inj_launch *l, ws_capture_region **regions,
+                        int *n, ws_error *err);
 /* Copies `before` (after = 0) or reads the device into `after` (after = 1). */
 int ws_inj_regions_copy(ws_capture_region *regions, int n, int after, ws_error *err);
 void ws_inj_regions_free(ws_capture_region *regions, int n);

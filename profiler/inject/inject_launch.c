@@ -28,6 +28,9 @@ static int read_params(ws_inj_launch *l)
         return buf && size && !l->params ? -1 : 0;
     }
     size_t end = 0, off, size;
+    CUfunctionLoadingState state;
+    if (cuFuncIsLoaded(&state, l->f) == CUDA_SUCCESS && state != CU_FUNCTION_LOADING_STATE_LOADED)
+        cuFuncLoad(l->f); /* lazy loading: the parameter layout comes with the module */
     int byfunc = cuFuncGetParamInfo(l->f, 0, &off, &size) == CUDA_SUCCESS;
     for (size_t i = 0;; i++) {
         CUresult r = byfunc ? cuFuncGetParamInfo(l->f, i, &off, &size)
@@ -205,7 +208,7 @@ int ws_inj_profile(ws_inject *in, ws_inj_launch *l, ws_error *err)
     ws_result_init(&res);
     describe(in, l, dev, &res);
     int64_t run_id;
-    int rc = ws_inj_snapshot_all(in, &c.saved, &c.nsaved, err);
+    int rc = ws_inj_snapshot_all(in, l, &c.saved, &c.nsaved, err);
     if (rc == WS_OK)
         rc = ws_prof_profile_target(&t, &in->prof, &res, err);
     ws_error restore_err;

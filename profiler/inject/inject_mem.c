@@ -55,31 +55,54 @@ static int add_region(ws_capture_region **regions, int *n, const ws_inj_alloc *a
     return r == CUDA_SUCCESS ? WS_OK : ws_inj_cu_fail(err, r, "reading device memory (cuMemcpyDtoH)");
 }
 
+/* The allocation holding `word`: a tracked one, else the driver's (cuMemGetAddressRange),
+ * for memory allocated by calls the library does not see. 0 when `word` is no device
+ * address. */
+static int allocation_of(ws_inject *in, uint64_t word, ws_inj_alloc *out)
+{
+    for (int i = 0; i < in->nallocs; i++)
+        if (word >= in->allocs[i].base && word - in->allocs[i].base < in->allocs[i].size) {
+            *out = in->allocs[i];
+            return 1;
+        }
+    CUdeviceptr base;
+    size_t size;
+    if (word < 4096 || cuMemGetAddressRange(&base, &size, (CUdeviceptr)word) != CUDA_SUCCESS)
+        return 0;
+    *out = (ws_inj_alloc){base, size};
+    return 1;
+}
+
+static int add_reachable(ws_inject *in, const ws_inj_launch *l, ws_capture_region **regions,
+                         int *n, ws_error *err)
+{
+    for (size_t off = 0; off + 8 <= l->param_bytes; off += 8) {
+        uint64_t word;
+        ws_inj_alloc a;
+        memcpy(&word, l->params + off, 8);
+        if (allocation_of(in, word, &a) && add_region(regions, n, &a, err) != WS_OK)
+            return err->code;
+    }
+    return WS_OK;
+}
+
 int ws_inj_reachable(ws_inject *in, const ws_inj_launch *l, ws_capture_region **regions,
                      int *n, ws_error *err)
 {
     *regions = NULL;
     *n = 0;
-    for (size_t off = 0; off + 8 <= l->param_bytes; off += 8) {
-        uint64_t word;
-        memcpy(&word, l->params + off, 8);
-        for (int i = 0; i < in->nallocs; i++) {
-            const ws_inj_alloc *a = &in->allocs[i];
-            if (word >= a->base && word - a->base < a->size && add_region(regions, n, a, err) != WS_OK)
-                return err->code;
-        }
-    }
-    return WS_OK;
+    return add_reachable(in, l, regions, n, err);
 }
 
-int ws_inj_snapshot_all(ws_inject *in, ws_capture_region **regions, int *n, ws_error *err)
+int ws_inj_snapshot_all(ws_inject *in, const ws_inj_launch *l, ws_capture_region **regions,
+                        int *n, ws_error *err)
 {
     *regions = NULL;
     *n = 0;
     for (int i = 0; i < in->nallocs; i++)
         if (add_region(regions, n, &in->allocs[i], err) != WS_OK)
             return err->code;
-    return WS_OK;
+    return add_reachable(in, l, regions, n, err);
 }
 
 int ws_inj_regions_copy(ws_capture_region *regions, int n, int after, ws_error *err)
