@@ -21,7 +21,7 @@ typedef struct app_args {
     const char *cmd;               /* "profile" or "capture" */
     int capture;
     const char *db, *output, *kernel, *metrics;
-    long long skip, count;         /* count -1: every launch */
+    int skip, count;               /* count -1: every launch */
     int no_sass, quiet;
     char **argv;                   /* the application and its arguments */
 } app_args;
@@ -32,87 +32,92 @@ typedef struct app_log {
     int launches, done, skipped, errors;
 } app_log;
 
-void ws_cli_app_help(const char *cmd)
-{
-    int capture = !strcmp(cmd, "capture");
-    printf("usage: warpscope %s [options] -- APP [ARGS...]\n\n", cmd);
-    if (capture)
-        printf("Runs APP as it is with warpscope's injection library in it, and records each\n"
-               "selected kernel launch into one capture file: the module's PTX (and cubin),\n"
-               "the kernel's name, grid, block, dynamic shared memory, the parameter bytes, and\n"
-               "the device allocations its pointer arguments fall in, before the launch and\n"
-               "after it (docs/capture-format.md). 'warpscope sim FILE --launch N' replays one\n"
-               "on the simulator and checks its memory against the GPU's.\n\n");
-    else
-        printf("Runs APP as it is with warpscope's injection library in it, and profiles each\n"
-               "selected kernel launch as 'warpscope profile WORKLOAD' does (Range Profiler\n"
-               "metrics, SASS Metrics per instruction, Activity duration), replaying it with\n"
-               "every allocation restored before each pass and at the end. Each launch is stored\n"
-               "as a GPU run: workload APP (its base name), variant KERNEL#N, N counting the\n"
-               "application's launches from 0.\n\n");
-    printf("APP's output and exit status pass through; warpscope's own lines go to stderr.\n"
-           "warpscope exits with APP's status when that is not 0, else 1 when no launch was\n"
-           "%s or one failed. APP that launches nothing through CUDA (or a machine with no\n"
-           "GPU, where APP's CUDA calls fail) gives \"no CUDA launches seen\". Graph and\n"
-           "cooperative launches are reported by name, not %s.\n\n"
-           "  --kernel REGEX      only kernels whose name (mangled or plain) matches\n"
-           "  --launch-skip N     skip the first N launches that match (Nsight Compute's name)\n"
-           "  --launch-count M    then take at most M of them (default: all)\n",
-           capture ? "captured" : "profiled", capture ? "captured" : "profiled");
-    if (capture)
-        printf("  -o FILE             the capture file (default APP.capture here)\n");
-    else
-        printf("  --db FILE           database (default $WARPSCOPE_DB or ./warpscope.db)\n"
-               "  --metrics LIST      Range Profiler metrics (Nsight Compute names, comma-separated)\n"
-               "  --no-sass           skip per-instruction SASS metrics\n");
-    printf("  --quiet             no summary on stderr (errors still)\n"
-           "The library is libwarpscope_inject.so beside the warpscope binary, or\n"
-           "$WARPSCOPE_INJECT_LIB.\n");
-}
+static const char profile_about[] =
+    "Runs APP as it is with warpscope's injection library in it, and profiles each\n"
+    "selected kernel launch as 'warpscope profile WORKLOAD' does (Range Profiler\n"
+    "metrics, SASS Metrics per instruction, Activity duration), replaying it with\n"
+    "every allocation restored before each pass and at the end. Each launch is stored\n"
+    "as a GPU run: workload APP (its base name), variant KERNEL#N, N counting the\n"
+    "application's launches from 0.\n\n";
+static const char capture_about[] =
+    "Runs APP as it is with warpscope's injection library in it, and records each\n"
+    "selected kernel launch into one capture file: the module's PTX (and cubin),\n"
+    "the kernel's name, grid, block, dynamic shared memory, the parameter bytes, and\n"
+    "the device allocations its pointer arguments fall in, before the launch and\n"
+    "after it (docs/capture-format.md). 'warpscope sim FILE --launch N' replays one\n"
+    "on the simulator and checks its memory against the GPU's.\n\n";
+static const char app_about_tail[] =
+    "APP's output and exit status pass through; warpscope's own lines go to stderr.\n"
+    "warpscope exits with APP's status when that is not 0, else 1 when no launch was\n"
+    "profiled or captured, or one failed. APP that launches nothing through CUDA (or a\n"
+    "machine with no GPU, where APP's own CUDA calls fail) gives \"no CUDA launches\n"
+    "seen\". Graph and cooperative launches are reported by name, not replayed. The\n"
+    "library is libwarpscope_inject.so beside the warpscope binary, or $WARPSCOPE_INJECT_LIB.";
 
-static int parse_count(const char *cmd, const char *opt, const char *v, long long *out,
-                       ws_error *err)
-{
-    char what[96];
-    snprintf(what, sizeof what, "%s needs a count (0, 1, ...)", opt);
-    return ws_cli_parse_int(v, 0, LLONG_MAX, out) ? ws_cli_usage(err, cmd, what) : WS_OK;
-}
-
+/* Parses the options before "--" (argv[1..dash-1]); 1 after printing the help. */
 static int app_parse(int argc, char **argv, app_args *a, ws_error *err)
 {
     a->db = ws_cli_default_db();
     a->count = -1;
-    int i = 1;
-    for (; i < argc && strcmp(argv[i], "--"); i++) {
-        const char *arg = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(arg, "--no-sass") && !a->capture) a->no_sass = 1;
-        else if (!strcmp(arg, "--quiet")) a->quiet = 1;
-        else if (next && !strcmp(arg, "--kernel")) a->kernel = argv[++i];
-        else if (next && !strcmp(arg, "--db") && !a->capture) a->db = argv[++i];
-        else if (next && !strcmp(arg, "--metrics") && !a->capture) a->metrics = argv[++i];
-        else if (next && !strcmp(arg, "-o") && a->capture) a->output = argv[++i];
-        else if (next && !strcmp(arg, "--launch-skip")) {
-            if (parse_count(a->cmd, arg, argv[++i], &a->skip, err))
-                return err->code;
-        } else if (next && !strcmp(arg, "--launch-count")) {
-            if (parse_count(a->cmd, arg, argv[++i], &a->count, err))
-                return err->code;
-        } else {
-            return ws_error_set(err, WS_ERR_USAGE, "%s: unknown or incomplete option '%s' before "
-                                "'--' (try 'warpscope %s --help')", a->cmd, arg, a->cmd);
-        }
+    char about[2048];
+    snprintf(about, sizeof about, "%s%s", a->capture ? capture_about : profile_about, app_about_tail);
+    const ws_opt common[] = {
+        {"--kernel", WS_OPT_STRING, &a->kernel, "REGEX",
+         "only kernels whose name (mangled or plain) matches", 0, 0},
+        {"--launch-skip", WS_OPT_INT, &a->skip, "N",
+         "skip the first N launches that match (Nsight Compute's name)", 0, INT_MAX},
+        {"--launch-count", WS_OPT_INT, &a->count, "M", "then take at most M of them (default: all)",
+         0, INT_MAX},
+        {"--quiet", WS_OPT_FLAG, &a->quiet, NULL, "no summary on stderr (errors still)", 0, 0},
+    };
+    ws_opt opts[8];
+    int n = 0;
+    memcpy(opts, common, sizeof common);
+    n = WS_CLI_NOPTS(common);
+    if (a->capture) {
+        opts[n++] = (ws_opt){"-o", WS_OPT_STRING, &a->output, "FILE",
+                             "the capture file (default APP.capture here)", 0, 0};
+    } else {
+        opts[n++] = (ws_opt)WS_CLI_OPT_DB(&a->db);
+        opts[n++] = (ws_opt){"--metrics", WS_OPT_STRING, &a->metrics, "LIST",
+                             "Range Profiler metrics (Nsight Compute names, comma-separated)", 0, 0};
+        opts[n++] = (ws_opt){"--no-sass", WS_OPT_FLAG, &a->no_sass, NULL,
+                             "skip per-instruction SASS metrics", 0, 0};
     }
-    if (i + 1 >= argc)
-        return ws_cli_usage(err, a->cmd, "which application? ('-- APP ARGS...')");
-    a->argv = argv + i + 1;
+    char usage[96];
+    snprintf(usage, sizeof usage, "warpscope %s [options] -- APP [ARGS...]", a->cmd);
+    const ws_cli_cmd cmd = {a->cmd, usage, about, opts, n};
+    if (!argv) {
+        ws_cli_help(&cmd, stdout);
+        return 1;
+    }
+    int dash = 1;
+    while (dash < argc && strcmp(argv[dash], "--"))
+        dash++;
+    int npos = 0;
+    int rc = ws_cli_parse(&cmd, dash, argv, NULL, 0, &npos, err);
+    if (rc)
+        return rc;
+    if (dash + 1 >= argc)
+        return -!!ws_cli_usage(err, a->cmd, "which application? ('-- APP ARGS...')");
+    a->argv = argv + dash + 1;
     if (a->kernel) {
         regex_t re;
         if (regcomp(&re, a->kernel, REG_EXTENDED | REG_NOSUB))
-            return ws_error_set(err, WS_ERR_USAGE, "%s: --kernel '%s' is not a regular expression",
-                                a->cmd, a->kernel);
+            return -!!ws_error_set(err, WS_ERR_USAGE, "%s: --kernel '%s' is not a regular "
+                                   "expression", a->cmd, a->kernel);
         regfree(&re);
     }
-    return WS_OK;
+    return 0;
+}
+
+void ws_cli_app_help(const char *cmd)
+{
+    app_args a;
+    memset(&a, 0, sizeof a);
+    a.cmd = cmd;
+    a.capture = !strcmp(cmd, "capture");
+    app_parse(0, NULL, &a, NULL);
 }
 
 /* libwarpscope_inject.so: $WARPSCOPE_INJECT_LIB, else beside this executable. */
@@ -406,15 +411,13 @@ int ws_cli_app_command(int argc, char **argv, int capture)
     memset(&a, 0, sizeof a);
     a.capture = capture;
     a.cmd = capture ? "capture" : "profile";
-    for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
-        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-            ws_cli_app_help(a.cmd);
-            return 0;
-        }
-    if (app_parse(argc, argv, &a, &err) != WS_OK)
+    int rc = app_parse(argc, argv, &a, &err);
+    if (rc > 0)
+        return 0;
+    if (rc < 0)
         return ws_cli_fail(&err);
     int status = app_command(&a, &err);
-    int rc = err.code != WS_OK ? ws_cli_fail(&err) : 0;
+    rc = err.code != WS_OK ? ws_cli_fail(&err) : 0;
     return status > 0 ? status : rc;
 }
 

@@ -3,6 +3,7 @@
  * reached), checks the simulator's memory against the GPU's after the launch, and stores
  * the run under the application's name and "kernel#N". Glue over store/ and sim/. */
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,62 +15,55 @@
 
 typedef struct replay_args {
     const char *capture, *db;
-    int64_t launch;     /* -1: the first captured one */
-    int json, no_db, list, quiet;
+    int launch;         /* -1: the first captured one */
+    int json, no_db, list, quiet, no_races;
     ws_sim_options opt;
 } replay_args;
 
-void ws_cli_replay_help(void)
-{
-    printf("usage: warpscope sim CAPTURE [--launch N] [options]\n\n"
-           "Replays a launch that 'warpscope capture -- APP' recorded: the kernel's PTX from\n"
-           "the application's module, its parameter bytes (pointers moved to the simulator's\n"
-           "copies of the allocations they point into) and the device memory it reached.\n"
-           "Checks the simulator's memory against the GPU's after the launch, byte for byte,\n"
-           "and stores the run as workload APP, variant KERNEL#N (beside the run that\n"
-           "'warpscope profile -- APP' stored for the same launch: 'compare' and 'map' join them).\n\n"
-           "  --launch N      the launch to replay (default: the first one captured)\n"
-           "  --list          list the launches in the capture file and exit\n"
-           "  --json          one JSON object on stdout instead of text\n"
-           "  --db FILE       database (default $WARPSCOPE_DB or ./warpscope.db)\n"
-           "  --no-db         do not store the run\n"
-           "  --threads N     host threads (default: all cores)\n"
-           "  --no-races      skip race detection\n"
-           "  --quiet         print only errors\n");
-}
+static const char replay_about[] =
+    "Replays a launch that 'warpscope capture -- APP' recorded: the kernel's PTX from\n"
+    "the application's module, its parameter bytes (pointers moved to the simulator's\n"
+    "copies of the allocations they point into) and the device memory it reached.\n"
+    "Checks the simulator's memory against the GPU's after the launch, byte for byte,\n"
+    "and stores the run as workload APP, variant KERNEL#N (beside the run that\n"
+    "'warpscope profile -- APP' stored for the same launch: 'compare' and 'map' join them).";
 
+/* The option table; `a` receives the values. */
 static int replay_parse(int argc, char **argv, replay_args *a, ws_error *err)
 {
     memset(a, 0, sizeof *a);
     ws_sim_options_default(&a->opt);
     a->db = ws_cli_default_db();
     a->launch = -1;
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
-        long long v;
-        if (!strcmp(arg, "--json")) a->json = 1;
-        else if (!strcmp(arg, "--no-db")) a->no_db = 1;
-        else if (!strcmp(arg, "--list")) a->list = 1;
-        else if (!strcmp(arg, "--quiet")) a->quiet = 1;
-        else if (!strcmp(arg, "--no-races")) a->opt.detect_races = 0;
-        else if (next && !strcmp(arg, "--db")) a->db = argv[++i];
-        else if (next && !strcmp(arg, "--launch")) {
-            if (ws_cli_parse_int(argv[++i], 0, INT64_MAX, &v))
-                return ws_cli_usage(err, "sim", "--launch needs a launch number (0, 1, ...)");
-            a->launch = v;
-        } else if (next && !strcmp(arg, "--threads")) {
-            if (ws_cli_parse_count(argv[++i], 1 << 20, &a->opt.threads))
-                return ws_cli_usage(err, "sim", "--threads needs a number");
-        } else if (arg[0] == '-') {
-            return ws_error_set(err, WS_ERR_USAGE, "sim: unknown or incomplete option '%s' for a "
-                                "capture file (try 'warpscope sim --help')", arg);
-        } else if (!a->capture) {
-            a->capture = arg;
-        } else {
-            return ws_cli_usage(err, "sim", "one capture file at a time");
-        }
+    const ws_opt opts[] = {
+        {"CAPTURE", WS_OPT_POSITIONAL, NULL, NULL, "a file 'warpscope capture' wrote", 0, 0},
+        {"--launch", WS_OPT_INT, &a->launch, "N", "the launch to replay (default: the first captured)",
+         0, INT_MAX},
+        {"--list", WS_OPT_FLAG, &a->list, NULL, "list the launches in the file and exit", 0, 0},
+        WS_CLI_OPT_JSON(&a->json, "one JSON object on stdout instead of text"),
+        WS_CLI_OPT_DB(&a->db),
+        {"--no-db", WS_OPT_FLAG, &a->no_db, NULL, "do not store the run", 0, 0},
+        {"--threads", WS_OPT_INT, &a->opt.threads, "N", "host threads (default: all cores)", 0, 1 << 20},
+        {"--no-races", WS_OPT_FLAG, &a->no_races, NULL, "skip race detection", 0, 0},
+        {"--quiet", WS_OPT_FLAG, &a->quiet, NULL, "print only errors", 0, 0},
+    };
+    const ws_cli_cmd cmd = {"sim", "warpscope sim CAPTURE [--launch N] [options]", replay_about,
+                            opts, WS_CLI_NOPTS(opts)};
+    if (!argv) {
+        ws_cli_help(&cmd, stdout);
+        return 1;
     }
-    return WS_OK;
+    int npos = 0;
+    int rc = ws_cli_parse(&cmd, argc, argv, &a->capture, 1, &npos, err);
+    if (a->no_races)
+        a->opt.detect_races = 0;
+    return rc;
+}
+
+void ws_cli_replay_help(void)
+{
+    replay_args a;
+    replay_parse(0, NULL, &a, NULL);
 }
 
 static int list_launches(ws_capture *c, ws_error *err)
@@ -231,7 +225,7 @@ static void print_result(const replay_args *a, const ws_result *r, int64_t run_i
     }
     if (a->quiet)
         return;
-    const ws_metric *er = ws_result_metric(r, "sim__execution_rate");
+    const ws_metric *er = ws_result_metric(r, WS_M(SIM_EXECUTION_RATE));
     printf("%s / %s   kernel %s   grid %ux%ux%u  block %ux%ux%u\n", r->workload, r->variant,
            r->kernel, r->grid[0], r->grid[1], r->grid[2], r->block[0], r->block[1], r->block[2]);
     if (er)
@@ -278,8 +272,10 @@ int ws_cli_sim_capture(int argc, char **argv)
     ws_error_clear(&err);
     replay_args a;
     ws_capture *c = NULL;
-    if (replay_parse(argc, argv, &a, &err) == WS_OK &&
-        ws_capture_open(a.capture, &c, &err) == WS_OK)
+    int rc = replay_parse(argc, argv, &a, &err);
+    if (rc > 0)
+        return 0;
+    if (rc == 0 && ws_capture_open(a.capture, &c, &err) == WS_OK)
         replay(&a, c, &err);
     ws_capture_close(c);
     return err.code == WS_OK ? 0 : ws_cli_fail(&err);

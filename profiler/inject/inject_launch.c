@@ -218,7 +218,7 @@ int ws_inj_profile(ws_inject *in, ws_inj_launch *l, ws_error *err)
         rc = err->code;
     }
     if (rc == WS_OK) {
-        ws_result_set_metric(&res, "ws__launch_index", (double)l->index);
+        ws_result_set_metric(&res, WS_M(LAUNCH_INDEX), (double)l->index);
         rc = ws_store_save_result(in->store, &res, &run_id, err);
     }
     ws_inj_regions_free(c.saved, c.nsaved);

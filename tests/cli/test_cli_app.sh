@@ -24,11 +24,11 @@ $ws capture -- /nonexistent/app > /dev/null 2> "$tmp/e4"; rc=$?
 check '[ $rc -eq 127 ] && grep -q "cannot run /nonexistent/app" "$tmp/e4" && [ $(wc -l < "$tmp/e4") -eq 1 ]' "an application that does not exist: $(cat "$tmp/e4")"
 
 # Option errors: one line, exit 2, the application not run.
-for case in "profile --launch-skip x -- true|--launch-skip needs a count" \
-            "capture --launch-count -1 -- true|--launch-count needs a count" \
+for case in "profile --launch-skip x -- true|profile: --launch-skip needs a number >= 0, not 'x'" \
+            "capture --launch-count -1 -- true|capture: --launch-count needs a number >= 0, not '-1'" \
             "capture --kernel ( -- true|--kernel '(' is not a regular expression" \
-            "profile --bogus -- true|unknown or incomplete option '--bogus' before '--'" \
-            "capture --db x -- true|unknown or incomplete option '--db'" \
+            "profile --bogus -- true|profile: unknown option '--bogus'" \
+            "capture --db x -- true|capture: unknown option '--db'" \
             "capture|which application?" \
             "profile --kernel x --|which application?"; do
   args=${case%%|*} want=${case#*|}

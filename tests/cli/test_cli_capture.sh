@@ -31,9 +31,9 @@ check '[ $rc -ne 0 ] && grep -q "launch 3 (cuLaunchCooperativeKernel of .*histog
 $ws sim "$cap" --launch 9 --no-db > /dev/null 2> "$tmp/e2"; rc=$?
 check '[ $rc -ne 0 ] && grep -q "no launch 9 in .*(launches: 0-3)" "$tmp/e2"' "a launch not in the file: $(cat "$tmp/e2")"
 $ws sim "$cap" --launch x > /dev/null 2> "$tmp/e3"; rc=$?
-check '[ $rc -eq 2 ] && grep -q -- "--launch needs a launch number" "$tmp/e3"' "--launch needs a number: $(cat "$tmp/e3")"
+check '[ $rc -eq 2 ] && grep -q -- "sim: --launch needs a number >= 0, not .x." "$tmp/e3"' "--launch needs a number: $(cat "$tmp/e3")"
 $ws sim "$cap" --bogus > /dev/null 2> "$tmp/e4"; rc=$?
-check '[ $rc -eq 2 ] && grep -q "unknown or incomplete option .--bogus. for a capture file" "$tmp/e4"' "unknown option: $(cat "$tmp/e4")"
+check '[ $rc -eq 2 ] && grep -q "sim: unknown option .--bogus." "$tmp/e4"' "unknown option: $(cat "$tmp/e4")"
 check '"$writer" "$ptx" "$tmp/bad.capture" --corrupt' "capture_writer --corrupt"
 $ws sim "$tmp/bad.capture" --launch 1 --db "$db" > "$tmp/o5" 2> "$tmp/e5"; rc=$?
 check '[ $rc -eq 1 ] && grep -q "launch 1 (transform#1): allocation 0x7f3a00200000 (4000 bytes) differs from the GPU.s at byte 29: simulator 0x.., GPU 0x.." "$tmp/e5"' "a difference from the recorded memory is an error: $(cat "$tmp/e5")"
