@@ -204,23 +204,15 @@ static int simulate(ws_capture *c, const replay_args *a, const ws_capture_launch
 static void print_result(const replay_args *a, const ws_result *r, int64_t run_id)
 {
     if (a->json) {
-        printf("{\"workload\": ");
-        ws_json_string(stdout, r->workload);
-        printf(", \"variant\": ");
-        ws_json_string(stdout, r->variant);
-        printf(", \"kernel\": ");
-        ws_json_string(stdout, r->kernel);
-        printf(", \"run_id\": %lld, \"outputs_checked\": %s, \"outputs_match\": %s, "
-               "\"check_message\": ", (long long)run_id, r->outputs_checked ? "true" : "false",
-               r->outputs_match ? "true" : "false");
-        ws_json_string(stdout, r->check_message);
-        printf(", \"metrics\": {");
-        for (int i = 0; i < r->nmetrics; i++) {
-            printf("%s", i ? ", " : "");
-            ws_json_string(stdout, r->metrics[i].name);
-            printf(": %.17g", r->metrics[i].value);
-        }
-        printf("}}\n");
+        ws_json j;
+        ws_json_begin(&j, stdout);
+        ws_json_object(&j, NULL);
+        ws_json_run_identity(&j, r);
+        ws_json_int(&j, "run_id", run_id);
+        ws_json_outputs(&j, r);
+        ws_json_metrics(&j, "metrics", r);
+        ws_json_end(&j);
+        printf("\n");
         return;
     }
     if (a->quiet)
