@@ -50,6 +50,23 @@ int ws_params_pack(const ws_ptx_entry *e, const ws_spec *s, const ws_variant *v,
 /* "CUDA_ERROR_NO_DEVICE" for a CUresult, without needing the driver. */
 const char *ws_cu_result_name(int code);
 
+/* ---------------------------------------------------------------- module images (host only) */
+
+/* The size of a module image as an application gives it to cuModuleLoadData or
+ * cuLibraryLoadData (PTX text, ELF cubin, fatbinary, or the runtime's fatbin wrapper,
+ * which is followed to its fatbinary); *kind = "ptx", "cubin" or "fatbin". */
+size_t ws_cuda_image_size(const void *image, const char **kind);
+/* The PTX texts in an image of `size` bytes (none for a cubin); ZSTD-compressed PTX is
+ * read through libzstd.so.1 at run time. Free with ws_cuda_image_ptx_free. */
+int ws_cuda_image_ptx(const void *image, size_t size, char ***ptx, int *n, ws_error *err);
+void ws_cuda_image_ptx_free(char **ptx, int n);
+/* Offsets of the fatbinaries (8-byte aligned, as nvcc places them in .nv_fatbin) in a
+ * file's bytes, such as an application's executable; at most `max`. */
+int ws_cuda_find_fatbins(const void *data, size_t size, size_t *offsets, int max);
+/* How runs of an application's launch are named (the variant): "transform#3" for launch 3
+ * (counted over the application's kernel launches from 0) of _Z9transform6Params. */
+void ws_launch_name(const char *kernel, int64_t index, char *buf, size_t n);
+
 /* ---------------------------------------------------------------- device */
 
 typedef struct ws_gpu_info {

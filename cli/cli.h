@@ -18,6 +18,7 @@ int ws_cmd_compare(int argc, char **argv);
 int ws_cmd_occupancy(int argc, char **argv);
 int ws_cmd_predict(int argc, char **argv);
 int ws_cmd_metrics(int argc, char **argv);
+int ws_cmd_capture(int argc, char **argv);
 
 /* Prints "warpscope: <error line>" to stderr; returns the exit code for it (1, or 2 for usage). */
 int ws_cli_fail(const ws_error *err);
@@ -140,6 +141,14 @@ void ws_json_outputs(ws_json *j, const ws_result *r);
 void ws_json_warnings(ws_json *j, const ws_result *r);
 /* All of the above, in that order: a run as sim and show print it. */
 void ws_json_run(ws_json *j, const ws_result *r);
+
+/* `warpscope sim CAPTURE`: replays a captured launch (cmd_replay.c). */
+int ws_cli_sim_capture(int argc, char **argv);
+void ws_cli_replay_help(void);
+/* `warpscope profile -- APP` (capture 0) and `warpscope capture -- APP` (capture 1):
+ * cmd_app.c. */
+int ws_cli_app_command(int argc, char **argv, int capture);
+void ws_cli_app_help(const char *cmd);
 
 /* `warpscope run` (profile 0) and `warpscope profile` (profile 1): cmd_run.c. */
 int ws_cli_gpu_command(int argc, char **argv, int profile);

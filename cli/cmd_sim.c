@@ -253,10 +253,15 @@ int ws_cmd_sim(int argc, char **argv)
 {
     ws_error err;
     ws_error_clear(&err);
+    if (argc > 1 && argv[1][0] != '-' && ws_capture_is_file(argv[1]))
+        return ws_cli_sim_capture(argc, argv);
     sim_args a;
     int rc = sim_parse(argc, argv, &a, &err);
-    if (rc > 0)
+    if (rc > 0) { /* --help: the capture form too */
+        printf("\n");
+        ws_cli_replay_help();
         return 0;
+    }
     if (rc < 0 || sim_all(&a, &err) != WS_OK)
         return ws_cli_fail(&err);
     return 0;

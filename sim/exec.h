@@ -168,6 +168,7 @@ typedef struct ws_run {
     const ws_module *m;
     const ws_spec *spec;
     const ws_variant *v;
+    const ws_sim_launch *raw;   /* ws_sim_run_launch: the parameter block as given; else NULL */
     const ws_sim_options *opt;
     const ws_reconv_policy *policy;
     int entry;                  /* function index */

@@ -53,6 +53,26 @@ void ws_sim_options_default(ws_sim_options *o);
 int ws_sim_run(const ws_module *m, const ws_spec *s, const ws_variant *v, ws_buffers *bufs,
                const ws_sim_options *opt, ws_result *res, ws_error *err);
 
+/* A launch given as the driver got it (a captured launch, `warpscope sim CAPTURE`): the
+ * parameter block as raw bytes, and `bufs` holding the device memory it reaches, one
+ * buffer per allocation, whose device address at capture is `buffer_address[i]`. 8-byte
+ * aligned words of the block that point into one of those allocations are rewritten to
+ * the simulator's copy of it; pointers stored inside device memory are not. */
+typedef struct ws_sim_launch {
+    const char *workload;        /* names the run (e.g. the application) */
+    const char *variant;         /* e.g. "kernel#3" */
+    const char *kernel;          /* entry name as in the PTX (mangled) */
+    uint32_t grid[3], block[3], smem_dynamic;
+    const uint8_t *params;
+    size_t param_bytes;
+    const uint64_t *buffer_address; /* bufs->n of them */
+} ws_sim_launch;
+
+/* ws_sim_run for a raw launch: a parameter block of another size than the entry's is
+ * WS_ERR_USAGE naming both sizes. */
+int ws_sim_run_launch(const ws_module *m, const ws_sim_launch *l, ws_buffers *bufs,
+                      const ws_sim_options *opt, ws_result *res, ws_error *err);
+
 /* ---------------------------------------------------------------- occupancy (seed 004) */
 
 typedef enum ws_occ_limit {
