@@ -147,10 +147,13 @@ static void record_timeline(ws_warp *w, int pc, uint32_t active, uint32_t exec)
     t->slots[t->nslots++] = (ws_timeline_slot){ pc, active, exec };
 }
 
-static void emit_event(ws_warp *w, const ws_inst *in, int pc, uint32_t active, uint32_t exec)
+/* `fn` is the function the instruction belongs to: after a call or a return the warp's
+ * current frame is another one. */
+static void emit_event(ws_warp *w, const ws_function *fn, const ws_inst *in, int pc,
+                       uint32_t active, uint32_t exec)
 {
     ws_warp_event ev;
-    ev.fn = ws_x_fn(w);
+    ev.fn = fn;
     ev.inst = in;
     ev.pc = pc;
     ev.cta = w->cta->id;
@@ -221,7 +224,7 @@ static int step(ws_warp *w)
     if (rc)
         return rc;
     if (r->sink)
-        emit_event(w, in, pc, active, exec);
+        emit_event(w, fn, in, pc, active, exec);
     if (!advanced) {
         w->pc = pc + 1;
         if (w->pc == w->stop_pc)
