@@ -34,6 +34,8 @@ typedef struct ws_sim_options {
     int timing;                /* 1 = run the timing model too (sim__cycles, sim__time_ns) */
     const char *gpu_preset;    /* timing model preset name or path ("h100") */
     const ws_kernel_resources *resources; /* registers/shared memory from ptxas; may be NULL */
+    uint64_t max_warp_insts;   /* a warp that issues more is an error (runaway loops in
+                                * fuzzed PTX); 0 = no limit (default) */
     ws_progress_fn progress;   /* called now and then on long runs; may be NULL */
     void *progress_ctx;
 } ws_sim_options;
