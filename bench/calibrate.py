@@ -16,6 +16,7 @@ every fixed cost. The fit runs the timing model (`warpscope sim --timing`) on th
 points with the key at two values and takes the value whose predicted difference equals the
 measured one (a secant step, repeated while it moves): the model's own accounting of
 everything else in the kernel (loop counters, address arithmetic, issue gaps) stays in it.
+The launch overhead, fitted last, is the one key fitted to a single point's whole time.
 """
 import json
 import os
@@ -31,7 +32,8 @@ ONE_WARP = {"CTAS": 1, "THREADS": 32}
 FULL_ISSUE = {"CTAS": 132, "THREADS": 1024, "CHAINS": 8, "ITERS": 8}
 ATOMS = {"CTAS": 132, "THREADS": 256}
 
-# (key, variant, fixed -D, varied constant, A, B, what the difference isolates)
+# (key, variant, fixed -D, varied constant, A, B, what the difference isolates); B None:
+# the key is fitted to the time of A itself.
 BENCHES = [
     ("latency.alu", "op_alu", dict(ONE_WARP, ITERS=64), "REPS", 16, 32,
      "dependent add.s32+xor.b32 chain, one warp"),
@@ -71,6 +73,16 @@ BENCHES = [
      "loop trips of a counter, a compare and a taken back edge, one warp"),
     ("latency.bar", "loop_barrier", {"CTAS": 1, "THREADS": 256}, "ITERS", 512, 1024,
      "loop trips with a __syncthreads, 8 warps"),
+    ("branch.reconverge_cycles", "loop_diverge", ONE_WARP, "ITERS", 256, 512,
+     "loop trips of a branch odd lanes take into 16 ALU steps (BSSY/BSYNC), one warp"),
+    ("branch.yield_cycles", "loop_spin", ONE_WARP, "ITERS", 256, 512,
+     "loop trips of a spin loop on a volatile shared flag (YIELD), one warp"),
+    ("warp.group_cycles", "shfl_groups", dict(ONE_WARP, ITERS=64), "REPS", 8, 16,
+     "dependent shfl.sync whose half-warps name two member masks, one warp"),
+    ("mem.dram_gbps", "stream_read", {"CTAS": 1056, "THREADS": 256}, "REPS", 32, 64,
+     "coalesced int reads of never-touched data, 32 to 64 MB, 8 CTAs of 256 on each SM"),
+    ("mem.l2_gbps", "l2_read", {"CTAS": 264, "THREADS": 1024, "RING": 8192}, "ITERS", 4, 8,
+     "passes over 8.6 MB in L2, each CTA another CTA's part each pass, 64 warps on each SM"),
     ("atom.l2_part_cycles", "atomic_int", dict(ATOMS, SPREAD=0, LANES=1), "REPS", 16, 32,
      "atomicAdd(int) on one word, one lane a warp, 8 warps on each of 132 SMs"),
     ("atom.l2_lane_cycles", "atomic_int", dict(ATOMS, SPREAD=1, LANES=32), "REPS", 16, 32,
@@ -81,6 +93,11 @@ BENCHES = [
      "atomicAdd(float), all 32 lanes on one word, 8 warps on each of 132 SMs"),
     ("atom.l2_ops_per_cycle", "atomic_int", dict(ATOMS, CTAS=528, SPREAD=2, LANES=32), "REPS", 16, 32,
      "atomicAdd(int), every lane of every warp its own word, warps 4 KB apart, 528 CTAs"),
+    ("cta_launch_cycles", "empty_ctas", {"THREADS": 32}, "CTAS", 16896, 33792,
+     "CTAs of one warp that do nothing, 4 to 8 waves of 32 a SM"),
+    # Last: an absolute time (B None), so every other key is in place first.
+    ("launch_overhead_ns", "empty_ctas", ONE_WARP, "CTAS", 1, None,
+     "one CTA of one warp that does nothing: the time beyond its cycles"),
 ]
 
 
@@ -129,7 +146,7 @@ def gpu_time(ws, variant, defs):
 def measure(ws, records, stand_in):
     out = {"source": "stand-in " + stand_in if stand_in else "gpu", "times_ns": {}}
     for key, variant, fixed, var, a, b, _ in BENCHES:
-        for value in (a, b):
+        for value in (a, b) if b is not None else (a,):
             pid = point_id(variant, fixed, var, value)
             if pid in out["times_ns"]:
                 continue
@@ -192,10 +209,12 @@ def value_of(lines, key):
 
 def fit_one(ws, lines, bench, measured, tmpdir):
     key, variant, fixed, var, a, b, _ = bench
-    da, db = defines(fixed, var, a), defines(fixed, var, b)
+    da, db = defines(fixed, var, a), defines(fixed, var, b) if b is not None else None
 
     def model_delta(v):
         p = with_key(lines, key, v, tmpdir)
+        if b is None:
+            return sim_time(ws, variant, da, p)
         return sim_time(ws, variant, db, p) - sim_time(ws, variant, da, p)
 
     x0 = value_of(lines, key)
@@ -221,15 +240,17 @@ def fit(ws, records, base, out):
         for sweep in range(2):  # keys that share a benchmark settle on the second sweep
             for bench in BENCHES:
                 key, variant, fixed, var, a, b, what = bench
-                ta, tb = (times.get(point_id(variant, fixed, var, v)) for v in (a, b))
+                ta = times.get(point_id(variant, fixed, var, a))
+                tb = times.get(point_id(variant, fixed, var, b)) if b is not None else 0.0
                 if ta is None or tb is None:
                     fail("%s: %s has no recorded time for %s %s=%s/%s" % (key, records, variant, var, a, b))
-                v = fit_one(ws, lines, bench, tb - ta, tmpdir)
-                src = "%s %s, %s %s -> %s: %s (measured on %s)" % (
-                    SPEC_REL, variant, var, a, b, what, rec.get("source", "gpu"))
+                v = fit_one(ws, lines, bench, tb - ta if b is not None else ta, tmpdir)
+                span = "%s %s -> %s" % (var, a, b) if b is not None else "%s %s" % (var, a)
+                src = "%s %s, %s: %s (measured on %s)" % (SPEC_REL, variant, span, what,
+                                                          rec.get("source", "gpu"))
                 set_key(lines, key, v, src)
                 if sweep == 1:
-                    print("%-26s %10s   %s %s %s->%s" % (key, fmt(v), variant, var, a, b))
+                    print("%-26s %10s   %s %s" % (key, fmt(v), variant, span))
     with open(out, "w") as f:
         f.write("\n".join(lines))
 

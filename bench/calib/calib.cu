@@ -114,6 +114,80 @@ extern "C" __global__ void loop_barrier(int *out)
     out[blockIdx.x * blockDim.x + threadIdx.x] = n;
 }
 
+// A branch that may diverge each trip (odd lanes run a body too long to predicate): the
+// warps wait at its reconvergence point (BSSY/BSYNC in SASS).
+extern "C" __global__ void loop_diverge(int *out)
+{
+    int n = ITERS + (out[0] & 0x40000000), x = threadIdx.x, y = 3;
+#pragma unroll 1
+    for (int i = 0; i < n; i++)
+        if (threadIdx.x & 1)
+#pragma unroll
+            for (int k = 0; k < 8; k++)
+                asm volatile("add.s32 %0, %0, %1;\n\txor.b32 %0, %0, %1;" : "+r"(x) : "r"(y));
+    out[blockIdx.x * blockDim.x + threadIdx.x] = x;
+}
+
+// A loop left on a volatile shared flag no thread sets: a spin loop (YIELD in SASS).
+extern "C" __global__ void loop_spin(int *out)
+{
+    __shared__ volatile int flag;
+    if (threadIdx.x == 0) flag = 0;
+    __syncthreads();
+    int n = ITERS + (out[0] & 0x40000000), i = 0;
+#pragma unroll 1
+    for (; i < n; i++)
+        if (flag == 12345) break;
+    out[blockIdx.x * blockDim.x + threadIdx.x] = i;
+}
+
+// CTAs that do almost nothing: their start on an SM, wave after wave; with one CTA, the
+// launch itself.
+extern "C" __global__ void empty_ctas(int *out)
+{
+    if (out[0] == 12345) out[blockIdx.x] = threadIdx.x; // never: the input is zero
+}
+
+// Streaming reads: each thread sums REPS ints a grid stride apart, N = grid x REPS ints.
+extern "C" __global__ void stream_read(const int *buf, int *out)
+{
+    size_t stride = (size_t)gridDim.x * blockDim.x, i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+    int s = 0;
+#pragma unroll 4
+    for (int k = 0; k < REPS; k++, i += stride) s += buf[i];
+    out[blockIdx.x * blockDim.x + threadIdx.x] = s;
+}
+
+// L2 reads: ITERS passes over a buffer of CTAS x RING ints that fits in L2; on each pass a
+// CTA reads another CTA's part, which its L1 has not seen.
+extern "C" __global__ void l2_read(const int *buf, int *out)
+{
+    int s = 0;
+#pragma unroll 1
+    for (int p = 0; p < ITERS; p++) {
+        const int4 *part = (const int4 *)(buf + (size_t)((blockIdx.x + 1 + p) % gridDim.x) * RING);
+        for (int i = threadIdx.x; i < RING / 4; i += blockDim.x) { // 16 B a lane: 4 lines a warp
+            int4 v = part[i];
+            s += v.x + v.y + v.z + v.w;
+        }
+    }
+    out[blockIdx.x * blockDim.x + threadIdx.x] = s;
+}
+
+// Shuffles whose lanes name two member masks (each half-warp its own): the warp runs the
+// shuffle once per mask (WARPSYNC.EXCLUSIVE in SASS).
+extern "C" __global__ void shfl_groups(int *out)
+{
+    int x = threadIdx.x;
+    unsigned mask = (threadIdx.x & 16) ? 0xffff0000u : 0x0000ffffu;
+#pragma unroll 1
+    for (int i = 0; i < ITERS; i++)
+#pragma unroll
+        for (int k = 0; k < REPS; k++)
+            x = __shfl_sync(mask, x, (x + 1) & 15, 16);
+    out[blockIdx.x * blockDim.x + threadIdx.x] = x;
+}
+
 // Atomics from every warp of the grid, REPS per thread: SPREAD = 0: all lanes on one word;
 // 1: each lane its own word within one 4 KB range; 2: each lane of each warp its own
 // word, warps 4 KB apart. LANES lanes of each warp take part.
