@@ -93,6 +93,10 @@ BENCHES = [
      "atomicAdd(float), all 32 lanes on one word, 8 warps on each of 132 SMs"),
     ("atom.l2_ops_per_cycle", "atomic_int", dict(ATOMS, CTAS=528, SPREAD=2, LANES=32), "REPS", 16, 32,
      "atomicAdd(int), every lane of every warp its own word, warps 4 KB apart, 528 CTAs"),
+    ("atom.cas_contended_cycles", "cas_loop", ONE_WARP, "REPS", 4, 8,
+     "atomicCAS increment loop on one word, the 32 lanes of one warp contending"),
+    ("atom.cas_attempt_cycles", "cas_loop", {"CTAS": 256, "THREADS": 256}, "REPS", 1, 2,
+     "atomicCAS increment loop on one word, 65536 threads contending in one wave"),
     ("cta_launch_cycles", "empty_ctas", {"THREADS": 32}, "CTAS", 16896, 33792,
      "CTAs of one warp that do nothing, 4 to 8 waves of 32 a SM"),
     # Last: an absolute time (B None), so every other key is in place first.

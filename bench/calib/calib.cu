@@ -209,3 +209,17 @@ template <typename T> __device__ void atomics(T *buf)
 }
 extern "C" __global__ void atomic_int(int *buf) { atomics(buf); }
 extern "C" __global__ void atomic_float(float *buf) { atomics(buf); }
+
+// CAS round trips under contention: every thread adds 1 to one word REPS times with an
+// atomicCAS retry loop; all threads of the grid contend for the word.
+extern "C" __global__ void cas_loop(unsigned *word)
+{
+#pragma unroll 1
+    for (int r = 0; r < REPS; r++) {
+        unsigned old = *(volatile unsigned *)word, assumed;
+        do {
+            assumed = old;
+            old = atomicCAS(word, assumed, assumed + 1);
+        } while (old != assumed);
+    }
+}
