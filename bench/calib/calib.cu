@@ -90,7 +90,7 @@ extern "C" __global__ void chase_dram(const int *buf, int *out)
         for (int k = 0; k < REPS; k++)
             asm volatile("mul.wide.s32 %1, %0, 4;\n\tadd.s64 %1, %1, %2;\n\tld.global.u32 %0, [%1];"
                          : "+r"(idx), "=l"(t) : "l"(buf));
-    out[blockIdx.x * blockDim.x + threadIdx.x] = idx;
+    out[blockIdx.x * blockDim.x + threadIdx.x] = idx + (t == 1); // t, an address, is never 1
 }
 
 // Taken branches: a loop of ITERS trips of a counter, a compare and a taken back edge
