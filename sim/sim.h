@@ -91,6 +91,11 @@ typedef struct ws_prediction {
     char verdict[1024];  /* "VAR is 2.0x faster than BASE: " + reasons */
 } ws_prediction;
 void ws_predict_compare(const ws_result *base, const ws_result *var, ws_prediction *out);
+/* How sure the prediction of run `r` (simulated with preset `preset`) is: the mechanism that
+ * set its time, and where the preset keys behind it came from (the bench/calib
+ * microbenchmarks, datasheets and estimates, or the validation workloads they were fitted
+ * to, whose error on other code is not known). One line into buf. */
+void ws_predict_confidence(const ws_result *r, const char *preset, char *buf, size_t n);
 
 #ifdef __cplusplus
 }
