@@ -147,10 +147,13 @@ static void record_timeline(ws_warp *w, int pc, uint32_t active, uint32_t exec)
     t->slots[t->nslots++] = (ws_timeline_slot){ pc, active, exec };
 }
 
-static void emit_event(ws_warp *w, const ws_inst *in, int pc, uint32_t active, uint32_t exec)
+/* `fn` is the function the instruction belongs to: after a call or a return the warp's
+ * current frame is another one. */
+static void emit_event(ws_warp *w, const ws_function *fn, const ws_inst *in, int pc,
+                       uint32_t active, uint32_t exec)
 {
     ws_warp_event ev;
-    ev.fn = ws_x_fn(w);
+    ev.fn = fn;
     ev.inst = in;
     ev.pc = pc;
     ev.cta = w->cta->id;
@@ -205,7 +208,10 @@ static int step(ws_warp *w)
         WS_LANES(l, active, m |= (uint32_t)((g[l] != 0) ^ neg) << l;);
         exec = m & active;
     }
-    w->issued++;
+    if (++w->issued > r->opt->max_warp_insts && r->opt->max_warp_insts)
+        return ws_x_fault(w, in, __builtin_ctz(active | 1u << 31), 0, WS_ERR_SIM,
+                          "warp %d issued more than %llu instructions (the run's limit)",
+                          w->id, (unsigned long long)r->opt->max_warp_insts);
     ws_pcstat *st = &w->cta->wk->pcstat[f->fn][pc];
     st->issued++;
     st->active += (uint64_t)__builtin_popcount(active);
@@ -221,7 +227,7 @@ static int step(ws_warp *w)
     if (rc)
         return rc;
     if (r->sink)
-        emit_event(w, in, pc, active, exec);
+        emit_event(w, fn, in, pc, active, exec);
     if (!advanced) {
         w->pc = pc + 1;
         if (w->pc == w->stop_pc)

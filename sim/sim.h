@@ -41,6 +41,8 @@ typedef struct ws_sim_options {
     const ws_kernel_resources *resources; /* registers/shared memory from ptxas; may be NULL */
     FILE *printf_to;           /* where the kernel's printf writes (default stdout; NULL:
                                   nowhere); at most 1 MiB a run, then a warning */
+    uint64_t max_warp_insts;   /* a warp that issues more is an error (runaway loops in
+                                * fuzzed PTX); 0 = no limit (default) */
     ws_progress_fn progress;   /* called now and then on long runs; may be NULL */
     void *progress_ctx;
 } ws_sim_options;
@@ -116,6 +118,11 @@ typedef struct ws_prediction {
     char verdict[1024];  /* "VAR is 2.0x faster than BASE: " + reasons */
 } ws_prediction;
 void ws_predict_compare(const ws_result *base, const ws_result *var, ws_prediction *out);
+/* How sure the prediction of run `r` (simulated with preset `preset`) is: the mechanism that
+ * set its time, and where the preset keys behind it came from (the bench/calib
+ * microbenchmarks, datasheets and estimates, or the validation workloads they were fitted
+ * to, whose error on other code is not known). One line into buf. */
+void ws_predict_confidence(const ws_result *r, const char *preset, char *buf, size_t n);
 
 #ifdef __cplusplus
 }

@@ -1,7 +1,8 @@
 /* test_sim_errors.c — seed 002's reductions and every simulated fault: the naive racy sum
  * loses updates and is reported as a race; the shared-memory tree reduction is exact and
  * race-free; an out-of-bounds store, a barrier deadlock and an unsupported instruction
- * are errors that name kernel, CTA, warp, lane, PC and address. */
+ * are errors that name kernel, CTA, warp, lane, PC and address; so is a warp past the
+ * run's instruction limit. */
 #include "sim/ir.h"
 #include "tests/sim/sim_test.h"
 
@@ -178,6 +179,25 @@ static void test_bar_red(ws_module *m)
     st_free(&r);
 }
 
+/* A warp past the run's instruction limit (what the fuzz targets bound runaway loops with)
+ * stops the run with an error naming the warp and the limit. */
+static void test_inst_limit(ws_module *m)
+{
+    ws_sim_options o;
+    ws_sim_options_default(&o);
+    o.threads = 1;
+    o.max_warp_insts = 5;
+    st_run r;
+    int rc = st_exec(&r, m, SPEC, "tree", &o);
+    CHECK(rc == WS_ERR_SIM && strstr(r.err.msg, "warp 0 issued more than 5 instructions "
+                                     "(the run's limit)") && r.err.has_thread,
+          "limit: rc %d, %s", rc, r.err.msg);
+    st_free(&r);
+    o.max_warp_insts = 100000;
+    CHECK(st_exec(&r, m, SPEC, "tree", &o) == 0, "tree runs under a limit it stays within");
+    st_free(&r);
+}
+
 static void test_unsupported(void)
 {
     ws_module *m = NULL;
@@ -232,6 +252,7 @@ int main(void)
         test_syncwarp(m);
         test_bar_red(m);
         test_bad_kernel(m);
+        test_inst_limit(m);
         ws_module_free(m);
     }
     test_unsupported();
