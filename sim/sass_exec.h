@@ -58,6 +58,51 @@ typedef struct ws_sass_fx {
     uint8_t yield;             /* let another ready group run (YIELD, NANOSLEEP) */
 } ws_sass_fx;
 
+/* A constant bank as the kernel sees it (driver area, parameters, relocations applied). */
+typedef struct ws_sass_bank {
+    uint32_t size;
+    uint8_t *data;
+} ws_sass_bank;
+
+#define WS_SASS_NBANKS 18
+
+/* One launch on the SASS model: the shared launch state (allocations, parameters, grid,
+ * timelines) plus the kernel's SASS and constant banks. */
+typedef struct ws_sass_run {
+    ws_run base;
+    const ws_sass_kernel *k;
+    ws_sass_bank banks[WS_SASS_NBANKS];
+    uint64_t *sym_addr;        /* per k->syms: device address of a global, else 0 */
+    uint32_t frame_bytes;      /* local memory per thread */
+    int nregs;                 /* registers allocated per warp (max used + 1, pairs) */
+    uint64_t quantum;          /* instructions a warp issues before the next warp runs */
+} ws_sass_run;
+
+typedef struct ws_sass_cta {
+    ws_sass_run *run;
+    struct ws_sass_worker *wk;
+    uint32_t id;               /* linear */
+    uint32_t ctaid[3];
+    int nwarps;
+    ws_sass_warp *warps;
+    uint8_t *shared;
+    uint64_t shared_bytes;
+    uint32_t bar_arrived[16];  /* threads waiting at each CTA barrier */
+    uint32_t bar_count[16];    /* threads the barrier expects (0 = every live thread) */
+    uint32_t red_popc[16], red_and[16], red_or[16];
+    uint32_t bar_result[16];   /* the last BAR.RED result, read by B2R.RESULT */
+    int last_bar;              /* kind of the BAR.RED being collected: 1 popc, 2 and, 3 or */
+    int last_released;         /* the CTA barrier released last (B2R.RESULT reads it) */
+} ws_sass_cta;
+
+typedef struct ws_sass_worker {
+    ws_worker base;            /* error, allocation cache; base.run = &run->base */
+    ws_sass_run *run;
+    ws_pcstat *pcstat;         /* per instruction */
+    ws_atomcount *atoms;       /* per instruction (only atomics are touched) */
+    ws_sass_cta cta;
+} ws_sass_worker;
+
 typedef int (*ws_sass_handler)(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec,
                                ws_sass_fx *fx);
 
@@ -103,5 +148,20 @@ uint32_t ws_sass_sreg(const ws_sass_warp *w, int sreg, int lane);
  * the kernel, CTA, warp, lane, SASS offset and source line; returns WS_ERR_SIM or code. */
 int ws_sass_fault(ws_sass_warp *w, const ws_sass_inst *in, int lane, uint64_t addr,
                   ws_code code, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
+/* ---- sass_exec.c: the CTA loop, groups and the convergence-barrier policy */
+int ws_sass_run_cta(ws_sass_worker *wk, uint64_t linear);
+int ws_sass_cta_init(ws_sass_worker *wk);
+void ws_sass_cta_free(ws_sass_cta *c);
+/* Group bookkeeping the control handlers use. */
+int ws_sass_group_add(ws_sass_warp *w, int32_t pc, uint32_t mask, int state);
+/* Re-checks convergence barrier `b` (-1: all) and warp syncs; releases complete ones. */
+void ws_sass_check_sync(ws_sass_warp *w, int b);
+/* Lanes leave the warp (EXIT). */
+void ws_sass_exit_lanes(ws_sass_warp *w, uint32_t lanes);
+
+/* ---- sass_mem.c */
+/* Bytes of constant bank `bank` at `off` (n bytes) or NULL when outside it. */
+const uint8_t *ws_sass_cbank_ptr(const ws_sass_run *r, int bank, uint64_t off, uint64_t n);
 
 #endif

@@ -86,7 +86,7 @@ typedef enum ws_sass_okind {
     WS_SO_RELOC     /* 32@lo(sym) / 32@hi(sym): sym, hi; imm = addend (byte offset) */
 } ws_sass_okind;
 
-typedef enum ws_sass_sreg {
+typedef enum ws_sass_sregid {
     WS_SR_SASS_NONE = 0,
     WS_SSR_TID_X, WS_SSR_TID_Y, WS_SSR_TID_Z,
     WS_SSR_CTAID_X, WS_SSR_CTAID_Y, WS_SSR_CTAID_Z,
@@ -99,7 +99,7 @@ typedef enum ws_sass_sreg {
     WS_SSR_EQMASK, WS_SSR_LTMASK, WS_SSR_LEMASK, WS_SSR_GTMASK, WS_SSR_GEMASK,
     WS_SSR_TID,        /* packed SR_TID */
     WS_SSR_CTAID       /* packed */
-} ws_sass_sreg;
+} ws_sass_sregid;
 
 typedef struct ws_sass_opnd {
     uint8_t kind;     /* ws_sass_okind */
@@ -110,7 +110,7 @@ typedef struct ws_sass_opnd {
     uint8_t sel;      /* half/byte selector: 0 none, 1 .H0, 2 .H1, 3 .H0_H0, 4 .H1_H1,
                          5..8 .B0..B3 */
     uint8_t hi;       /* RELOC: 1 = 32@hi */
-    uint8_t sreg;     /* SREG: ws_sass_sreg */
+    uint8_t sreg;     /* SREG: ws_sass_sregid */
     int16_t reg;      /* R/UR/P/UP/BAR number; MEM/CBANK: index register R (-1 none) */
     int16_t ureg;     /* MEM/CBANK: uniform index register UR (-1 none) */
     int16_t bank;     /* CBANK: constant bank */

@@ -465,3 +465,17 @@ int ws_sim_run(const ws_module *m, const ws_spec *s, const ws_variant *v, ws_buf
     pthread_mutex_destroy(&r.lock);
     return rc;
 }
+
+/* ---------------------------------------------------------------- shared with the SASS model */
+
+int ws_run_setup(ws_run *r, ws_buffers *bufs, ws_error *err)
+{
+    if ((r->entry = find_entry(r->m, r->v, err)) < 0)
+        return err->code;
+    return prepare(r, bufs, err);
+}
+
+void ws_run_teardown(ws_run *r, ws_buffers *bufs)
+{
+    release(r, bufs);
+}
