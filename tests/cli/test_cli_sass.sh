@@ -42,7 +42,7 @@ done
 # The rows are SASS: offsets, opcodes with modifiers, source lines of the .cu.
 "$ws" sim branch_unification -D LOOP=10 -D BLOCKS=2 -D DPT=4 --variant after --model sass \
   --quiet >/dev/null 2>&1
-check '[ "$(sqlite3 "$WARPSCOPE_DB" "select source from runs order by run_id desc limit 1")" = "sim:sass" ]' \
+check '[ "$(sqlite3 "$WARPSCOPE_DB" "select source from runs order by id desc limit 1")" = "sim:sass" ]' \
   "a SASS run is stored with source sim:sass"
 check '[ "$(sqlite3 "$WARPSCOPE_DB" "select count(*) from instructions where text like \"BSSY%\"")" -ge 1 ]' \
   "the stored instructions are SASS (BSSY)"
