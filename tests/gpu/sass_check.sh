@@ -5,10 +5,11 @@
 # per PC the simulator's warp-level and thread-level counts are compared with CUPTI's
 # inst_executed and thread_inst_executed, and per kernel the threads per warp-instruction
 # and branch efficiency of the PTX model, the SASS model and the GPU are tabulated.
-# Usage: tests/gpu/sass_check.sh BUILD_DIR OUT_DIR   (called by tests/gpu/run.sh)
+# Usage: tests/gpu/sass_check.sh BUILD_DIR OUT_DIR [REGEX]  (called by tests/gpu/run.sh;
+#        REGEX keeps only the cases whose "workload defines" line matches)
 set -u
 repo=$(cd "$(dirname "$0")/../.." && pwd)
-build=$1 out=$2
+build=$1 out=$2 only=${3:-.}
 ws=$build/warpscope
 db=$out/sass-check.db
 rm -f "$db"
@@ -37,6 +38,7 @@ histogram N=100000,TOTAL_THREADS=16384,BINS=1000
 CASES
 )
 while read -r w size; do
+    echo "$w $size" | grep -Eq -- "$only" || continue
     defs=()
     [ "$size" = - ] || for kv in ${size//,/ }; do defs+=(-D "$kv"); done
     echo "== $w [$size]" >>"$log"
