@@ -376,10 +376,10 @@ int ws_gpu_run(ws_gpu_kernel *k, const ws_gpu_run_options *o, ws_buffers *out,
     int spun = 0;
     if (ws_gpu_kernel_time(k, o->warmup, o->repeat, &median, &min, &spun, err) != WS_OK)
         return err->code;
-    ws_result_set_metric(res, "gpu__time_duration.sum", median);
-    ws_result_set_metric(res, "ws__event_min_ns", min);
-    ws_result_set_metric(res, "ws__event_repeat", o->repeat);
-    ws_result_set_metric(res, "ws__event_behind_spin", spun);
+    ws_result_set_metric(res, WS_M(GPU_TIME_NS), median);
+    ws_result_set_metric(res, WS_M(EVENT_MIN_NS), min);
+    ws_result_set_metric(res, WS_M(EVENT_REPEAT), o->repeat);
+    ws_result_set_metric(res, WS_M(EVENT_BEHIND_SPIN), spun);
     /* Every timed launch starts from restored inputs, so the last one's outputs are one
      * launch's: they are the ones checked (no extra launch for a kernel of minutes). */
     return ws_gpu_kernel_read(k, out, err);

@@ -18,6 +18,7 @@ int ws_cmd_profile(int argc, char **argv);
 int ws_cmd_compare(int argc, char **argv);
 int ws_cmd_occupancy(int argc, char **argv);
 int ws_cmd_predict(int argc, char **argv);
+int ws_cmd_metrics(int argc, char **argv);
 
 /* Prints "warpscope: <error line>" to stderr; returns the exit code for it (1, or 2 for usage). */
 int ws_cli_fail(const ws_error *err);
@@ -65,9 +66,90 @@ int ws_cli_check_model(const char *cmd, const char *model, const char *arch, ws_
  * verdict in res->outputs_checked/outputs_match/check_message. */
 int ws_cli_check_outputs(const ws_cli_workload *w, const ws_variant *v, const ws_buffers *out,
                          const ws_buffers *first, ws_result *res, ws_error *err);
-/* Collects -D NAME=VALUE / -DNAME=VALUE; returns 1 when argv[*i] was one (advancing *i). */
-int ws_cli_take_define(int argc, char **argv, int *i, ws_define *defs, int *ndefs, int max,
-                       ws_error *err);
+
+/* ---------------------------------------------------------------- options (opts.c) */
+
+/* What an option takes: nothing (sets an int to 1), a word, a whole number in [lo, hi],
+ * a -D NAME=VALUE; POSITIONAL rows only document an operand in the help. */
+typedef enum ws_opt_kind {
+    WS_OPT_FLAG, WS_OPT_STRING, WS_OPT_INT, WS_OPT_DEFINE, WS_OPT_POSITIONAL
+} ws_opt_kind;
+typedef struct ws_opt {
+    const char *name;  /* "--db", "-o", "-D"; for POSITIONAL the operand, "WORKLOAD" */
+    ws_opt_kind kind;
+    void *dest;        /* int * (FLAG, INT), const char ** (STRING), ws_cli_defines * */
+    const char *arg;   /* the value's name in help and errors: "FILE", "N"; NULL for flags */
+    const char *help;  /* "\n" starts another line, aligned under the first */
+    int lo, hi;        /* INT: accepted range */
+} ws_opt;
+/* A subcommand as its options see it: its name, the synopsis after "usage: ", a paragraph
+ * and its option rows, in the order --help lists them. */
+typedef struct ws_cli_cmd {
+    const char *name, *usage, *about;
+    const ws_opt *opts;
+    int nopts;
+} ws_cli_cmd;
+#define WS_CLI_MAX_DEFINES 64
+typedef struct ws_cli_defines {
+    ws_define defs[WS_CLI_MAX_DEFINES];
+    int n;
+} ws_cli_defines;
+/* Parses argv[1..] against c->opts: values into their destinations, the other words into
+ * pos[] (more than maxpos is an error). With -h or --help anywhere prints the help and
+ * returns 1. Returns 0, or -1 with a usage error in err ("CMD: unknown option '--x'",
+ * "CMD: --db needs a FILE", "CMD: --threads needs a number >= 1, not 'x'"). */
+int ws_cli_parse(const ws_cli_cmd *c, int argc, char **argv, const char **pos, int maxpos,
+                 int *npos, ws_error *err);
+/* The help of c: usage, paragraph, one line per option from the same table. */
+void ws_cli_help(const ws_cli_cmd *c, FILE *f);
+/* Adds "NAME=VALUE" (modified in place) to d. */
+int ws_cli_add_define(ws_cli_defines *d, char *kv, ws_error *err);
+#define WS_CLI_NOPTS(a) ((int)(sizeof(a) / sizeof((a)[0])))
+/* The rows several commands share, spelled once. */
+#define WS_CLI_OPT_DB(dest) \
+    {"--db", WS_OPT_STRING, (dest), "FILE", "database (default $WARPSCOPE_DB or ./warpscope.db)", 0, 0}
+#define WS_CLI_OPT_JSON(dest, help) {"--json", WS_OPT_FLAG, (dest), NULL, (help), 0, 0}
+#define WS_CLI_OPT_DEFINES(dest) \
+    {"-D", WS_OPT_DEFINE, (dest), "NAME=VALUE", "override a constant of the spec (repeatable)", 0, 0}
+#define WS_CLI_OPT_VARIANT(dest) \
+    {"--variant", WS_OPT_STRING, (dest), "V", "only this variant (default: every variant)", 0, 0}
+#define WS_CLI_OPT_QUIET(dest) {"--quiet", WS_OPT_FLAG, (dest), NULL, "no progress on stderr", 0, 0}
+#define WS_CLI_OPT_WORKLOAD \
+    {"WORKLOAD", WS_OPT_POSITIONAL, NULL, NULL, "a name from 'warpscope list' or a path to a .spec", 0, 0}
+
+/* ---------------------------------------------------------------- JSON (json.c) */
+
+/* The JSON writer every command prints with: ", " between items, ": " after keys,
+ * numbers as %.17g and null when not finite. Keys are NULL inside arrays. */
+#define WS_JSON_DEPTH 16
+typedef struct ws_json {
+    FILE *f;
+    int depth;
+    int items[WS_JSON_DEPTH];  /* items written so far at each depth */
+    char close[WS_JSON_DEPTH];
+} ws_json;
+void ws_json_begin(ws_json *j, FILE *f);
+void ws_json_object(ws_json *j, const char *key);  /* opens {...} */
+void ws_json_array(ws_json *j, const char *key);   /* opens [...] */
+void ws_json_end(ws_json *j);                      /* closes the innermost */
+void ws_json_str(ws_json *j, const char *key, const char *s);
+void ws_json_num(ws_json *j, const char *key, double v);
+void ws_json_int(ws_json *j, const char *key, long long v);
+void ws_json_u64(ws_json *j, const char *key, uint64_t v);
+void ws_json_bool(ws_json *j, const char *key, int v);        /* v < 0: null */
+void ws_json_raw(ws_json *j, const char *key, const char *json); /* "" : null */
+/* A run's parts: workload, variant, kernel, params, grid, block ... */
+void ws_json_run_identity(ws_json *j, const ws_result *r);
+/* ... {"NAME": value, ...} under `key` ... */
+void ws_json_metrics(ws_json *j, const char *key, const ws_result *r);
+/* ... "regions": {NAME: {first_line, ..., execution_rate}} ... */
+void ws_json_regions(ws_json *j, const ws_result *r);
+/* ... outputs_checked, outputs_match (null when unchecked), check_message ... */
+void ws_json_outputs(ws_json *j, const ws_result *r);
+/* ... "warnings": [...] */
+void ws_json_warnings(ws_json *j, const ws_result *r);
+/* All of the above, in that order: a run as sim and show print it. */
+void ws_json_run(ws_json *j, const ws_result *r);
 
 /* `warpscope run` (profile 0) and `warpscope profile` (profile 1): cmd_run.c. */
 int ws_cli_gpu_command(int argc, char **argv, int profile);

@@ -20,40 +20,44 @@ typedef struct line_row {
     double sim_rate, gpu_rate;
 } line_row;
 
-static void compare_help(void)
-{
-    printf("usage: warpscope compare RUN_SIM RUN_GPU [--db FILE] [--json]\n"
-           "       warpscope compare --workload W --variant V [--db FILE] [--json]\n\n"
-           "Puts a simulator run beside a GPU run: every metric both sides have (simulator,\n"
-           "GPU, absolute and relative difference), the execution rate, branch efficiency,\n"
-           "instructions and time, and the execution rate per .cu source line on each side,\n"
-           "worst lines first. With --workload/--variant it takes the latest of each.\n\n"
-           "  --lines N   source lines shown (default 20; JSON has all)\n");
-}
+static const char compare_about[] =
+    "Puts a simulator run beside a GPU run: every metric both sides have (simulator,\n"
+    "GPU, absolute and relative difference), the execution rate, branch efficiency,\n"
+    "instructions and time, and the execution rate per .cu source line on each side,\n"
+    "worst lines first. With --workload/--variant it takes the latest of each.";
 
+/* 0, 1 after --help, or -1 with the error in err. */
 static int compare_parse(int argc, char **argv, compare_args *a, ws_error *err)
 {
+    const ws_opt opts[] = {
+        WS_CLI_OPT_DB(&a->db),
+        {"--workload", WS_OPT_STRING, &a->workload, "W", "the latest runs of this workload", 0, 0},
+        {"--variant", WS_OPT_STRING, &a->variant, "V",
+         "with --workload: the latest runs of this variant", 0, 0},
+        {"--lines", WS_OPT_INT, &a->max_lines, "N",
+         "source lines shown (default 20; JSON has all)", 0, 1 << 20},
+        WS_CLI_OPT_JSON(&a->json, "one JSON object instead of text"),
+    };
+    const ws_cli_cmd cmd = {"compare", "warpscope compare RUN_SIM RUN_GPU [--db FILE] [--json]\n"
+                            "       warpscope compare --workload W --variant V [--db FILE] [--json]",
+                            compare_about, opts, WS_CLI_NOPTS(opts)};
+    const char *ids[2];
     int nids = 0;
-    long long id;
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(arg, "--json")) a->json = 1;
-        else if (next && !strcmp(arg, "--db")) a->db = argv[++i];
-        else if (next && !strcmp(arg, "--workload")) a->workload = argv[++i];
-        else if (next && !strcmp(arg, "--variant")) a->variant = argv[++i];
-        else if (next && !strcmp(arg, "--lines")) a->max_lines = atoi(argv[++i]);
-        else if (arg[0] == '-')
-            return ws_error_set(err, WS_ERR_USAGE, "compare: unknown or incomplete option '%s' "
-                                "(try 'warpscope compare --help')", arg);
-        else if (nids < 2 && ws_cli_parse_int(arg, 1, INT64_MAX, &id) == 0) {
-            if (nids++) a->gpu_id = id;
-            else a->sim_id = id;
-        }
-        else return ws_cli_usage(err, "compare", "runs are given as two positive run ids");
+    long long id[2];
+    int rc = ws_cli_parse(&cmd, argc, argv, ids, 2, &nids, err);
+    if (rc)
+        return rc;
+    for (int i = 0; i < nids; i++)
+        if (ws_cli_parse_int(ids[i], 1, INT64_MAX, &id[i]))
+            return -!!ws_cli_usage(err, "compare", "runs are given as two positive run ids");
+    if (nids == 2) {
+        a->sim_id = id[0];
+        a->gpu_id = id[1];
+        return 0;
     }
-    if (nids == 2 || (a->workload && nids == 0))
-        return WS_OK;
-    return ws_cli_usage(err, "compare", "give RUN_SIM RUN_GPU, or --workload W [--variant V]");
+    if (a->workload && nids == 0)
+        return 0;
+    return -!!ws_cli_usage(err, "compare", "give RUN_SIM RUN_GPU, or --workload W [--variant V]");
 }
 
 static int find_runs(ws_store *st, compare_args *a, ws_error *err)
@@ -63,12 +67,6 @@ static int find_runs(ws_store *st, compare_args *a, ws_error *err)
     if (ws_store_latest_run(st, a->workload, a->variant, "sim", &a->sim_id, err) != WS_OK)
         return err->code;
     return ws_store_latest_run(st, a->workload, a->variant, "gpu", &a->gpu_id, err);
-}
-
-static double metric(const ws_result *r, const char *name)
-{
-    const ws_metric *m = ws_result_metric(r, name);
-    return m ? m->value : NAN;
 }
 
 /* Per source line: warp-instructions and active threads over the run's instructions. */
@@ -131,13 +129,16 @@ static int collect_pairs(const ws_result *s, const ws_result *g, pair_row **out,
     if (!rows)
         return WS_ERR_NOMEM;
     int k = 0;
-    const char *ratio = "smsp__thread_inst_executed_per_inst_executed.ratio";
-    rows[k++] = (pair_row){"execution_rate", metric(s, ratio) / 32, metric(g, ratio) / 32};
+    const char *ratio = WS_M(THREAD_INST_PER_INST);
+    rows[k++] = (pair_row){"execution_rate", ws_result_value(s, ratio) / 32,
+                           ws_result_value(g, ratio) / 32};
     rows[k++] = (pair_row){"branch_efficiency.pct",
-                           metric(s, "smsp__sass_average_branch_targets_threads_uniform.pct"),
-                           metric(g, "smsp__sass_average_branch_targets_threads_uniform.pct")};
-    rows[k++] = (pair_row){"time_ns (sim__time_ns vs gpu__time_duration.sum)",
-                           metric(s, "sim__time_ns"), metric(g, "gpu__time_duration.sum")};
+                           ws_result_value(s, WS_M(BRANCH_UNIFORM_PCT)),
+                           ws_result_value(g, WS_M(BRANCH_UNIFORM_PCT))};
+    rows[k] = (pair_row){"", ws_result_value(s, WS_M(SIM_TIME_NS)),
+                         ws_result_value(g, WS_M(GPU_TIME_NS))};
+    snprintf(rows[k++].name, sizeof rows[0].name, "time_ns (%s vs %s)", WS_M(SIM_TIME_NS),
+             WS_M(GPU_TIME_NS));
     for (int i = 0; i < s->nmetrics; i++) {
         const ws_metric *gm = ws_result_metric(g, s->metrics[i].name);
         if (!gm)
@@ -179,46 +180,40 @@ static void print_text(const compare_args *a, const ws_result *s, const ws_resul
                "the GPU side: run 'warpscope profile'");
 }
 
-static void json_num(double v)
-{
-    if (isfinite(v))
-        printf("%.17g", v);
-    else
-        printf("null");
-}
-
 static void print_json(const compare_args *a, const ws_result *g, const pair_row *p, int np,
                        const line_row *L, int nl)
 {
-    printf("{\"workload\": ");
-    ws_json_string(stdout, g->workload);
-    printf(", \"variant\": ");
-    ws_json_string(stdout, g->variant);
-    printf(", \"sim_run\": %lld, \"gpu_run\": %lld, \"metrics\": [", (long long)a->sim_id,
-           (long long)a->gpu_id);
+    ws_json j;
+    ws_json_begin(&j, stdout);
+    ws_json_object(&j, NULL);
+    ws_json_str(&j, "workload", g->workload);
+    ws_json_str(&j, "variant", g->variant);
+    ws_json_int(&j, "sim_run", a->sim_id);
+    ws_json_int(&j, "gpu_run", a->gpu_id);
+    ws_json_array(&j, "metrics");
     for (int i = 0; i < np; i++) {
-        printf("%s{\"name\": ", i ? ", " : "");
-        ws_json_string(stdout, p[i].name);
-        printf(", \"sim\": ");
-        json_num(p[i].sim);
-        printf(", \"gpu\": ");
-        json_num(p[i].gpu);
-        printf(", \"abs_diff\": ");
-        json_num(p[i].gpu - p[i].sim);
-        printf(", \"rel_diff\": ");
-        json_num(p[i].sim != 0 ? (p[i].gpu - p[i].sim) / fabs(p[i].sim) : NAN);
-        printf("}");
+        ws_json_object(&j, NULL);
+        ws_json_str(&j, "name", p[i].name);
+        ws_json_num(&j, "sim", p[i].sim);
+        ws_json_num(&j, "gpu", p[i].gpu);
+        ws_json_num(&j, "abs_diff", p[i].gpu - p[i].sim);
+        ws_json_num(&j, "rel_diff", p[i].sim != 0 ? (p[i].gpu - p[i].sim) / fabs(p[i].sim) : NAN);
+        ws_json_end(&j);
     }
-    printf("], \"lines\": [");
+    ws_json_end(&j);
+    ws_json_array(&j, "lines");
     for (int i = 0; i < nl; i++) {
-        printf("%s{\"line\": %d, \"sim_execution_rate\": ", i ? ", " : "", L[i].line);
-        json_num(L[i].sim_rate);
-        printf(", \"gpu_execution_rate\": ");
-        json_num(L[i].gpu_rate);
-        printf(", \"sim_issued\": %llu, \"gpu_issued\": %llu}", (unsigned long long)L[i].sim_issued,
-               (unsigned long long)L[i].gpu_issued);
+        ws_json_object(&j, NULL);
+        ws_json_int(&j, "line", L[i].line);
+        ws_json_num(&j, "sim_execution_rate", L[i].sim_rate);
+        ws_json_num(&j, "gpu_execution_rate", L[i].gpu_rate);
+        ws_json_u64(&j, "sim_issued", L[i].sim_issued);
+        ws_json_u64(&j, "gpu_issued", L[i].gpu_issued);
+        ws_json_end(&j);
     }
-    printf("]}\n");
+    ws_json_end(&j);
+    ws_json_end(&j);
+    printf("\n");
 }
 
 static int compare_runs(compare_args *a, const ws_result *s, const ws_result *g, ws_error *err)
@@ -282,12 +277,10 @@ int ws_cmd_compare(int argc, char **argv)
     memset(&a, 0, sizeof a);
     a.db = ws_cli_default_db();
     a.max_lines = 20;
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            compare_help();
-            return 0;
-        }
-    if (compare_parse(argc, argv, &a, &err) != WS_OK || compare_all(&a, &err) != WS_OK)
+    int rc = compare_parse(argc, argv, &a, &err);
+    if (rc > 0)
+        return 0;
+    if (rc < 0 || compare_all(&a, &err) != WS_OK)
         return ws_cli_fail(&err);
     return 0;
 }

@@ -38,25 +38,24 @@ static void print_spec(const ws_spec *s, int verbose)
 
 int ws_cmd_list(int argc, char **argv)
 {
-    int verbose = 1;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-            printf("usage: warpscope list [--short]\n\n"
-                   "Lists the workloads in %s (NAME.cu + NAME.spec; $WARPSCOPE_KERNELS\n"
-                   "overrides the folder) with variants, kernels, launch shapes, constants\n"
-                   "(override with -D NAME=VALUE) and regions.\n",
-                   ws_cli_kernels_dir());
-            return 0;
-        }
-        if (!strcmp(argv[i], "--short"))
-            verbose = 0;
-        else {
-            ws_error err;
-            ws_error_clear(&err);
-            ws_cli_usage(&err, "list", "unknown option");
-            return ws_cli_fail(&err);
-        }
-    }
+    int short_list = 0, npos = 0;
+    char about[WS_PATH_MAX + 256];
+    snprintf(about, sizeof about,
+             "Lists the workloads in %s (NAME.cu + NAME.spec; $WARPSCOPE_KERNELS\n"
+             "overrides the folder) with variants, kernels, launch shapes, constants\n"
+             "(override with -D NAME=VALUE) and regions.", ws_cli_kernels_dir());
+    const ws_opt opts[] = {
+        {"--short", WS_OPT_FLAG, &short_list, NULL, "variants only: no constants or regions", 0, 0},
+    };
+    const ws_cli_cmd cmd = {"list", "warpscope list [--short]", about, opts, WS_CLI_NOPTS(opts)};
+    ws_error perr;
+    ws_error_clear(&perr);
+    int rc = ws_cli_parse(&cmd, argc, argv, NULL, 0, &npos, &perr);
+    if (rc > 0)
+        return 0;
+    if (rc < 0)
+        return ws_cli_fail(&perr);
+    int verbose = !short_list;
     const char *dir = ws_cli_kernels_dir();
     DIR *d = opendir(dir);
     if (!d) {

@@ -14,7 +14,7 @@
 
 typedef struct map_args {
     const char *db, *out;
-    int term, help;
+    int term;
     int64_t ids[MAP_MAX_RUNS];
     int nids;
     const char *workload;   /* instead of ids: the newest run of each of its variants */
@@ -22,103 +22,74 @@ typedef struct map_args {
     ws_viewer_options opt;
 } map_args;
 
-static void map_help(void)
+/* One operand: a run id (into a->ids) or a workload name. */
+static int take_operand(map_args *a, const char *s, ws_error *err)
 {
-    printf("usage: warpscope map RUN [RUN] [-o FILE] [--term] [options]\n"
-           "       warpscope map WORKLOAD [--source sim|gpu] [-o FILE] [--term] [options]\n\n"
-           "Draws divergence maps of stored runs ('warpscope runs' lists their ids): one\n"
-           "self-contained HTML page with each kernel's control-flow graph coloured by execution\n"
-           "rate, the source with per-line heat columns, recorded warp lane timelines, and, for\n"
-           "two runs of the same source (before/after, simulator/GPU), the two side by side.\n\n"
-           "  RUN             a run id (one to %d)\n"
-           "  WORKLOAD        a workload name: its newest run of each variant (e.g. before and\n"
-           "                  after, drawn side by side)\n"
-           "  --source S      with WORKLOAD: runs whose source starts with S (default sim)\n"
-           "  -o FILE         the page to write (default map.html)\n"
-           "  --term          print a per-line heat view on the terminal instead\n"
-           "  --db FILE       database (default $WARPSCOPE_DB or ./warpscope.db)\n"
-           "  --warp N        draw only recorded warp timeline N (0-based; default: the first %d)\n"
-           "  --columns N     timeline columns before issue slots are binned (default 480)\n"
-           "  --title TEXT    page title\n",
-           MAP_MAX_RUNS, 4);
-}
-
-static int option_value(int argc, char **argv, int *i, const char **val, ws_error *err)
-{
-    if (*i + 1 >= argc) {
-        char what[96];
-        snprintf(what, sizeof what, "%s needs a value", argv[*i]);
+    char what[160];
+    long long id;
+    if (ws_cli_parse_int(s, 1, INT64_MAX, &id) != 0) {
+        if (s[0] >= '0' && s[0] <= '9') {
+            snprintf(what, sizeof what, "'%.100s' is not a run id ('warpscope runs' lists them)", s);
+            return ws_cli_usage(err, "map", what);
+        }
+        if (a->workload || a->nids)
+            return ws_cli_usage(err, "map", "give run ids or one workload name, not both");
+        a->workload = s;
+        return 0;
+    }
+    if (a->workload)
+        return ws_cli_usage(err, "map", "give run ids or one workload name, not both");
+    if (a->nids == MAP_MAX_RUNS) {
+        snprintf(what, sizeof what, "at most %d runs per map", MAP_MAX_RUNS);
         return ws_cli_usage(err, "map", what);
     }
-    *val = argv[++*i];
+    a->ids[a->nids++] = id;
     return 0;
 }
 
-static int parse_int_opt(int argc, char **argv, int *i, long long lo, long long hi, int *out,
-                         ws_error *err)
-{
-    const char *name = argv[*i], *val = NULL;
-    long long v;
-    if (option_value(argc, argv, i, &val, err) != 0) return -1;
-    if (ws_cli_parse_int(val, lo, hi, &v) != 0) {
-        char what[160];
-        snprintf(what, sizeof what, "%s wants a number from %lld to %lld, not '%s'", name, lo,
-                 hi, val);
-        return ws_cli_usage(err, "map", what);
-    }
-    *out = (int)v;
-    return 0;
-}
-
+/* 0, 1 after --help, or -1 with the error in err. */
 static int map_parse(int argc, char **argv, map_args *a, ws_error *err)
 {
     memset(a, 0, sizeof *a);
     ws_viewer_options_default(&a->opt);
     a->db = ws_cli_default_db();
     a->out = "map.html";
-    for (int i = 1; i < argc; i++) {
-        const char *s = argv[i];
-        int rc = 0;
-        if (!strcmp(s, "-h") || !strcmp(s, "--help")) a->help = 1;
-        else if (!strcmp(s, "--term")) a->term = 1;
-        else if (!strcmp(s, "-o")) rc = option_value(argc, argv, &i, &a->out, err);
-        else if (!strcmp(s, "--db")) rc = option_value(argc, argv, &i, &a->db, err);
-        else if (!strcmp(s, "--title")) rc = option_value(argc, argv, &i, &a->opt.title, err);
-        else if (!strcmp(s, "--source")) rc = option_value(argc, argv, &i, &a->source, err);
-        else if (!strcmp(s, "--warp"))
-            rc = parse_int_opt(argc, argv, &i, 0, 1 << 20, &a->opt.timeline, err);
-        else if (!strcmp(s, "--columns"))
-            rc = parse_int_opt(argc, argv, &i, 16, 100000, &a->opt.timeline_columns, err);
-        else if (s[0] == '-') {
-            char what[160];
-            snprintf(what, sizeof what, "unknown option '%s'", s);
-            return ws_cli_usage(err, "map", what);
-        } else {
-            long long id;
-            if (ws_cli_parse_int(s, 1, INT64_MAX, &id) != 0) {
-                if (s[0] >= '0' && s[0] <= '9') {
-                    char what[160];
-                    snprintf(what, sizeof what, "'%s' is not a run id ('warpscope runs' lists them)", s);
-                    return ws_cli_usage(err, "map", what);
-                }
-                if (a->workload || a->nids)
-                    return ws_cli_usage(err, "map", "give run ids or one workload name, not both");
-                a->workload = s;
-                continue;
-            }
-            if (a->workload)
-                return ws_cli_usage(err, "map", "give run ids or one workload name, not both");
-            if (a->nids == MAP_MAX_RUNS) {
-                char what[96];
-                snprintf(what, sizeof what, "at most %d runs per map", MAP_MAX_RUNS);
-                return ws_cli_usage(err, "map", what);
-            }
-            a->ids[a->nids++] = id;
-        }
-        if (rc) return rc;
-    }
-    if (!a->help && a->nids == 0 && !a->workload)
-        return ws_cli_usage(err, "map", "which run? give a run id or a workload name");
+    char run_help[64];
+    snprintf(run_help, sizeof run_help, "a run id (one to %d)", MAP_MAX_RUNS);
+    const ws_opt opts[] = {
+        {"RUN", WS_OPT_POSITIONAL, NULL, NULL, run_help, 0, 0},
+        {"WORKLOAD", WS_OPT_POSITIONAL, NULL, NULL,
+         "a workload name: its newest run of each variant (e.g. before and\n"
+         "after, drawn side by side)", 0, 0},
+        {"--source", WS_OPT_STRING, &a->source, "S",
+         "with WORKLOAD: runs whose source starts with S (default sim)", 0, 0},
+        {"-o", WS_OPT_STRING, &a->out, "FILE", "the page to write (default map.html)", 0, 0},
+        {"--term", WS_OPT_FLAG, &a->term, NULL,
+         "print a per-line heat view on the terminal instead", 0, 0},
+        WS_CLI_OPT_DB(&a->db),
+        {"--warp", WS_OPT_INT, &a->opt.timeline, "N",
+         "draw only recorded warp timeline N (0-based; default: the first 4)", 0, 1 << 20},
+        {"--columns", WS_OPT_INT, &a->opt.timeline_columns, "N",
+         "timeline columns before issue slots are binned (default 480)", 16, 100000},
+        {"--title", WS_OPT_STRING, &a->opt.title, "TEXT", "page title", 0, 0},
+    };
+    const ws_cli_cmd cmd = {"map", "warpscope map RUN [RUN] [-o FILE] [--term] [options]\n"
+                            "       warpscope map WORKLOAD [--source sim|gpu] [-o FILE] [--term] [options]",
+                            "Draws divergence maps of stored runs ('warpscope runs' lists their ids): one\n"
+                            "self-contained HTML page with each kernel's control-flow graph coloured by execution\n"
+                            "rate, the source with per-line heat columns, recorded warp lane timelines, and, for\n"
+                            "two runs of the same source (before/after, simulator/GPU), the two side by side.",
+                            opts, WS_CLI_NOPTS(opts)};
+    const char *pos[MAP_MAX_RUNS + 1];
+    int npos = 0;
+    int rc = ws_cli_parse(&cmd, argc, argv, pos, MAP_MAX_RUNS + 1, &npos, err);
+    if (rc)
+        return rc;
+    for (int i = 0; i < npos; i++)
+        if (take_operand(a, pos[i], err))
+            return -1;
+    if (a->nids == 0 && !a->workload)
+        return -!!ws_cli_usage(err, "map", "which run? give a run id or a workload name");
     if (!a->source) a->source = "sim";
     return 0;
 }
@@ -208,8 +179,9 @@ int ws_cmd_map(int argc, char **argv)
     ws_error err;
     ws_error_clear(&err);
     map_args a;
-    if (map_parse(argc, argv, &a, &err) != WS_OK) return ws_cli_fail(&err);
-    if (a.help) { map_help(); return 0; }
+    int prc = map_parse(argc, argv, &a, &err);
+    if (prc > 0) return 0;
+    if (prc < 0) return ws_cli_fail(&err);
     ws_result res[MAP_MAX_RUNS];
     const ws_result *runs[MAP_MAX_RUNS];
     for (int i = 0; i < MAP_MAX_RUNS; i++) { ws_result_init(&res[i]); runs[i] = &res[i]; }

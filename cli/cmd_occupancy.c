@@ -8,29 +8,6 @@
 #include "cli/cli.h"
 #include "sim/sim.h"
 
-static void occ_help(void)
-{
-    printf("usage: warpscope occupancy --cc X.Y --threads N [--regs R] [--smem B] [--json]\n\n"
-           "How many blocks of N threads, R registers per thread and B bytes of shared memory\n"
-           "per block are resident on one SM of compute capability X.Y, and which limit binds\n"
-           "(blocks, warps, registers or shared memory per SM), as NVIDIA's occupancy\n"
-           "calculator computes it.\n\n"
-           "  --cc X.Y       compute capability:");
-    for (int i = 0; ws_occupancy_cc_name(i); i++) printf(" %s", ws_occupancy_cc_name(i));
-    printf("\n  --threads N    threads per block\n"
-           "  --regs R       registers per thread (default 0 = not limiting)\n"
-           "  --smem B       shared memory per block in bytes (default 0)\n"
-           "  --json         one JSON object instead of the table\n");
-}
-
-static int parse_num(const char *opt, const char *s, int *out, ws_error *err)
-{
-    if (ws_cli_parse_count(s, 1 << 30, out))
-        return ws_error_set(err, WS_ERR_USAGE, "occupancy: %s needs a non-negative number%s%s",
-                            opt, s ? ", not " : "", s ? s : "");
-    return 0;
-}
-
 static void print_table(const ws_occupancy *o)
 {
     printf("Compute capability %s: %d threads/block, %d registers/thread, %d bytes shared/block\n\n",
@@ -58,16 +35,27 @@ static void print_table(const ws_occupancy *o)
 
 static void print_json(const ws_occupancy *o)
 {
-    printf("{\"cc\": \"%s\", \"threads\": %d, \"regs\": %d, \"smem\": %d, "
-           "\"active_blocks\": %d, \"active_warps\": %d, \"active_threads\": %d, "
-           "\"occupancy\": %.4f, \"binding\": ",
-           o->cc, o->threads, o->regs, o->smem, o->active_blocks, o->active_warps,
-           o->active_threads, o->occupancy);
-    ws_json_string(stdout, ws_occupancy_limit_name(o->binding));
-    printf(", \"limits\": {\"blocks\": %d, \"warps\": %d, \"registers\": %d, "
-           "\"shared_memory\": %d}, \"max_warps_per_sm\": %d}\n",
-           o->limit[WS_OCC_LIMIT_BLOCKS], o->limit[WS_OCC_LIMIT_WARPS],
-           o->limit[WS_OCC_LIMIT_REGS], o->limit[WS_OCC_LIMIT_SMEM], o->max_warps_sm);
+    ws_json j;
+    ws_json_begin(&j, stdout);
+    ws_json_object(&j, NULL);
+    ws_json_str(&j, "cc", o->cc);
+    ws_json_int(&j, "threads", o->threads);
+    ws_json_int(&j, "regs", o->regs);
+    ws_json_int(&j, "smem", o->smem);
+    ws_json_int(&j, "active_blocks", o->active_blocks);
+    ws_json_int(&j, "active_warps", o->active_warps);
+    ws_json_int(&j, "active_threads", o->active_threads);
+    ws_json_num(&j, "occupancy", o->occupancy);
+    ws_json_str(&j, "binding", ws_occupancy_limit_name(o->binding));
+    ws_json_object(&j, "limits");
+    ws_json_int(&j, "blocks", o->limit[WS_OCC_LIMIT_BLOCKS]);
+    ws_json_int(&j, "warps", o->limit[WS_OCC_LIMIT_WARPS]);
+    ws_json_int(&j, "registers", o->limit[WS_OCC_LIMIT_REGS]);
+    ws_json_int(&j, "shared_memory", o->limit[WS_OCC_LIMIT_SMEM]);
+    ws_json_end(&j);
+    ws_json_int(&j, "max_warps_per_sm", o->max_warps_sm);
+    ws_json_end(&j);
+    printf("\n");
 }
 
 int ws_cmd_occupancy(int argc, char **argv)
@@ -75,26 +63,29 @@ int ws_cmd_occupancy(int argc, char **argv)
     ws_error err;
     ws_error_clear(&err);
     const char *cc = NULL;
-    int threads = -1, regs = 0, smem = 0, json = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { occ_help(); return 0; }
-        if (!strcmp(a, "--json")) { json = 1; continue; }
-        int rc = 0;
-        if (!strcmp(a, "--cc")) {
-            if (!next) rc = ws_cli_usage(&err, "occupancy", "--cc needs a value such as 9.0");
-            cc = next;
-        } else if (!strcmp(a, "--threads")) rc = parse_num(a, next, &threads, &err);
-        else if (!strcmp(a, "--regs")) rc = parse_num(a, next, &regs, &err);
-        else if (!strcmp(a, "--smem")) rc = parse_num(a, next, &smem, &err);
-        else {
-            char what[160];
-            snprintf(what, sizeof what, "unknown option '%s'", a);
-            rc = ws_cli_usage(&err, "occupancy", what);
-        }
-        if (rc) return ws_cli_fail(&err);
-        i++;
+    int threads = -1, regs = 0, smem = 0, json = 0, npos = 0;
+    char cc_help[256] = "compute capability:";
+    for (int i = 0; ws_occupancy_cc_name(i); i++) {
+        size_t len = strlen(cc_help);
+        snprintf(cc_help + len, sizeof cc_help - len, " %s", ws_occupancy_cc_name(i));
     }
+    const ws_opt opts[] = {
+        {"--cc", WS_OPT_STRING, &cc, "X.Y", cc_help, 0, 0},
+        {"--threads", WS_OPT_INT, &threads, "N", "threads per block", 0, 1 << 30},
+        {"--regs", WS_OPT_INT, &regs, "R",
+         "registers per thread (default 0 = not limiting)", 0, 1 << 30},
+        {"--smem", WS_OPT_INT, &smem, "B",
+         "shared memory per block in bytes (default 0)", 0, 1 << 30},
+        WS_CLI_OPT_JSON(&json, "one JSON object instead of the table"),
+    };
+    const ws_cli_cmd cmd = {"occupancy", "warpscope occupancy --cc X.Y --threads N [--regs R] [--smem B] [--json]",
+                            "How many blocks of N threads, R registers per thread and B bytes of shared memory\n"
+                            "per block are resident on one SM of compute capability X.Y, and which limit binds\n"
+                            "(blocks, warps, registers or shared memory per SM), as NVIDIA's occupancy\n"
+                            "calculator computes it.", opts, WS_CLI_NOPTS(opts)};
+    int rc = ws_cli_parse(&cmd, argc, argv, NULL, 0, &npos, &err);
+    if (rc > 0) return 0;
+    if (rc < 0) return ws_cli_fail(&err);
     if (!cc || threads < 0) {
         ws_cli_usage(&err, "occupancy", "--cc and --threads are required");
         return ws_cli_fail(&err);

@@ -13,106 +13,80 @@
 #include "sim/sim.h"
 #include "store/store.h"
 
-#define WS_MAX_DEFINES 64
-
 typedef struct gpu_args {
     const char *cmd;
     const char *workload, *variant, *db, *preset;
     const char *model;  /* "ptx" (default: with the timing model) or "sass" */
-    int json, no_db, no_sim, device, profile, quiet;
+    int json, no_db, no_sim, device, profile, quiet, no_sass;
     ws_gpu_run_options run;
     ws_prof_options prof;
-    ws_define defs[WS_MAX_DEFINES];
-    int ndefs;
+    ws_cli_defines defs;
 } gpu_args;
 
-static void gpu_help(const char *cmd)
-{
-    printf("usage: warpscope %s WORKLOAD [-D NAME=VALUE]... [--variant V] [options]\n\n"
-           "Runs the workload's PTX on the GPU through the CUDA driver API (the same PTX and\n"
-           "the same generated inputs as the simulator), times it with events (median of\n"
-           "--repeat launches after --warmup ones; each launch is queued behind a short spin\n"
-           "kernel, so the time is the kernel's, not the host's launch latency), runs the\n"
-           "simulator on the same inputs, checks the GPU's outputs against the simulator's\n"
-           "and the CPU reference, and stores both runs.%s\n\n"
-           "  -D NAME=VALUE   override a constant of the spec (repeatable)\n"
-           "  --variant V     only this variant (default: every variant)\n"
-           "  --repeat N      timed launches (default 10)\n"
-           "  --warmup N      untimed launches first (default 1; 0 for a kernel of minutes)\n"
-           "  --device N      GPU ordinal (default 0)\n"
-           "  --db FILE       database (default $WARPSCOPE_DB or ./warpscope.db)\n"
-           "  --no-db         do not store the runs\n"
-           "  --no-sim        skip the simulator (no cross-check)\n"
-           "  --model M       ptx (default): the GPU JIT-compiles the PTX, the simulator runs\n"
-           "                  the PTX model with the timing model; sass: the GPU loads the\n"
-           "                  cubin ptxas made for it and the simulator runs that SASS\n"
-           "  --preset NAME   timing-model preset for the simulator's predicted time\n"
-           "                  (default: the preset of the GPU's compute capability, e.g. h100)\n"
-           "  --json          one JSON object per line instead of text\n"
-           "  --quiet         no progress on stderr\n%s",
-           cmd,
-           strcmp(cmd, "profile") ? "" :
-           "\nWith CUPTI it also collects Nsight Compute metrics per launch (Range\n"
-           "Profiler), per-SASS-instruction counts mapped to .cu lines (SASS Metrics) and the\n"
-           "kernel duration (Activity API); inputs are restored before every replay pass.",
-           strcmp(cmd, "profile") ? "" :
-           "  --no-sass       skip per-instruction SASS metrics\n"
-           "  --metrics LIST  Range Profiler metrics to collect, comma-separated Nsight Compute\n"
-           "                  names (default: the execution-rate, branch and atomic set)\n");
-}
+static const char gpu_about[] =
+    "Runs the workload's PTX on the GPU through the CUDA driver API (the same PTX and\n"
+    "the same generated inputs as the simulator), times it with events (median of\n"
+    "--repeat launches after --warmup ones; each launch is queued behind a short spin\n"
+    "kernel, so the time is the kernel's, not the host's launch latency), runs the\n"
+    "simulator on the same inputs, checks the GPU's outputs against the simulator's\n"
+    "and the CPU reference, and stores both runs.";
+static const char profile_about[] =
+    "\n\nWith CUPTI it also collects Nsight Compute metrics per launch (Range\n"
+    "Profiler), per-SASS-instruction counts mapped to .cu lines (SASS Metrics) and the\n"
+    "kernel duration (Activity API); inputs are restored before every replay pass.";
 
 static int gpu_parse(int argc, char **argv, gpu_args *a, ws_error *err)
 {
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        const char *next = i + 1 < argc ? argv[i + 1] : NULL;
-        int took = ws_cli_take_define(argc, argv, &i, a->defs, &a->ndefs, WS_MAX_DEFINES, err);
-        if (took < 0)
-            return err->code;
-        if (took)
-            continue;
-        if (!strcmp(arg, "--json")) a->json = 1;
-        else if (!strcmp(arg, "--no-db")) a->no_db = 1;
-        else if (!strcmp(arg, "--no-sim")) a->no_sim = 1;
-        else if (!strcmp(arg, "--quiet")) a->quiet = 1;
-        else if (a->profile && !strcmp(arg, "--no-sass")) a->prof.sass = 0;
-        else if (next && !strcmp(arg, "--variant")) a->variant = argv[++i];
-        else if (next && !strcmp(arg, "--db")) a->db = argv[++i];
-        else if (next && !strcmp(arg, "--preset")) a->preset = argv[++i];
-        else if (next && !strcmp(arg, "--model")) a->model = argv[++i];
-        else if (a->profile && next && !strcmp(arg, "--metrics")) a->prof.metrics = argv[++i];
-        else if (next && !strcmp(arg, "--repeat")) {
-            if (ws_cli_parse_count(argv[++i], 100000, &a->run.repeat) || a->run.repeat < 1)
-                return ws_cli_usage(err, a->cmd, "--repeat needs a number >= 1");
-        } else if (next && !strcmp(arg, "--warmup")) {
-            if (ws_cli_parse_count(argv[++i], 100000, &a->run.warmup))
-                return ws_cli_usage(err, a->cmd, "--warmup needs a number >= 0");
-        } else if (next && !strcmp(arg, "--device")) {
-            if (ws_cli_parse_count(argv[++i], 100000, &a->device))
-                return ws_cli_usage(err, a->cmd, "--device needs a GPU ordinal");
-        } else if (arg[0] == '-') {
-            return ws_error_set(err, WS_ERR_USAGE, "%s: unknown or incomplete option '%s' "
-                                "(try 'warpscope %s --help')", a->cmd, arg, a->cmd);
-        } else if (!a->workload) {
-            a->workload = arg;
-        } else {
-            return ws_cli_usage(err, a->cmd, "one workload at a time");
-        }
-    }
+    const ws_opt opts[] = {
+        WS_CLI_OPT_DEFINES(&a->defs),
+        WS_CLI_OPT_VARIANT(&a->variant),
+        {"--repeat", WS_OPT_INT, &a->run.repeat, "N", "timed launches (default 10)", 1, 1 << 20},
+        {"--warmup", WS_OPT_INT, &a->run.warmup, "N",
+         "untimed launches first (default 1; 0 for a kernel of minutes)", 0, 1 << 20},
+        {"--device", WS_OPT_INT, &a->device, "N", "GPU ordinal (default 0)", 0, 1 << 20},
+        WS_CLI_OPT_DB(&a->db),
+        {"--no-db", WS_OPT_FLAG, &a->no_db, NULL, "do not store the runs", 0, 0},
+        {"--no-sim", WS_OPT_FLAG, &a->no_sim, NULL, "skip the simulator (no cross-check)", 0, 0},
+        {"--preset", WS_OPT_STRING, &a->preset, "NAME",
+         "timing-model preset for the simulator's predicted time\n"
+         "(default: the preset of the GPU's compute capability, e.g. h100)", 0, 0},
+        {"--model", WS_OPT_STRING, &a->model, "M",
+         "ptx (default): the GPU JIT-compiles the PTX, the simulator runs the PTX\n"
+         "model with the timing model; sass: the GPU loads the cubin ptxas made\n"
+         "for it and the simulator runs that SASS", 0, 0},
+        WS_CLI_OPT_JSON(&a->json, "one JSON object per line instead of text"),
+        WS_CLI_OPT_QUIET(&a->quiet),
+        /* profile only: */
+        {"--no-sass", WS_OPT_FLAG, &a->no_sass, NULL, "skip per-instruction SASS metrics", 0, 0},
+        {"--metrics", WS_OPT_STRING, &a->prof.metrics, "LIST",
+         "Range Profiler metrics to collect, comma-separated Nsight Compute\n"
+         "names (default: the execution-rate, branch and atomic set)", 0, 0},
+    };
+    char usage[128], about[sizeof gpu_about + sizeof profile_about];
+    snprintf(usage, sizeof usage, "warpscope %s WORKLOAD [-D NAME=VALUE]... [--variant V] [options]",
+             a->cmd);
+    snprintf(about, sizeof about, "%s%s", gpu_about, a->profile ? profile_about : "");
+    const ws_cli_cmd cmd = {a->cmd, usage, about, opts, WS_CLI_NOPTS(opts) - (a->profile ? 0 : 2)};
+    int npos = 0;
+    int rc = ws_cli_parse(&cmd, argc, argv, &a->workload, 1, &npos, err);
+    if (rc)
+        return rc;
+    if (a->no_sass)
+        a->prof.sass = 0;
     if (!a->workload)
-        return ws_cli_usage(err, a->cmd, "which workload? ('warpscope list' shows them)");
+        return -!!ws_cli_usage(err, a->cmd, "which workload? ('warpscope list' shows them)");
     if (!a->model)
         a->model = "ptx";
     if (ws_cli_check_model(a->cmd, a->model, NULL, err))
-        return err->code;
+        return -1;
     /* --metrics and --preset are checked here, before any GPU or CUPTI work. */
     const char *list[WS_PROF_MAX_METRICS];
     char buf[2048];
     if (a->prof.metrics && ws_prof_metric_list(a->prof.metrics, list, buf, sizeof buf, err) < 0)
-        return err->code;
+        return -1;
     if (a->preset && ws_gpu_preset_check(a->preset, err) != WS_OK)
-        return err->code;
-    return WS_OK;
+        return -1;
+    return 0;
 }
 
 /* The timing-model preset for the GPU: --preset, else the one of its compute capability
@@ -215,14 +189,14 @@ static int gpu_side(ws_gpu *g, const ws_cli_workload *w, const ws_variant *v, gp
         rc = ws_prof_profile(k, w->spec, &a->prof, res, err);
     if (rc == WS_OK) {
         double profiled_time = NAN;
-        const ws_metric *m = ws_result_metric(res, "gpu__time_duration.sum");
+        const ws_metric *m = ws_result_metric(res, WS_M(GPU_TIME_NS));
         if (a->profile && m)
             profiled_time = m->value;
         rc = ws_gpu_run(k, &a->run, out, res, err);
         if (rc == WS_OK && !isnan(profiled_time)) {
-            ws_result_set_metric(res, "ws__event_median_ns",
-                                 ws_result_metric(res, "gpu__time_duration.sum")->value);
-            ws_result_set_metric(res, "gpu__time_duration.sum", profiled_time);
+            ws_result_set_metric(res, WS_M(EVENT_MEDIAN_NS),
+                                 ws_result_metric(res, WS_M(GPU_TIME_NS))->value);
+            ws_result_set_metric(res, WS_M(GPU_TIME_NS), profiled_time);
         }
     }
     if (progress)
@@ -249,14 +223,14 @@ static void print_text(const ws_result *g, const ws_result *s, int64_t gid, int6
            g->block[2], g->params);
     printf("  device              %s\n", g->source + 4);
     printf("  GPU time            %10.3f us  (median; min %.3f us over %.0f launches)\n",
-           metric_or(g, "gpu__time_duration.sum", NAN) / 1e3,
-           metric_or(g, "ws__event_min_ns", NAN) / 1e3, metric_or(g, "ws__event_repeat", 0));
-    if (s && ws_result_metric(s, "sim__time_ns"))
+           metric_or(g, WS_M(GPU_TIME_NS), NAN) / 1e3,
+           metric_or(g, WS_M(EVENT_MIN_NS), NAN) / 1e3, metric_or(g, WS_M(EVENT_REPEAT), 0));
+    if (s && ws_result_metric(s, WS_M(SIM_TIME_NS)))
         printf("  predicted time      %10.3f us  (timing model; %.2fx the GPU's)\n",
-               metric_or(s, "sim__time_ns", NAN) / 1e3,
-               metric_or(s, "sim__time_ns", NAN) / metric_or(g, "gpu__time_duration.sum", NAN));
-    const char *ratio = "smsp__thread_inst_executed_per_inst_executed.ratio";
-    const char *uniform = "smsp__sass_average_branch_targets_threads_uniform.pct";
+               metric_or(s, WS_M(SIM_TIME_NS), NAN) / 1e3,
+               metric_or(s, WS_M(SIM_TIME_NS), NAN) / metric_or(g, WS_M(GPU_TIME_NS), NAN));
+    const char *ratio = WS_M(THREAD_INST_PER_INST);
+    const char *uniform = WS_M(BRANCH_UNIFORM_PCT);
     if (s || ws_result_metric(g, ratio))
         printf("  execution rate      GPU %6.1f %%   simulator %6.1f %%\n",
                100.0 * metric_or(g, ratio, NAN) / 32, s ? 100.0 * metric_or(s, ratio, NAN) / 32 : NAN);
@@ -275,41 +249,25 @@ static void print_text(const ws_result *g, const ws_result *s, int64_t gid, int6
     printf("\n");
 }
 
-static void print_metrics_json(const ws_result *r)
-{
-    printf("{");
-    for (int i = 0; i < r->nmetrics; i++) {
-        printf("%s", i ? ", " : "");
-        ws_json_string(stdout, r->metrics[i].name);
-        printf(": %.17g", isfinite(r->metrics[i].value) ? r->metrics[i].value : 0.0);
-    }
-    printf("}");
-}
-
 static void print_json(const ws_result *g, const ws_result *s, int64_t gid, int64_t sid)
 {
-    printf("{\"workload\": ");
-    ws_json_string(stdout, g->workload);
-    printf(", \"variant\": ");
-    ws_json_string(stdout, g->variant);
-    printf(", \"device\": %s, \"gpu_run\": %lld, \"sim_run\": %lld", g->device_json,
-           (long long)gid, (long long)sid);
-    printf(", \"outputs_checked\": %s, \"outputs_match\": %s, \"check_message\": ",
-           g->outputs_checked ? "true" : "false", g->outputs_match ? "true" : "false");
-    ws_json_string(stdout, g->check_message);
-    printf(", \"warnings\": [");
-    for (int i = 0; i < g->nwarnings; i++) {
-        printf("%s", i ? ", " : "");
-        ws_json_string(stdout, g->warnings[i]);
-    }
-    printf("], \"gpu\": ");
-    print_metrics_json(g);
-    printf(", \"sim\": ");
+    ws_json j;
+    ws_json_begin(&j, stdout);
+    ws_json_object(&j, NULL);
+    ws_json_str(&j, "workload", g->workload);
+    ws_json_str(&j, "variant", g->variant);
+    ws_json_raw(&j, "device", g->device_json);
+    ws_json_int(&j, "gpu_run", gid);
+    ws_json_int(&j, "sim_run", sid);
+    ws_json_outputs(&j, g);
+    ws_json_warnings(&j, g);
+    ws_json_metrics(&j, "gpu", g);
     if (s)
-        print_metrics_json(s);
+        ws_json_metrics(&j, "sim", s);
     else
-        printf("null");
-    printf("}\n");
+        ws_json_raw(&j, "sim", NULL);
+    ws_json_end(&j);
+    printf("\n");
 }
 
 static int one_variant(ws_gpu *g, const ws_cli_workload *w, const ws_variant *v, gpu_args *a,
@@ -353,7 +311,7 @@ static int gpu_all(gpu_args *a, ws_error *err)
     memset(&w, 0, sizeof w);
     if (ws_gpu_open(NULL, a->device, &g, err) != WS_OK)
         return err->code;
-    rc = ws_cli_workload_open(a->workload, a->defs, a->ndefs, &w, err);
+    rc = ws_cli_workload_open(a->workload, a->defs.defs, a->defs.n, &w, err);
     if (rc == WS_OK && !strcmp(a->model, "sass")) {
         const ws_gpu_info *gi = ws_gpu_get_info(g);
         char arch[16];
@@ -390,12 +348,10 @@ int ws_cli_gpu_command(int argc, char **argv, int profile)
     a.db = ws_cli_default_db();
     ws_gpu_run_options_default(&a.run);
     ws_prof_options_default(&a.prof);
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            gpu_help(a.cmd);
-            return 0;
-        }
-    if (gpu_parse(argc, argv, &a, &err) != WS_OK || gpu_all(&a, &err) != WS_OK)
+    int rc = gpu_parse(argc, argv, &a, &err);
+    if (rc > 0)
+        return 0;
+    if (rc < 0 || gpu_all(&a, &err) != WS_OK)
         return ws_cli_fail(&err);
     return 0;
 }

@@ -1,6 +1,7 @@
 /* cmd_runs.c — `warpscope runs [--db FILE] [--json]`: the runs in a results database, one
  * line each (id, when, source, workload, variant, kernel, launch, execution rate, time,
  * outputs). Reads only; never creates a database. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -8,14 +9,11 @@
 #include "cli/cli.h"
 #include "store/store.h"
 
-static const char runs_usage[] =
-    "usage: warpscope runs [--db FILE] [--json]\n\n"
+static const char runs_about[] =
     "Lists the runs stored in the results database (default: $WARPSCOPE_DB or\n"
     "./warpscope.db): id, when (UTC), source (sim:MODEL or gpu:DEVICE), workload, variant,\n"
     "kernel, grid x block, execution rate (active threads / 32 per warp-instruction), time\n"
-    "(GPU measured, else simulator predicted) and outputs (ok, DIFF, or - when unchecked).\n"
-    "  --db FILE   the database to read\n"
-    "  --json      one JSON array of objects instead of the table\n";
+    "(GPU measured, else simulator predicted) and outputs (ok, DIFF, or - when unchecked).";
 
 /* "64" / "64x2" / "64x2x3": trailing 1s dropped. */
 static void format_dim(const uint32_t d[3], char *buf, size_t n)
@@ -105,40 +103,37 @@ static void print_table(const ws_run_row *rows, int n)
         printf("(no runs yet: 'warpscope sim SPEC --db FILE' stores one)\n");
 }
 
-static void print_json_number(double v)
-{
-    if (v < 0)
-        printf("null");
-    else
-        printf("%.17g", v);
-}
-
 static void print_json(const ws_run_row *rows, int n)
 {
-    printf("[");
+    ws_json j;
+    ws_json_begin(&j, stdout);
+    ws_json_array(&j, NULL);
     for (int i = 0; i < n; i++) {
         const ws_run_row *w = &rows[i];
-        printf("%s\n  {\"id\": %lld, \"created\": ", i ? "," : "", (long long)w->id);
-        ws_json_string(stdout, w->created);
-        printf(", \"source\": ");
-        ws_json_string(stdout, w->source);
-        printf(", \"workload\": ");
-        ws_json_string(stdout, w->workload);
-        printf(", \"variant\": ");
-        ws_json_string(stdout, w->variant);
-        printf(", \"kernel\": ");
-        ws_json_string(stdout, w->kernel);
-        printf(", \"params\": ");
-        ws_json_string(stdout, w->params);
-        printf(", \"grid\": [%u, %u, %u], \"block\": [%u, %u, %u], \"execution_rate\": ",
-               w->grid[0], w->grid[1], w->grid[2], w->block[0], w->block[1], w->block[2]);
-        print_json_number(w->execution_rate);
-        printf(", \"time_ns\": ");
-        print_json_number(w->time_ns);
-        printf(", \"outputs_match\": %s}",
-               w->outputs_match < 0 ? "null" : w->outputs_match ? "true" : "false");
+        ws_json_object(&j, NULL);
+        ws_json_int(&j, "id", w->id);
+        ws_json_str(&j, "created", w->created);
+        ws_json_str(&j, "source", w->source);
+        ws_json_str(&j, "workload", w->workload);
+        ws_json_str(&j, "variant", w->variant);
+        ws_json_str(&j, "kernel", w->kernel);
+        ws_json_str(&j, "params", w->params);
+        ws_json_array(&j, "grid");
+        for (int k = 0; k < 3; k++)
+            ws_json_u64(&j, NULL, w->grid[k]);
+        ws_json_end(&j);
+        ws_json_array(&j, "block");
+        for (int k = 0; k < 3; k++)
+            ws_json_u64(&j, NULL, w->block[k]);
+        ws_json_end(&j);
+        /* The store gives -1 for "none". */
+        ws_json_num(&j, "execution_rate", w->execution_rate < 0 ? NAN : w->execution_rate);
+        ws_json_num(&j, "time_ns", w->time_ns < 0 ? NAN : w->time_ns);
+        ws_json_bool(&j, "outputs_match", w->outputs_match);
+        ws_json_end(&j);
     }
-    printf("%s]\n", n ? "\n" : "");
+    ws_json_end(&j);
+    printf("\n");
 }
 
 /* Opens an existing database only: a typo must not leave an empty warpscope.db behind. */
@@ -154,34 +149,26 @@ static int open_existing(const char *path, ws_store **st, ws_error *err)
 int ws_cmd_runs(int argc, char **argv)
 {
     const char *db = ws_cli_default_db();
-    int json = 0;
+    int json = 0, npos = 0;
     ws_error err;
     ws_error_clear(&err);
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-            fputs(runs_usage, stdout);
-            return 0;
-        } else if (!strcmp(argv[i], "--json")) {
-            json = 1;
-        } else if (!strcmp(argv[i], "--db")) {
-            if (++i >= argc) {
-                ws_cli_usage(&err, "runs", "--db needs a FILE");
-                return ws_cli_fail(&err);
-            }
-            db = argv[i];
-        } else {
-            char what[256];
-            snprintf(what, sizeof what, "unexpected argument '%s'", argv[i]);
-            ws_cli_usage(&err, "runs", what);
-            return ws_cli_fail(&err);
-        }
-    }
+    const ws_opt opts[] = {
+        WS_CLI_OPT_DB(&db),
+        WS_CLI_OPT_JSON(&json, "one JSON array of objects instead of the table"),
+    };
+    const ws_cli_cmd cmd = {"runs", "warpscope runs [--db FILE] [--json]", runs_about, opts,
+                            WS_CLI_NOPTS(opts)};
+    int rc = ws_cli_parse(&cmd, argc, argv, NULL, 0, &npos, &err);
+    if (rc > 0)
+        return 0;
+    if (rc < 0)
+        return ws_cli_fail(&err);
     ws_store *st;
     if (open_existing(db, &st, &err))
         return ws_cli_fail(&err);
     ws_run_row *rows = NULL;
     int n = 0;
-    int rc = ws_store_list_runs(st, &rows, &n, &err);
+    rc = ws_store_list_runs(st, &rows, &n, &err);
     ws_store_close(st);
     if (rc)
         return ws_cli_fail(&err);

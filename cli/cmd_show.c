@@ -11,14 +11,11 @@
 
 #define WS_SHOW_HOT_LINES 15
 
-static const char show_usage[] =
-    "usage: warpscope show RUN [--db FILE] [--json]\n\n"
+static const char show_about[] =
     "Prints run RUN (an id from 'warpscope runs') of the results database (default:\n"
     "$WARPSCOPE_DB or ./warpscope.db): launch and inputs, outputs check, every metric,\n"
     "regions with execution rates, the 15 hottest source lines by issued\n"
-    "warp-instructions, atomics with distinct addresses per warp-instruction, warnings.\n"
-    "  --db FILE   the database to read\n"
-    "  --json      one JSON object instead of text\n";
+    "warp-instructions, atomics with distinct addresses per warp-instruction, warnings.";
 
 /* Counts of one source line, summed over its instructions. */
 typedef struct hot_line {
@@ -248,150 +245,104 @@ static void print_text(const ws_run_row *w, const ws_result *r, const hot_line *
 
 /* ---------------------------------------------------------------- JSON */
 
-static void json_num(double v)
+static void json_header(ws_json *j, const ws_run_row *w, const ws_result *r)
 {
-    if (isnan(v) || isinf(v))
-        printf("null");
-    else
-        printf("%.17g", v);
+    ws_json_int(j, "id", w->id);
+    ws_json_str(j, "created", w->created);
+    ws_json_str(j, "tool_version", w->tool_version);
+    ws_json_str(j, "git_revision", w->git_revision);
+    ws_json_str(j, "source", r->source);
+    ws_json_u64(j, "smem_dynamic", r->smem_dynamic);
+    ws_json_u64(j, "seed", r->seed);
+    ws_json_str(j, "device_json", r->device_json);
 }
 
-static void json_field(const char *name, const char *value, int comma)
-{
-    printf("%s\"%s\": ", comma ? ", " : "", name);
-    ws_json_string(stdout, value);
-}
-
-static void json_header(const ws_run_row *w, const ws_result *r)
-{
-    printf("{\"id\": %lld", (long long)w->id);
-    json_field("created", w->created, 1);
-    json_field("tool_version", w->tool_version, 1);
-    json_field("git_revision", w->git_revision, 1);
-    json_field("source", r->source, 1);
-    json_field("workload", r->workload, 1);
-    json_field("variant", r->variant, 1);
-    json_field("kernel", r->kernel, 1);
-    printf(", \"grid\": [%u, %u, %u], \"block\": [%u, %u, %u], \"smem_dynamic\": %u",
-           r->grid[0], r->grid[1], r->grid[2], r->block[0], r->block[1], r->block[2],
-           r->smem_dynamic);
-    json_field("params", r->params, 1);
-    printf(", \"seed\": %llu", (unsigned long long)r->seed);
-    json_field("device_json", r->device_json, 1);
-    printf(", \"outputs_checked\": %s, \"outputs_match\": %s", r->outputs_checked ? "true" : "false",
-           !r->outputs_checked ? "null" : r->outputs_match ? "true" : "false");
-    json_field("check_message", r->check_message, 1);
-}
-
-static void json_metrics_regions(const ws_result *r)
-{
-    printf(",\n \"metrics\": {");
-    for (int i = 0; i < r->nmetrics; i++) {
-        printf("%s\n  ", i ? "," : "");
-        ws_json_string(stdout, r->metrics[i].name);
-        printf(": ");
-        json_num(r->metrics[i].value);
-    }
-    printf("},\n \"regions\": {");
-    for (int i = 0; i < r->nregions; i++) {
-        const ws_region_stat *g = &r->regions[i];
-        printf("%s\n  ", i ? "," : "");
-        ws_json_string(stdout, g->name);
-        printf(": {\"first_line\": %d, \"last_line\": %d, \"issued\": %llu, \"active_threads\": "
-               "%llu, \"pred_on_threads\": %llu, \"branch_targets\": %llu, "
-               "\"divergent_branches\": %llu, \"execution_rate\": ",
-               g->first_line, g->last_line, (unsigned long long)g->issued,
-               (unsigned long long)g->active_threads, (unsigned long long)g->pred_on_threads,
-               (unsigned long long)g->branch_targets, (unsigned long long)g->divergent_branches);
-        json_num(g->execution_rate);
-        printf("}");
-    }
-    printf("}");
-}
-
-static void json_lines(const ws_result *r, const hot_line *lines, int n)
+static void json_lines(ws_json *j, const ws_result *r, const hot_line *lines, int n)
 {
     int shown = n < WS_SHOW_HOT_LINES ? n : WS_SHOW_HOT_LINES;
-    printf(",\n \"hot_lines\": [");
+    ws_json_array(j, "hot_lines");
     for (int i = 0; i < shown; i++) {
         const hot_line *h = &lines[i];
-        printf("%s\n  {", i ? "," : "");
-        json_field("file", h->file >= 0 && h->file < r->nfiles ? r->files[h->file].path : "", 0);
-        printf(", \"line\": %d, \"issued\": %llu, \"active_threads\": %llu, "
-               "\"pred_on_threads\": %llu, \"divergent_branches\": %llu, \"execution_rate\": ",
-               h->line, (unsigned long long)h->issued, (unsigned long long)h->active,
-               (unsigned long long)h->pred_on, (unsigned long long)h->divergent);
-        json_num(rate_of(h->active, h->issued));
-        printf("}");
+        ws_json_object(j, NULL);
+        ws_json_str(j, "file", h->file >= 0 && h->file < r->nfiles ? r->files[h->file].path : "");
+        ws_json_int(j, "line", h->line);
+        ws_json_u64(j, "issued", h->issued);
+        ws_json_u64(j, "active_threads", h->active);
+        ws_json_u64(j, "pred_on_threads", h->pred_on);
+        ws_json_u64(j, "divergent_branches", h->divergent);
+        ws_json_num(j, "execution_rate", rate_of(h->active, h->issued));
+        ws_json_end(j);
     }
-    printf("]");
+    ws_json_end(j);
 }
 
-static void json_atomics_warnings(const ws_result *r)
+static void json_atomics(ws_json *j, const ws_result *r)
 {
-    printf(",\n \"atomics\": [");
+    ws_json_array(j, "atomics");
     for (int i = 0; i < r->natomics; i++) {
         const ws_atomic_stat *a = &r->atomics[i];
-        printf("%s\n  {", i ? "," : "");
-        json_field("function", a->function, 0);
-        printf(", \"pc\": %d, \"line\": %d", a->pc, a->line);
-        json_field("text", a->text, 1);
-        printf(", \"warp_execs\": %llu, \"lanes\": %llu, \"mean_distinct\": ",
-               (unsigned long long)a->warp_execs, (unsigned long long)a->lanes);
-        json_num(mean_distinct(a));
-        printf(", \"distinct_hist\": {");
-        for (int d = 0, k = 0; d <= 32; d++)
+        ws_json_object(j, NULL);
+        ws_json_str(j, "function", a->function);
+        ws_json_int(j, "pc", a->pc);
+        ws_json_int(j, "line", a->line);
+        ws_json_str(j, "text", a->text);
+        ws_json_u64(j, "warp_execs", a->warp_execs);
+        ws_json_u64(j, "lanes", a->lanes);
+        ws_json_num(j, "mean_distinct", mean_distinct(a));
+        ws_json_object(j, "distinct_hist");
+        for (int d = 0; d <= 32; d++) {
+            char key[8];
+            snprintf(key, sizeof key, "%d", d);
             if (a->distinct_hist[d])
-                printf("%s\"%d\": %llu", k++ ? ", " : "", d,
-                       (unsigned long long)a->distinct_hist[d]);
-        printf("}}");
+                ws_json_u64(j, key, a->distinct_hist[d]);
+        }
+        ws_json_end(j);
+        ws_json_end(j);
     }
-    printf("],\n \"warnings\": [");
-    for (int i = 0; i < r->nwarnings; i++) {
-        printf("%s", i ? ", " : "");
-        ws_json_string(stdout, r->warnings[i]);
-    }
-    printf("]}\n");
+    ws_json_end(j);
 }
 
 static void print_json(const ws_run_row *w, const ws_result *r, const hot_line *lines, int n)
 {
-    json_header(w, r);
-    json_metrics_regions(r);
-    json_lines(r, lines, n);
-    json_atomics_warnings(r);
+    ws_json j;
+    ws_json_begin(&j, stdout);
+    ws_json_object(&j, NULL);
+    json_header(&j, w, r);
+    ws_json_run(&j, r);
+    json_lines(&j, r, lines, n);
+    json_atomics(&j, r);
+    ws_json_end(&j);
+    printf("\n");
 }
 
 /* ---------------------------------------------------------------- command */
 
+/* RUN, --db, --json: 0, 1 after --help, or -1 with the error in err. */
 static int parse_args(int argc, char **argv, const char **db, int64_t *id, int *json,
                       ws_error *err)
 {
-    int have_id = 0;
+    const ws_opt opts[] = {
+        {"RUN", WS_OPT_POSITIONAL, NULL, NULL, "a run id from 'warpscope runs'", 0, 0},
+        WS_CLI_OPT_DB(db),
+        WS_CLI_OPT_JSON(json, "one JSON object instead of text"),
+    };
+    const ws_cli_cmd cmd = {"show", "warpscope show RUN [--db FILE] [--json]", show_about, opts,
+                            WS_CLI_NOPTS(opts)};
+    const char *run = NULL;
+    int npos = 0;
     long long v;
-    for (int i = 1; i < argc; i++) {
+    int rc = ws_cli_parse(&cmd, argc, argv, &run, 1, &npos, err);
+    if (rc)
+        return rc;
+    if (!run)
+        return -!!ws_cli_usage(err, "show", "which run? give a RUN id from 'warpscope runs'");
+    if (ws_cli_parse_int(run, 1, INT64_MAX, &v)) {
         char what[300];
-        if (!strcmp(argv[i], "--json")) {
-            *json = 1;
-        } else if (!strcmp(argv[i], "--db")) {
-            if (++i >= argc)
-                return ws_cli_usage(err, "show", "--db needs a FILE");
-            *db = argv[i];
-        } else if (argv[i][0] == '-' || have_id) {
-            snprintf(what, sizeof what, "unexpected argument '%s'", argv[i]);
-            return ws_cli_usage(err, "show", what);
-        } else if (ws_cli_parse_int(argv[i], 1, INT64_MAX, &v)) {
-            snprintf(what, sizeof what, "RUN must be a run id (a positive integer), not '%s'",
-                     argv[i]);
-            return ws_cli_usage(err, "show", what);
-        } else {
-            *id = v;
-            have_id = 1;
-        }
+        snprintf(what, sizeof what, "RUN must be a run id (a positive integer), not '%.200s'", run);
+        return -!!ws_cli_usage(err, "show", what);
     }
-    if (!have_id)
-        return ws_cli_usage(err, "show", "which run? give a RUN id from 'warpscope runs'");
-    return WS_OK;
+    *id = v;
+    return 0;
 }
 
 int ws_cmd_show(int argc, char **argv)
@@ -401,12 +352,10 @@ int ws_cmd_show(int argc, char **argv)
     int json = 0;
     ws_error err;
     ws_error_clear(&err);
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-            fputs(show_usage, stdout);
-            return 0;
-        }
-    if (parse_args(argc, argv, &db, &id, &json, &err))
+    int prc = parse_args(argc, argv, &db, &id, &json, &err);
+    if (prc > 0)
+        return 0;
+    if (prc < 0)
         return ws_cli_fail(&err);
     if (access(db, F_OK) != 0) {
         ws_error_set(&err, WS_ERR_NOTFOUND,

@@ -10,114 +10,85 @@
 #include "sim/sim.h"
 #include "store/store.h"
 
-#define WS_MAX_DEFINES 64
-
 typedef struct sim_args {
     const char *workload;
     const char *variant;  /* NULL = every variant */
-    const char *db;       /* NULL with no_db */
-    int json, quiet, no_db;
+    const char *db;
+    int json, quiet, no_db, no_races;
     const char *model, *arch; /* "sass" or "ptx"; sm_XX for sass */
-    ws_define defs[WS_MAX_DEFINES];
-    int ndefs;
+    ws_cli_defines defs;
     ws_sim_options opt;
 } sim_args;
 
-static void sim_help(void)
-{
-    printf("usage: warpscope sim WORKLOAD [-D NAME=VALUE]... [--variant V] [options]\n\n"
-           "Runs the workload's PTX (built from its .cu by nvcc) on the SIMT warp simulator,\n"
-           "lane by lane under the active mask, checks the outputs against the CPU reference\n"
-           "and between variants, prints execution rate, branch efficiency, predication and\n"
-           "atomics per kernel and region, and stores each run in the database.\n\n"
-           "  WORKLOAD            a name from 'warpscope list' or a path to a .spec\n"
-           "  -D NAME=VALUE       override a constant of the spec (repeatable)\n"
-           "  --variant V         only this variant (default: every variant)\n"
-           "  --model M           sass: the SASS ptxas makes, under Volta+ convergence barriers\n"
-           "                      (default where nvdisasm is found); ptx: the PTX under an\n"
-           "                      immediate-post-dominator stack (the seeds' model)\n"
-           "  --arch sm_XX        SASS for this GPU (sm_70 .. sm_90; default sm_90)\n"
-           "  --json              one JSON object on stdout instead of tables\n"
-           "  --db FILE           database (default $WARPSCOPE_DB or ./warpscope.db)\n"
-           "  --no-db             do not store the runs\n"
-           "  --threads N         host threads (default: all cores; 1 = deterministic order)\n"
-           "  --timing            also run the timing model (sim__cycles, sim__time_ns)\n"
-           "  --preset NAME       GPU preset of the timing model (default h100)\n"
-           "  --timeline-warps N  warps whose lane timelines are recorded (default 4)\n"
-           "  --no-races          skip race detection\n"
-           "  --quiet             no progress on stderr\n");
-}
+static const char sim_about[] =
+    "Runs the workload's PTX (built from its .cu by nvcc) on the SIMT warp simulator,\n"
+    "lane by lane under the active mask, checks the outputs against the CPU reference\n"
+    "and between variants, prints execution rate, branch efficiency, predication and\n"
+    "atomics per kernel and region, and stores each run in the database.";
 
 static int sim_parse(int argc, char **argv, sim_args *a, ws_error *err)
 {
     memset(a, 0, sizeof *a);
     ws_sim_options_default(&a->opt);
     a->db = ws_cli_default_db();
-    a->model = NULL;
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        const char *next = i + 1 < argc ? argv[i + 1] : NULL;
-        int took = ws_cli_take_define(argc, argv, &i, a->defs, &a->ndefs, WS_MAX_DEFINES, err);
-        if (took < 0)
-            return err->code;
-        if (took)
-            continue;
-        if (!strcmp(arg, "--json")) a->json = 1;
-        else if (!strcmp(arg, "--quiet")) a->quiet = 1;
-        else if (!strcmp(arg, "--no-db")) a->no_db = 1;
-        else if (!strcmp(arg, "--timing")) a->opt.timing = 1;
-        else if (!strcmp(arg, "--no-races")) a->opt.detect_races = 0;
-        else if (next && !strcmp(arg, "--variant")) a->variant = argv[++i];
-        else if (next && !strcmp(arg, "--db")) a->db = argv[++i];
-        else if (next && !strcmp(arg, "--preset")) a->opt.gpu_preset = argv[++i];
-        else if (next && !strcmp(arg, "--model")) a->model = argv[++i];
-        else if (next && !strcmp(arg, "--arch")) a->arch = argv[++i];
-        else if (next && !strcmp(arg, "--threads")) {
-            if (ws_cli_parse_count(argv[++i], 1 << 20, &a->opt.threads))
-                return ws_cli_usage(err, "sim", "--threads needs a number");
-        } else if (next && !strcmp(arg, "--timeline-warps")) {
-            if (ws_cli_parse_count(argv[++i], 1 << 20, &a->opt.timeline_warps))
-                return ws_cli_usage(err, "sim", "--timeline-warps needs a number");
-        } else if (arg[0] == '-') {
-            return ws_error_set(err, WS_ERR_USAGE, "sim: unknown or incomplete option '%s' "
-                                "(try 'warpscope sim --help')", arg);
-        } else if (!a->workload) {
-            a->workload = arg;
-        } else {
-            return ws_cli_usage(err, "sim", "one workload at a time");
-        }
-    }
+    char timing_help[128];
+    snprintf(timing_help, sizeof timing_help, "also run the timing model (%s, %s)",
+             WS_M(SIM_CYCLES), WS_M(SIM_TIME_NS));
+    const ws_opt opts[] = {
+        WS_CLI_OPT_WORKLOAD,
+        WS_CLI_OPT_DEFINES(&a->defs),
+        WS_CLI_OPT_VARIANT(&a->variant),
+        WS_CLI_OPT_JSON(&a->json, "one JSON object on stdout instead of tables"),
+        WS_CLI_OPT_DB(&a->db),
+        {"--no-db", WS_OPT_FLAG, &a->no_db, NULL, "do not store the runs", 0, 0},
+        {"--model", WS_OPT_STRING, &a->model, "M",
+         "sass (default where nvdisasm is found): the SASS ptxas makes, under Volta+ "
+         "convergence barriers; ptx: the PTX under an immediate-post-dominator stack", 0, 0},
+        {"--arch", WS_OPT_STRING, &a->arch, "sm_XX",
+         "SASS for this GPU (sm_70 .. sm_90; default sm_90)", 0, 0},
+        {"--threads", WS_OPT_INT, &a->opt.threads, "N",
+         "host threads (default: all cores; 1 = deterministic order)", 0, 1 << 20},
+        {"--timing", WS_OPT_FLAG, &a->opt.timing, NULL, timing_help, 0, 0},
+        {"--preset", WS_OPT_STRING, &a->opt.gpu_preset, "NAME",
+         "GPU preset of the timing model (default h100)", 0, 0},
+        {"--timeline-warps", WS_OPT_INT, &a->opt.timeline_warps, "N",
+         "warps whose lane timelines are recorded (default 4)", 0, 1 << 20},
+        {"--no-races", WS_OPT_FLAG, &a->no_races, NULL, "skip race detection", 0, 0},
+        WS_CLI_OPT_QUIET(&a->quiet),
+    };
+    const ws_cli_cmd cmd = {"sim", "warpscope sim WORKLOAD [-D NAME=VALUE]... [--variant V] [options]",
+                            sim_about, opts, WS_CLI_NOPTS(opts)};
+    int npos = 0;
+    int rc = ws_cli_parse(&cmd, argc, argv, &a->workload, 1, &npos, err);
+    if (rc)
+        return rc;
+    if (a->no_races)
+        a->opt.detect_races = 0;
     if (!a->workload)
-        return ws_cli_usage(err, "sim", "which workload? ('warpscope list' shows them)");
+        return -!!ws_cli_usage(err, "sim", "which workload? ('warpscope list' shows them)");
     if (a->model && !strcmp(a->model, "sass") && a->opt.timing)
-        return ws_cli_usage(err, "sim", "--timing runs on the PTX model for now: use --model ptx");
+        return -!!ws_cli_usage(err, "sim", "--timing runs on the PTX model for now: use --model ptx");
     if (!a->model)
         a->model = a->opt.timing ? "ptx" : ws_cli_default_model();
     if (ws_cli_check_model("sim", a->model, a->arch, err))
-        return err->code;
-    return WS_OK;
-}
-
-static double metric(const ws_result *r, const char *name)
-{
-    const ws_metric *m = ws_result_metric(r, name);
-    return m ? m->value : NAN;
+        return -1;
+    return 0;
 }
 
 static void print_table(const ws_result *r, double seconds, int64_t run_id, const char *db)
 {
-    double thread_insts = metric(r, "smsp__thread_inst_executed.sum");
+    double thread_insts = ws_result_value(r, WS_M(THREAD_INST_EXECUTED));
     printf("%s / %s   kernel %s   grid %ux%ux%u  block %ux%ux%u   [%s]\n", r->workload,
            r->variant, r->kernel, r->grid[0], r->grid[1], r->grid[2], r->block[0], r->block[1],
            r->block[2], r->params);
     printf("  execution rate      %6.1f %%   (%.2f of 32 lanes active per warp-instruction)\n",
-           100.0 * metric(r, "sim__execution_rate"),
-           metric(r, "smsp__thread_inst_executed_per_inst_executed.ratio"));
+           100.0 * ws_result_value(r, WS_M(SIM_EXECUTION_RATE)),
+           ws_result_value(r, WS_M(THREAD_INST_PER_INST)));
     printf("  branch efficiency   %6.1f %%   (%.0f divergent of %.0f branch targets)\n",
-           metric(r, "smsp__sass_average_branch_targets_threads_uniform.pct"),
-           metric(r, "smsp__sass_branch_targets_threads_divergent.sum"),
-           metric(r, "smsp__sass_branch_targets.sum"));
-    double pred_on = metric(r, "smsp__thread_inst_executed_pred_on.sum");
+           ws_result_value(r, WS_M(BRANCH_UNIFORM_PCT)),
+           ws_result_value(r, WS_M(BRANCH_TARGETS_DIVERGENT)),
+           ws_result_value(r, WS_M(BRANCH_TARGETS)));
+    double pred_on = ws_result_value(r, WS_M(THREAD_INST_PRED_ON));
     printf("  predicated off      %6.1f %%   of active thread-instructions\n",
            thread_insts > 0 ? 100.0 * (thread_insts - pred_on) / thread_insts : 0.0);
     if (r->nregions) {
@@ -143,47 +114,13 @@ static void print_table(const ws_result *r, double seconds, int64_t run_id, cons
     printf("\n");
 }
 
-static void print_json(FILE *f, const ws_result *r, double seconds, int64_t run_id)
+static void print_json(ws_json *j, const ws_result *r, double seconds, int64_t run_id)
 {
-    fprintf(f, "{\"workload\": ");
-    ws_json_string(f, r->workload);
-    fprintf(f, ", \"variant\": ");
-    ws_json_string(f, r->variant);
-    fprintf(f, ", \"kernel\": ");
-    ws_json_string(f, r->kernel);
-    fprintf(f, ", \"params\": ");
-    ws_json_string(f, r->params);
-    fprintf(f, ", \"grid\": [%u, %u, %u], \"block\": [%u, %u, %u]", r->grid[0], r->grid[1],
-            r->grid[2], r->block[0], r->block[1], r->block[2]);
-    fprintf(f, ", \"run_id\": %lld, \"seconds\": %.6f", (long long)run_id, seconds);
-    fprintf(f, ", \"metrics\": {");
-    for (int i = 0; i < r->nmetrics; i++) {
-        fprintf(f, "%s", i ? ", " : "");
-        ws_json_string(f, r->metrics[i].name);
-        fprintf(f, ": %.17g", isfinite(r->metrics[i].value) ? r->metrics[i].value : 0.0);
-    }
-    fprintf(f, "}, \"regions\": {");
-    for (int i = 0; i < r->nregions; i++) {
-        const ws_region_stat *g = &r->regions[i];
-        fprintf(f, "%s", i ? ", " : "");
-        ws_json_string(f, g->name);
-        fprintf(f, ": {\"first_line\": %d, \"last_line\": %d, \"issued\": %llu, "
-                   "\"active_threads\": %llu, \"pred_on_threads\": %llu, "
-                   "\"divergent_branches\": %llu, \"execution_rate\": %.6f}",
-                g->first_line, g->last_line, (unsigned long long)g->issued,
-                (unsigned long long)g->active_threads, (unsigned long long)g->pred_on_threads,
-                (unsigned long long)g->divergent_branches, g->execution_rate);
-    }
-    fprintf(f, "}, \"outputs_checked\": %s, \"outputs_match\": %s, \"check_message\": ",
-            r->outputs_checked ? "true" : "false",
-            r->outputs_checked ? (r->outputs_match ? "true" : "false") : "null");
-    ws_json_string(f, r->check_message);
-    fprintf(f, ", \"warnings\": [");
-    for (int i = 0; i < r->nwarnings; i++) {
-        fprintf(f, "%s", i ? ", " : "");
-        ws_json_string(f, r->warnings[i]);
-    }
-    fprintf(f, "]}");
+    ws_json_object(j, NULL);
+    ws_json_int(j, "run_id", run_id);
+    ws_json_num(j, "seconds", seconds);
+    ws_json_run(j, r);
+    ws_json_end(j);
 }
 
 static double now_seconds(void)
@@ -215,7 +152,7 @@ static int sim_variant(const ws_cli_workload *w, const ws_variant *v, sim_args *
     if (rc != WS_OK)
         return rc;
     *seconds = now_seconds() - t0;
-    ws_result_set_metric(res, "sim__wall_seconds", *seconds);
+    ws_result_set_metric(res, WS_M(SIM_WALL_SECONDS), *seconds);
     return ws_result_compute_regions(res, w->spec);
 }
 
@@ -224,8 +161,8 @@ static int sim_all(sim_args *a, ws_error *err)
     ws_cli_workload w;
     ws_store *store = NULL;
     ws_buffers first = {0};
-    int have_first = 0, nprinted = 0, rc = WS_OK;
-    if (ws_cli_workload_open(a->workload, a->defs, a->ndefs, &w, err) != WS_OK) {
+    int have_first = 0, rc = WS_OK;
+    if (ws_cli_workload_open(a->workload, a->defs.defs, a->defs.n, &w, err) != WS_OK) {
         ws_cli_workload_close(&w);
         return err->code;
     }
@@ -243,10 +180,12 @@ static int sim_all(sim_args *a, ws_error *err)
     }
     /* --json: one object per run; with every variant, wrapped as {"workload", "runs"}. */
     int wrap = a->json && !a->variant;
+    ws_json j;
+    ws_json_begin(&j, stdout);
     if (wrap) {
-        printf("{\"workload\": ");
-        ws_json_string(stdout, w.spec->name);
-        printf(", \"runs\": [");
+        ws_json_object(&j, NULL);
+        ws_json_str(&j, "workload", w.spec->name);
+        ws_json_array(&j, "runs");
     }
     for (int i = 0; i < w.spec->nvariants && rc == WS_OK; i++) {
         const ws_variant *v = &w.spec->variants[i];
@@ -268,12 +207,10 @@ static int sim_all(sim_args *a, ws_error *err)
             rc = ws_store_save_result(store, &res, &run_id, err);
         if (rc == WS_OK) {
             if (a->json) {
-                printf("%s", nprinted ? ", " : "");
-                print_json(stdout, &res, seconds, run_id);
+                print_json(&j, &res, seconds, run_id);
             } else {
                 print_table(&res, seconds, run_id, a->db);
             }
-            nprinted++;
             if (!have_first) {
                 first = out;
                 have_first = 1;
@@ -284,8 +221,10 @@ static int sim_all(sim_args *a, ws_error *err)
         ws_buffers_free(&out);
         ws_result_free(&res);
     }
-    if (wrap)
-        printf("]}");
+    if (wrap) {
+        ws_json_end(&j);
+        ws_json_end(&j);
+    }
     if (a->json)
         printf("\n");
 done:
@@ -301,13 +240,11 @@ int ws_cmd_sim(int argc, char **argv)
 {
     ws_error err;
     ws_error_clear(&err);
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-            sim_help();
-            return 0;
-        }
     sim_args a;
-    if (sim_parse(argc, argv, &a, &err) != WS_OK || sim_all(&a, &err) != WS_OK)
+    int rc = sim_parse(argc, argv, &a, &err);
+    if (rc > 0)
+        return 0;
+    if (rc < 0 || sim_all(&a, &err) != WS_OK)
         return ws_cli_fail(&err);
     return 0;
 }

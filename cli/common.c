@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "kernels/ref/ref.h"
 #include "sim/sim.h"
 
 int ws_cli_fail(const ws_error *err)
@@ -49,28 +50,6 @@ const char *ws_cli_default_db(void)
 int ws_cli_usage(ws_error *err, const char *cmd, const char *what)
 {
     return ws_error_set(err, WS_ERR_USAGE, "%s: %s (try 'warpscope %s --help')", cmd, what, cmd);
-}
-
-int ws_cli_take_define(int argc, char **argv, int *i, ws_define *defs, int *ndefs, int max,
-                       ws_error *err)
-{
-    char *arg = argv[*i];
-    char *kv = NULL;
-    if (!strcmp(arg, "-D")) {
-        if (*i + 1 >= argc)
-            return -ws_error_set(err, WS_ERR_USAGE, "-D needs NAME=VALUE");
-        kv = argv[++*i];
-    } else if (!strncmp(arg, "-D", 2)) {
-        kv = arg + 2;
-    } else {
-        return 0;
-    }
-    if (*ndefs >= max)
-        return -ws_error_set(err, WS_ERR_USAGE, "too many -D defines (at most %d)", max);
-    if (ws_define_parse(kv, &defs[*ndefs], err) != WS_OK)
-        return -1;
-    (*ndefs)++;
-    return 1;
 }
 
 int ws_cli_workload_open(const char *arg, const ws_define *defs, int ndefs,

@@ -22,6 +22,7 @@ static const ws_command ws_commands[] = {
     {"runs", ws_cmd_runs, "list the runs in the database"},
     {"show", ws_cmd_show, "print one run: metrics, regions, hottest lines, atomics"},
     {"map", ws_cmd_map, "draw divergence maps (HTML, or --term for the terminal)"},
+    {"metrics", ws_cmd_metrics, "the metrics a run stores: name, unit, who computes it, meaning"},
 };
 #define WS_NCOMMANDS (sizeof ws_commands / sizeof ws_commands[0])
 

@@ -200,14 +200,6 @@ void ws_rng_seed(ws_rng *r, uint64_t seed);
 uint64_t ws_rng_next(ws_rng *r);
 double ws_rng_double(ws_rng *r); /* [0,1) */
 
-/* ---------------------------------------------------------------- CPU references */
-
-/* A built-in CPU reference computes, from the inputs in `bufs`, the expected contents of
- * every output buffer into `expect` (a clone of the inputs). Lives in kernels/ref. */
-typedef int (*ws_reference_fn)(const ws_spec *s, const ws_variant *v, ws_buffers *expect,
-                               ws_error *err);
-ws_reference_fn ws_reference_find(const char *name);
-
 /* ---------------------------------------------------------------- PTX builds */
 
 /* Returns the path of the PTX for the spec's .cu compiled with every constant as -D,
@@ -254,9 +246,32 @@ int ws_kernel_name_matches(const char *name, const char *ptx_name);
  * The store writes it, the viewer draws it, compare joins two of them. */
 
 typedef struct ws_metric {
-    char name[96];   /* Nsight Compute's name where the hardware counts it; "sim__..." otherwise */
+    char name[96];   /* a name from core/metrics.def, or a CUPTI name asked for by --metrics */
     double value;
 } ws_metric;
+
+/* The metric table (core/metrics.def): every metric name warpscope stores or asks CUPTI for,
+ * with its unit, meaning and the side that computes it. Code names a metric as WS_M(ID);
+ * `warpscope metrics` prints the table and docs/metrics.md is generated from it. */
+typedef enum ws_metric_id {
+#define WS_METRIC(id, name, unit, sides, ask, meaning) WS_METRIC_##id,
+#include "core/metrics.def"
+#undef WS_METRIC
+    WS_METRIC__COUNT
+} ws_metric_id;
+enum { WS_MS_SIM = 1, WS_MS_TIMING = 2, WS_MS_GPU = 4, WS_MS_PROFILER = 8 }; /* sides, or-ed */
+/* What the profiler asks CUPTI for by default: nothing, a Range Profiler metric per launch,
+ * a SASS metric per instruction. */
+typedef enum ws_metric_ask { WS_ASK_NO, WS_ASK_RANGE, WS_ASK_SASS } ws_metric_ask;
+typedef struct ws_metric_def {
+    const char *name, *unit, *meaning;
+    unsigned sides;
+    ws_metric_ask ask;
+} ws_metric_def;
+extern const ws_metric_def ws_metric_table[WS_METRIC__COUNT];
+#define WS_M(id) (ws_metric_table[WS_METRIC_##id].name)
+/* The row of `name`, NULL when the table has none. */
+const ws_metric_def *ws_metric_lookup(const char *name);
 
 typedef struct ws_source_file {
     char path[WS_PATH_MAX];
@@ -349,6 +364,11 @@ void ws_result_init(ws_result *r);
 void ws_result_free(ws_result *r);
 int ws_result_set_metric(ws_result *r, const char *name, double value); /* add or replace */
 const ws_metric *ws_result_metric(const ws_result *r, const char *name);
+/* The value of metric `name`, NAN when the run has none. */
+double ws_result_value(const ws_result *r, const char *name);
+/* Active lanes per issued warp-instruction / 32: sim__execution_rate, else the Nsight ratio
+ * / 32; NAN when the run has neither. */
+double ws_result_execution_rate(const ws_result *r);
 int ws_result_add_file(ws_result *r, const char *path, const char *text); /* returns index; dedups */
 ws_inst_stat *ws_result_add_inst(ws_result *r);
 ws_block_info *ws_result_add_block(ws_result *r);

@@ -89,26 +89,27 @@ int ws_result_derive_metrics(ws_result *r)
         atomic_warps += r->atomics[i].warp_execs;
         atomic_lanes += r->atomics[i].lanes;
     }
-    /* Nsight Compute counts branch *targets*: a divergent two-way branch execution has two
-     * targets, both divergent; uniform ones have one. So divergent targets are twice the
-     * divergent executions, and the uniform share is (targets - divergent targets)/targets. */
-    uint64_t divergent_targets = 2 * divergent;
+    /* As the H100 counts them (CUPTI against the SASS model, per kernel, every seed
+     * workload): smsp__sass_branch_targets grows by one per warp-level execution of a branch
+     * instruction and ..._threads_divergent by one per execution that split the warp; the
+     * uniform share is (targets - divergent) / targets. */
+    uint64_t divergent_targets = divergent;
     if (divergent_targets > targets)
         divergent_targets = targets;
     struct { const char *name; double value; } m[] = {
-        {"smsp__inst_executed.sum", (double)issued},
-        {"smsp__thread_inst_executed.sum", (double)active},
-        {"smsp__thread_inst_executed_per_inst_executed.ratio",
+        {WS_M(INST_EXECUTED), (double)issued},
+        {WS_M(THREAD_INST_EXECUTED), (double)active},
+        {WS_M(THREAD_INST_PER_INST),
          issued ? (double)active / (double)issued : 0},
-        {"smsp__thread_inst_executed_pred_on.sum", (double)pred_on},
-        {"smsp__sass_branch_targets.sum", (double)targets},
-        {"smsp__sass_branch_targets_threads_divergent.sum", (double)divergent_targets},
-        {"smsp__sass_average_branch_targets_threads_uniform.pct",
+        {WS_M(THREAD_INST_PRED_ON), (double)pred_on},
+        {WS_M(BRANCH_TARGETS), (double)targets},
+        {WS_M(BRANCH_TARGETS_DIVERGENT), (double)divergent_targets},
+        {WS_M(BRANCH_UNIFORM_PCT),
          targets ? 100.0 * (double)(targets - divergent_targets) / (double)targets : 100.0},
-        {"sim__execution_rate", issued ? (double)active / (32.0 * (double)issued) : 0},
-        {"sim__divergent_branches", (double)divergent},
-        {"sim__atomic_warp_insts", (double)atomic_warps},
-        {"sim__atomic_lanes", (double)atomic_lanes},
+        {WS_M(SIM_EXECUTION_RATE), issued ? (double)active / (32.0 * (double)issued) : 0},
+        {WS_M(SIM_DIVERGENT_BRANCHES), (double)divergent},
+        {WS_M(SIM_ATOMIC_WARP_INSTS), (double)atomic_warps},
+        {WS_M(SIM_ATOMIC_LANES), (double)atomic_lanes},
     };
     for (size_t i = 0; i < sizeof m / sizeof *m; i++) {
         int rc = ws_metric_default(r, m[i].name, m[i].value);

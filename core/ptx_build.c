@@ -4,12 +4,9 @@
 #include "core/core_internal.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #ifndef WS_NVCC_PATH
@@ -18,8 +15,6 @@
 #ifndef WS_DEFAULT_PTX_CACHE
 #define WS_DEFAULT_PTX_CACHE "ptx-cache"
 #endif
-
-extern char **environ;
 
 #define WS_PTX_FLAGS "-ptx", "-lineinfo", "-arch=sm_90"
 #define WS_DEFINES_MAX 256
@@ -50,37 +45,6 @@ int ws_mkdir_p(const char *dir, ws_error *err)
     if (mkdir(path, 0777) != 0 && errno != EEXIST)
         return ws_error_set(err, WS_ERR_IO, "cannot create %s: %s", path, strerror(errno));
     return WS_OK;
-}
-
-int ws_spawn(char *const argv[], const char *out_path, const char *err_path)
-{
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 1, out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (err_path && strcmp(err_path, out_path) != 0)
-        posix_spawn_file_actions_addopen(&fa, 2, err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    else
-        posix_spawn_file_actions_adddup2(&fa, 1, 2);
-    pid_t pid;
-    int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
-    posix_spawn_file_actions_destroy(&fa);
-    if (rc != 0) {
-        errno = rc;
-        return -1;
-    }
-    int status;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR)
-            return -1;
-    if (WIFEXITED(status))
-        return WEXITSTATUS(status) == 127 ? -1 : WEXITSTATUS(status);
-    return -2;
-}
-
-/* Runs argv with stdout and stderr into `out_path`. */
-static int ws_run(char *const argv[], const char *out_path)
-{
-    return ws_spawn(argv, out_path, out_path);
 }
 
 /* "-DNAME=VALUE" (and "-DNAME_VALUE=1" for words), sorted so the key is order-free. */
@@ -167,7 +131,7 @@ static void ws_nvcc_version(const char *cache, char *buf, size_t n)
     snprintf(tmp, sizeof tmp, "%s/.nvcc-version.%d", cache, (int)getpid());
     char *argv[] = {(char *)ws_nvcc(), "--version", NULL};
     buf[0] = '\0';
-    if (ws_run(argv, tmp) == 0) {
+    if (ws_spawn(argv, tmp, NULL) == 0) {
         char *text;
         ws_error ignore;
         if (ws_read_file(tmp, &text, NULL, &ignore) == WS_OK) {
@@ -219,7 +183,7 @@ static int ws_compile(const ws_spec *s, char **defs, int ndefs, const char *ptx,
     argv[a++] = "-o";
     argv[a++] = tmp;
     argv[a] = NULL;
-    int status = ws_run(argv, log);
+    int status = ws_spawn(argv, log, NULL);
     int rc = WS_OK;
     if (status != 0) {
         char first[400];

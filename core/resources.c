@@ -3,21 +3,16 @@
  * the PTX (X.ptx.ptxas), so machines without ptxas (the GPU host) read the cached one.
  * Not a PTX parser: only the ptxas report is read. */
 #include <errno.h>
-#include <fcntl.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
-#include "core/core.h"
+#include "core/core_internal.h"
 
 #ifndef WS_NVCC_PATH
 #define WS_NVCC_PATH ""
 #endif
-
-extern char **environ;
 
 /* ptxas beside nvcc (WS_NVCC_PATH's folder), else from PATH. */
 static void ptxas_path(char *out, size_t n)
@@ -37,23 +32,16 @@ static int run_ptxas(const char *ptx, const char *report, ws_error *err)
     ptxas_path(exe, sizeof exe);
     snprintf(tmp, sizeof tmp, "%s.%ld.tmp", report, (long)getpid());
     char *argv[] = { exe, "-v", "-arch=sm_90", (char *)ptx, "-o", "/dev/null", NULL };
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 1, tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_adddup2(&fa, 1, 2);
-    pid_t pid;
-    int rc = posix_spawnp(&pid, exe, &fa, NULL, argv, environ);
-    posix_spawn_file_actions_destroy(&fa);
-    int status = 0;
-    if (rc == 0 && waitpid(pid, &status, 0) < 0) rc = errno;
-    if (rc != 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    int status = ws_spawn(argv, tmp, NULL);
+    if (status != 0) {
+        int why = errno;
         unlink(tmp);
-        if (rc != 0)
+        if (status == -1)
             return ws_error_set(err, WS_ERR_BUILD,
                                 "cannot run ptxas (%s) for %s's register report, and no cached "
-                                "report %s: %s", exe, ptx, report, strerror(rc));
+                                "report %s: %s", exe, ptx, report, strerror(why));
         return ws_error_at(err, WS_ERR_BUILD, ptx, 0, "ptxas -v failed on this PTX (exit %d)",
-                           WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+                           status < 0 ? -1 : status);
     }
     if (rename(tmp, report) != 0) {
         unlink(tmp);

@@ -6,6 +6,7 @@
 
 #include <stdarg.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 void ws_result_init(ws_result *r)
@@ -76,6 +77,18 @@ const ws_metric *ws_result_metric(const ws_result *r, const char *name)
         if (strcmp(r->metrics[i].name, name) == 0)
             return &r->metrics[i];
     return NULL;
+}
+
+double ws_result_value(const ws_result *r, const char *name)
+{
+    const ws_metric *m = ws_result_metric(r, name);
+    return m ? m->value : NAN;
+}
+
+double ws_result_execution_rate(const ws_result *r)
+{
+    double v = ws_result_value(r, WS_M(SIM_EXECUTION_RATE));
+    return isnan(v) ? ws_result_value(r, WS_M(THREAD_INST_PER_INST)) / 32.0 : v;
 }
 
 /* Returns the file's index (an existing one when the path is known), -1 on no memory.

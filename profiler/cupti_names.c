@@ -6,21 +6,16 @@
 #include <cupti_result.h>
 #include "profiler/profiler.h"
 
+/* The Range Profiler metrics asked for by default: the RANGE rows of core/metrics.def. */
+#define WS_ASK_RANGE(id, name) name,
+#define WS_ASK_SASS(id, name)
+#define WS_ASK_NO(id, name)
+#define WS_METRIC(id, name, unit, sides, ask, meaning) WS_ASK_##ask(id, name)
 static const char *const range_metrics[] = {
-    "smsp__inst_executed.sum",
-    "smsp__thread_inst_executed.sum",
-    "smsp__thread_inst_executed_per_inst_executed.ratio",
-    "smsp__thread_inst_executed_pred_on.sum",
-    "smsp__sass_branch_targets.sum",
-    "smsp__sass_branch_targets_threads_divergent.sum",
-    "smsp__sass_average_branch_targets_threads_uniform.pct",
-    "smsp__sass_inst_executed_op_global_atom.sum",
-    "smsp__sass_inst_executed_op_global_red.sum",
-    "smsp__sass_inst_executed_op_shared_atom.sum",
-    "lts__t_requests_op_atom.sum",
-    "lts__t_requests_op_red.sum",
-    "gpu__time_duration.sum",
+#include "core/metrics.def"
 };
+#undef WS_ASK_RANGE
+#undef WS_ASK_SASS
 
 int ws_prof_store_value(ws_result *res, const char *name, double value)
 {
@@ -66,11 +61,17 @@ int ws_prof_metric_list(const char *metrics, const char **list, char *buf, size_
     return n ? n : -1;
 }
 
+/* The SASS metrics per instruction: the SASS rows of core/metrics.def, each with the count
+ * it fills and whether the profile fails without it. */
+#define WS_SASS_FIELD_SASS_INST_EXECUTED WS_SASS_ISSUED, 1
+#define WS_SASS_FIELD_SASS_THREAD_INST_EXECUTED WS_SASS_ACTIVE, 1
+#define WS_SASS_FIELD_SASS_THREAD_INST_PRED_ON WS_SASS_PRED_ON, 0
+#define WS_ASK_RANGE(id, name)
+#define WS_ASK_SASS(id, name) {name, WS_SASS_FIELD_##id},
 static const ws_sass_metric sass_metrics[] = {
-    {"smsp__sass_inst_executed", WS_SASS_ISSUED, 1},
-    {"smsp__sass_thread_inst_executed", WS_SASS_ACTIVE, 1},
-    {"smsp__sass_thread_inst_executed_pred_on", WS_SASS_PRED_ON, 0},
+#include "core/metrics.def"
 };
+#undef WS_METRIC
 
 const ws_sass_metric *ws_prof_sass_metrics(int *n)
 {

@@ -63,13 +63,13 @@ static int collect_all(ws_gpu_kernel *k, const ws_spec *s, const ws_prof_options
     if (o->range_metrics && range_sessions(k, chip, o, res, err) != WS_OK)
         return err->code;
     if (o->range_metrics) {
-        const ws_metric *m = ws_result_metric(res, "gpu__time_duration.sum");
+        const ws_metric *m = ws_result_metric(res, WS_M(GPU_TIME_NS));
         if (m)
-            ws_result_set_metric(res, "ws__range_time_duration_ns", m->value);
+            ws_result_set_metric(res, WS_M(RANGE_TIME_NS), m->value);
     }
     if (o->activity) {
-        ws_result_set_metric(res, "gpu__time_duration.sum", activity_ns);
-        ws_result_set_metric(res, "ws__activity_duration_ns", activity_ns);
+        ws_result_set_metric(res, WS_M(GPU_TIME_NS), activity_ns);
+        ws_result_set_metric(res, WS_M(ACTIVITY_DURATION_NS), activity_ns);
     }
     if (o->sass && ws_prof_sass_collect(k, s, chip, res, err) != WS_OK)
         return err->code;
@@ -88,7 +88,7 @@ int ws_prof_profile(ws_gpu_kernel *k, const ws_spec *s, const ws_prof_options *o
     int rc = chip_name(device, chip, sizeof chip, err);
     if (rc == WS_OK) {
         rc = collect_all(k, s, o, chip, res, err);
-        ws_result_set_metric(res, "ws__profiled", 1);
+        ws_result_set_metric(res, WS_M(PROFILED), 1);
     }
     CUpti_Profiler_DeInitialize_Params fini = WS_CUPTI_PARAMS(CUpti_Profiler_DeInitialize_Params);
     cuptiProfilerDeInitialize(&fini);

@@ -97,7 +97,7 @@ static int add_metrics(range_state *st, const char *const *names, int n, int str
     np.configImageSize = st->config_size;
     np.pConfigImage = st->config;
     if (cuptiProfilerHostGetNumOfPasses(&np) == CUPTI_SUCCESS)
-        add_to_metric(res, "ws__profiler_passes", (double)np.numOfPasses);
+        add_to_metric(res, WS_M(PROFILER_PASSES), (double)np.numOfPasses);
     return WS_OK;
 }
 
@@ -191,7 +191,7 @@ static int collect(range_state *st, ws_gpu_kernel *k, ws_result *res, ws_error *
     for (int i = 0; i < st->nnames; i++)
         if (ws_prof_store_value(res, st->names[i], values[i]))
             return ws_error_set(err, WS_ERR_NOMEM, "out of memory storing profiler metrics");
-    add_to_metric(res, "ws__replay_passes", passes);
+    add_to_metric(res, WS_M(REPLAY_PASSES), passes);
     return WS_OK;
 }
 

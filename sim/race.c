@@ -152,5 +152,5 @@ int ws_race_merge(ws_run *run, ws_worker *wks, int nwk, ws_result *res)
             }
         }
     free(seen);
-    return ws_result_set_metric(res, "sim__races", distinct);
+    return ws_result_set_metric(res, WS_M(SIM_RACES), distinct);
 }

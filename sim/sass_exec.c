@@ -138,11 +138,11 @@ static uint32_t guard_mask(const ws_sass_warp *w, const ws_sass_inst *in)
     return in->guard_neg ? ~m : m;
 }
 
+/* One target per execution and one divergent per split, as CUPTI counts (derive.c). */
 static void count_branch(ws_pcstat *st, uint32_t active, uint32_t taken)
 {
-    int targets = (taken != 0) + ((active & ~taken) != 0);
-    st->targets += (uint64_t)targets;
-    st->divergent += targets > 1;
+    st->targets++;
+    st->divergent += taken != 0 && (active & ~taken) != 0;
 }
 
 /* Moves the running group past the instruction: to next_pc for the lanes that branched,

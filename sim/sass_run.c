@@ -285,6 +285,67 @@ static int fill_insts(const ws_sass_run *r, ws_sass_worker *wks, int nwk, ws_res
     return 0;
 }
 
+/* Basic blocks of the SASS for the viewer's graph: a block starts at the entry, at a branch
+ * target and after a control-flow instruction or a convergence barrier wait (BSYNC,
+ * WARPSYNC); its successors are the fall-through and the direct target. Immediate post-
+ * dominators are not computed for SASS (the hardware reconverges at BSYNC): ipdom is -1. */
+static int fill_blocks(const ws_sass_kernel *k, ws_result *res, int first_inst)
+{
+    int n = k->ninsts;
+    uint8_t *lead = calloc((size_t)n + 1, 1);
+    int *id = malloc(((size_t)n + 1) * sizeof *id);
+    if (!lead || !id) {
+        free(lead);
+        free(id);
+        return WS_ERR_NOMEM;
+    }
+    lead[0] = 1;
+    for (int pc = 0; pc < n; pc++) {
+        const ws_sass_inst *in = &k->insts[pc];
+        int ends = ws_sass_op_has(in->op, WS_SOPF_CONTROL) || in->op == WS_SOP_BSYNC ||
+                   in->op == WS_SOP_WARPSYNC;
+        if (ends && pc + 1 < n)
+            lead[pc + 1] = 1;
+        if (in->target >= 0 && in->target < n && in->op != WS_SOP_BSSY)
+            lead[in->target] = 1;
+    }
+    int nb = 0;
+    for (int pc = 0; pc < n; pc++)
+        id[pc] = lead[pc] ? nb++ : nb - 1;
+    int rc = 0;
+    for (int pc = 0; pc < n && !rc; pc++) {
+        res->insts[first_inst + pc].block = id[pc];
+        if (!lead[pc])
+            continue;
+        int last = pc;
+        while (last + 1 < n && !lead[last + 1])
+            last++;
+        const ws_sass_inst *in = &k->insts[last];
+        ws_block_info *bi = ws_result_add_block(res);
+        if (!bi) {
+            rc = WS_ERR_NOMEM;
+            break;
+        }
+        snprintf(bi->function, sizeof bi->function, "%s", k->name);
+        bi->id = id[pc];
+        bi->first_pc = (int)k->insts[pc].offset;
+        bi->last_pc = (int)in->offset;
+        bi->nsucc = 0;
+        int uncond = (in->op == WS_SOP_BRA || in->op == WS_SOP_JMP) && in->guard < 0 &&
+                     !ws_sass_has(in, WS_SMOD_DIV);
+        int stops = in->op == WS_SOP_EXIT && in->guard < 0;
+        if (!uncond && !stops && in->op != WS_SOP_RET && in->op != WS_SOP_BRX && last + 1 < n)
+            bi->succ[bi->nsucc++] = id[last + 1];
+        if (ws_sass_op_has(in->op, WS_SOPF_CONTROL) && in->target >= 0 && in->target < n &&
+            bi->nsucc < 2)
+            bi->succ[bi->nsucc++] = id[in->target];
+        bi->ipdom = -1;
+    }
+    free(lead);
+    free(id);
+    return rc;
+}
+
 static int fill_result(ws_sass_run *r, const ws_sass_module *sm, ws_sass_worker *wks, int nwk,
                        ws_result *res, ws_error *err)
 {
@@ -302,8 +363,12 @@ static int fill_result(ws_sass_run *r, const ws_sass_module *sm, ws_sass_worker 
              "{\"model\":\"warpscope-sim\",\"isa\":\"sass\",\"arch\":\"%s\","
              "\"reconvergence\":\"cbar\",\"host_threads\":%d,\"timing\":false}",
              sm->arch, nwk);
-    if (fill_insts(r, wks, nwk, res))
+    int first = res->ninsts;
+    if (fill_insts(r, wks, nwk, res) || fill_blocks(r->k, res, first))
         return ws_error_set(err, WS_ERR_NOMEM, "out of memory filling the result");
+    if (b->opt->detect_races)
+        ws_result_add_warning(res, "race detection runs on the PTX model (--model ptx); this "
+                              "SASS run did not look for races");
     for (int i = 0; i < b->ntimelines; i++) {
         ws_timeline *t = &b->timelines[i];
         if (t->nslots == 0)
@@ -316,8 +381,8 @@ static int fill_result(ws_sass_run *r, const ws_sass_module *sm, ws_sass_worker 
         t->slots = NULL;
         t->nslots = 0;
     }
-    ws_result_set_metric(res, "sim__ctas", (double)b->nctas);
-    ws_result_set_metric(res, "sim__warps", (double)(b->nctas * (uint64_t)b->nwarps));
+    ws_result_set_metric(res, WS_M(SIM_CTAS), (double)b->nctas);
+    ws_result_set_metric(res, WS_M(SIM_WARPS), (double)(b->nctas * (uint64_t)b->nwarps));
     return ws_result_derive_metrics(res);
 }
 

@@ -96,6 +96,17 @@ int ws_gpu_preset_for_cc(const char *cc, char *name, size_t n);
 /* 0 when preset `name` (or path) loads; else its error ("no GPU preset 'x' ...", file:line). */
 int ws_gpu_preset_check(const char *name, ws_error *err);
 
+/* Whether variant `var` pays off against `base`, both simulated with the timing model: the
+ * ratio of their predicted times and a verdict ("after is 1.3x slower than before: ...")
+ * whose reasons are read off the model's bounds (the limiter of the slower run, atomics,
+ * control-flow stalls, execution rate, occupancy), never canned. */
+typedef struct ws_prediction {
+    double time_ratio;   /* var's sim__time_ns / base's */
+    char reasons[768];   /* "reason, reason, ..." */
+    char verdict[1024];  /* "VAR is 2.0x faster than BASE: " + reasons */
+} ws_prediction;
+void ws_predict_compare(const ws_result *base, const ws_result *var, ws_prediction *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -367,7 +367,7 @@ static int report_barrier_skips(const ws_run *r, ws_worker *wks, int nwk, ws_res
             if (rc)
                 return rc;
         }
-    return ws_result_set_metric(res, "sim__barrier_skips", n);
+    return ws_result_set_metric(res, WS_M(SIM_BARRIER_SKIPS), n);
 }
 
 static int fill_result(ws_run *r, ws_worker *wks, int nwk, int nthreads, ws_result *res,
@@ -397,8 +397,8 @@ static int fill_result(ws_run *r, ws_worker *wks, int nwk, int nthreads, ws_resu
         ws_result_add_warning(res, "race detection on global memory skipped: buffers too large");
     if ((rc = report_barrier_skips(r, wks, nwk, res)))
         return ws_error_set(err, rc, "out of memory");
-    ws_result_set_metric(res, "sim__ctas", (double)r->nctas);
-    ws_result_set_metric(res, "sim__warps", (double)(r->nctas * (uint64_t)r->nwarps));
+    ws_result_set_metric(res, WS_M(SIM_CTAS), (double)r->nctas);
+    ws_result_set_metric(res, WS_M(SIM_WARPS), (double)(r->nctas * (uint64_t)r->nwarps));
     return ws_result_derive_metrics(res);
 }
 

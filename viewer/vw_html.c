@@ -104,7 +104,7 @@ static void write_rates(FILE *f, const vw_run *v)
     vw_pct(f, rate);
     fprintf(f, " of 32 lanes active per issued warp-instruction%s</dd>\n",
             from_metric ? "" : " (from the instruction counts)");
-    const ws_metric *be = metric(v, "smsp__sass_average_branch_targets_threads_uniform.pct");
+    const ws_metric *be = metric(v, WS_M(BRANCH_UNIFORM_PCT));
     dd_open(f, "Branch efficiency", "branch_efficiency");
     if (be)
         fprintf(f, "<span class=\"num\" data-v=\"%.6f\">%.1f%%</span> of branch executions "
@@ -125,17 +125,17 @@ static void key_values(const vw_run *v, vw_keys *k)
 {
     int from_metric;
     k->rate = vw_exec_rate(v, &from_metric);
-    const ws_metric *m = metric(v, "smsp__inst_executed.sum");
+    const ws_metric *m = metric(v, WS_M(INST_EXECUTED));
     k->issued = m ? (uint64_t)m->value : v->total.issued;
-    m = metric(v, "smsp__sass_branch_targets_threads_divergent.sum");
+    m = metric(v, WS_M(BRANCH_TARGETS_DIVERGENT));
     k->divergent = m ? (uint64_t)m->value : v->total.divergent;
-    const ws_metric *act = metric(v, "smsp__thread_inst_executed.sum");
-    const ws_metric *pon = metric(v, "smsp__thread_inst_executed_pred_on.sum");
+    const ws_metric *act = metric(v, WS_M(THREAD_INST_EXECUTED));
+    const ws_metric *pon = metric(v, WS_M(THREAD_INST_PRED_ON));
     k->pred_off = act && pon && act->value >= pon->value ? (uint64_t)(act->value - pon->value)
                                                          : vw_pred_off(&v->total);
-    const ws_metric *t = metric(v, "gpu__time_duration.sum");
+    const ws_metric *t = metric(v, WS_M(GPU_TIME_NS));
     k->time_what = "measured kernel time";
-    if (!t) { t = metric(v, "sim__time_ns"); k->time_what = "timing-model estimate"; }
+    if (!t) { t = metric(v, WS_M(SIM_TIME_NS)); k->time_what = "timing-model estimate"; }
     k->time_ns = t ? t->value : -1;
 }
 
@@ -148,8 +148,8 @@ static void write_counts(FILE *f, const vw_run *v)
     fputs("</dd>\n", f);
     dd_open(f, "Divergent branch targets", "divergent");
     vw_num(f, k.divergent);
-    fputs(" branch targets taken by only part of the warp (a split two-way branch counts"
-          " two; Nsight Compute's smsp__sass_branch_targets_threads_divergent)</dd>\n", f);
+    fprintf(f, " branch targets taken by only part of the warp (a split two-way branch counts"
+            " two; Nsight Compute's %s)</dd>\n", WS_M(BRANCH_TARGETS_DIVERGENT));
     dd_open(f, "Predicated-off lanes", "pred_off");
     vw_num(f, k.pred_off);
     fputs(" thread-instructions active but with a false guard predicate</dd>\n", f);

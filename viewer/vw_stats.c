@@ -210,10 +210,10 @@ int vw_region_of_line(const vw_run *v, int file, int line)
 
 double vw_exec_rate(const vw_run *v, int *from_metric)
 {
-    const ws_metric *m = ws_result_metric(v->r, "sim__execution_rate");
+    const ws_metric *m = ws_result_metric(v->r, WS_M(SIM_EXECUTION_RATE));
     if (!m) {
         const ws_metric *ratio =
-            ws_result_metric(v->r, "smsp__thread_inst_executed_per_inst_executed.ratio");
+            ws_result_metric(v->r, WS_M(THREAD_INST_PER_INST));
         if (ratio) { *from_metric = 1; return ratio->value / 32.0; }
     }
     if (m) { *from_metric = 1; return m->value; }

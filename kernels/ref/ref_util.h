@@ -5,7 +5,7 @@
 #ifndef WS_REF_UTIL_H
 #define WS_REF_UTIL_H
 
-#include "core/core.h"
+#include "kernels/ref/ref.h"
 
 /* Integer value of constant `name`; WS_ERR_SPEC naming the reference when absent. */
 int ws_ref_const_int(const ws_spec *s, const char *ref, const char *name, int64_t *out,

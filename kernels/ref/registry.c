@@ -1,6 +1,6 @@
 /* registry.c — ws_reference_find: the table of built-in CPU references by name (the
  * `reference` line of a spec). One entry per reference; the references live beside. */
-#include "core/core.h"
+#include "kernels/ref/ref.h"
 
 #include <string.h>
 

@@ -35,7 +35,7 @@ if "$ws" run --help | grep -q -- "--quiet *no progress on stderr"; then pass=$((
 else fail=$((fail + 1)); echo "FAIL run --help does not list --quiet" >&2; fi
 expect run-repeat 2 "warpscope: run: --repeat needs a number >= 1" -- "$ws" run "$spec" --repeat 0
 expect run-warmup 2 "warpscope: run: --warmup needs a number >= 0" -- "$ws" run "$spec" --warmup x
-expect run-unknown 2 "warpscope: run: unknown or incomplete option '--bogus'" -- "$ws" run "$spec" --bogus
+expect run-unknown 2 "warpscope: run: unknown option '--bogus'" -- "$ws" run "$spec" --bogus
 expect compare-usage 2 "warpscope: compare: give RUN_SIM RUN_GPU, or --workload W [--variant V]" -- \
     "$ws" compare
 expect compare-missing any "warpscope: " -- "$ws" compare 1 2 --db "$tmp/empty.db"

@@ -58,7 +58,7 @@ check '[ "$(field $f short_if metrics.smsp__sass_branch_targets_threads_divergen
 check '[ "$(field $f long_if metrics.smsp__sass_branch_targets_threads_divergent.sum)" != 0 ]' \
       "long_if branches"
 # Seed 002: the naive reduction loses updates and the race is reported with its line.
-$ws sim naive_reduction --variant racy --no-db --json > "$tmp/naive.json"
+$ws sim naive_reduction --variant racy --model ptx --no-db --json > "$tmp/naive.json"
 check '[ "$(field $tmp/naive.json racy outputs_match)" = False ]' "naive reduction loses updates"
 check 'grep -q "race: global.*naive_reduction.cu:" "$tmp/naive.json"' "race warning names the line"
 
@@ -82,12 +82,19 @@ expect_error() { # ARGS... ; PATTERN in $pattern
 }
 pattern="no workload 'nosuch'"; expect_error sim nosuch
 pattern="unknown constant 'NOPE'"; expect_error sim branch_unification -D NOPE=1
-pattern="unknown or incomplete option '--bogus'"; expect_error sim branch_unification --bogus
+pattern="sim: unknown option '--bogus'"; expect_error sim branch_unification --bogus
+# One option parser: a missing value and a bad number say which option and what it takes.
+pattern="sim: --threads needs a number >= 0, not 'x'"; expect_error sim branch_unification --threads x
+pattern="predict: unknown option '--bogus'"; expect_error predict branch_unification --bogus
+pattern="compare: --lines needs a number >= 0, not 'many'"; expect_error compare 1 2 --lines many
+pattern="occupancy: --threads needs a number >= 0, not '-1'"; expect_error occupancy --cc 9.0 --threads -1
+pattern="list: unknown option '--long'"; expect_error list --long
+pattern="sim: unexpected argument 'predication'"; expect_error sim branch_unification predication
 pattern="no variant"; expect_error sim branch_unification --variant nosuch
 # run/profile check their options before touching a GPU (so these fail the same without one).
 pattern="no GPU preset 'nosuch'"; expect_error run branch_unification --preset nosuch
 pattern="--metrics: no metric named"; expect_error profile branch_unification --metrics ,
-pattern="unknown or incomplete option '--metrics'"; expect_error run branch_unification --metrics x
+pattern="run: unknown option '--metrics'"; expect_error run branch_unification --metrics x
 
 # A bad spec names file:line.
 cp "$WS_SOURCE_DIR/kernels/predication.cu" "$tmp/p.cu"

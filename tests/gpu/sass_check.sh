@@ -41,9 +41,11 @@ while read -r w size; do
     echo "$w $size" | grep -Eq -- "$only" || continue
     defs=()
     [ "$size" = - ] || for kv in ${size//,/ }; do defs+=(-D "$kv"); done
-    echo "== $w [$size]" >>"$log"
-    WARPSCOPE_DB=$db timeout 300 "$ws" profile "$w" "${defs[@]}" --model sass --repeat 1 \
-        --quiet >>"$log" 2>&1 || echo "profile --model sass failed: $w [$size]" >>"$log"
+    for v in $(awk '$1 == "variant" {print $2}' "$repo/kernels/$w.spec"); do
+        echo "== $w / $v [$size]" >>"$log"
+        WARPSCOPE_DB=$db timeout 300 "$ws" profile "$w" "${defs[@]}" --variant "$v" --model sass \
+            --repeat 1 --quiet >>"$log" 2>&1 || echo "profile --model sass failed: $w / $v [$size]" >>"$log"
+    done
     WARPSCOPE_DB=$db timeout 300 "$ws" sim "$w" "${defs[@]}" --model ptx --quiet \
         >>"$log" 2>&1 || echo "sim --model ptx failed: $w [$size]" >>"$log"
 done <<<"$cases"

@@ -3,6 +3,7 @@
  * those constants through ws_ptx_build (real nvcc) into PTX with an entry per variant, real
  * atomics and no calls; generated inputs run through the references with checked results. */
 #include "core/core.h"
+#include "kernels/ref/ref.h"
 #include "tests/check.h"
 
 #include <stdlib.h>

@@ -119,9 +119,9 @@ int main(void)
     CHECK(ws_run(args) == 2 && strstr(err_text, "records 1 warp timeline; --warp 5 is out of range"),
           "bad warp: %s", err_text);
     snprintf(args, sizeof args, "map --db %s %lld --warp x", db, (long long)a);
-    CHECK(ws_run(args) == 2 && strstr(err_text, "--warp wants a number"), "bad warp value: %s", err_text);
+    CHECK(ws_run(args) == 2 && strstr(err_text, "--warp needs a number"), "bad warp value: %s", err_text);
     snprintf(args, sizeof args, "map --db %s %lld -o", db, (long long)a);
-    CHECK(ws_run(args) == 2 && strstr(err_text, "-o needs a value"), "-o value: %s", err_text);
+    CHECK(ws_run(args) == 2 && strstr(err_text, "-o needs a FILE"), "-o value: %s", err_text);
 
     snprintf(args, sizeof args, "map --db %s %lld -o %s", db, (long long)notext, page);
     CHECK(ws_run(args) == 0 && strstr(err_text, "has no source text for /src/fixture_branch.cu"),

@@ -1,0 +1,174 @@
+/* predict.c — whether a transform pays off, read off the timing model: the ratio of two
+ * variants' predicted times and the reasons, named from the bounds of the slower run
+ * (its limiter, atomics, control-flow stalls), execution rate and occupancy, never
+ * canned. `warpscope predict` prints what this returns. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sim/sim.h"
+
+/* The timing model's bounds, in the order of bound_words. */
+static const ws_metric_id bound_metrics[] = {
+    WS_METRIC_SIM_BOUND_LATENCY, WS_METRIC_SIM_BOUND_ISSUE, WS_METRIC_SIM_BOUND_LSU,
+    WS_METRIC_SIM_BOUND_L2, WS_METRIC_SIM_BOUND_DRAM, WS_METRIC_SIM_BOUND_ATOMIC_ADDRESS,
+    WS_METRIC_SIM_BOUND_ATOMIC_THROUGHPUT, WS_METRIC_SIM_BOUND_ATOMIC_CAS,
+};
+enum { B_LATENCY, B_ISSUE, B_LSU, B_L2, B_DRAM, B_ATOM_ADDR, B_ATOM_TP, B_ATOM_CAS, B_COUNT };
+static const char *const bound_words[] = {
+    "dependent-latency chains", "instruction issue", "shared/L1 bandwidth", "L2 bandwidth",
+    "DRAM bandwidth", "atomic serialization on one L2 line", "atomic throughput",
+    "CAS retries on contended words",
+};
+
+static double bound(const ws_result *r, int b)
+{
+    return ws_result_value(r, ws_metric_table[bound_metrics[b]].name);
+}
+
+static int limiter(const ws_result *r)
+{
+    int best = B_LATENCY;
+    for (int b = 1; b < B_COUNT; b++)
+        if (bound(r, b) > bound(r, best)) best = b;
+    return best;
+}
+
+static void human(double v, char *buf, size_t n)
+{
+    if (v >= 1e9) snprintf(buf, n, "%.2fG", v / 1e9);
+    else if (v >= 1e6) snprintf(buf, n, "%.2fM", v / 1e6);
+    else if (v >= 1e4) snprintf(buf, n, "%.1fk", v / 1e3);
+    else snprintf(buf, n, "%.0f", v);
+}
+
+static void append(char *buf, size_t n, const char *fmt, const char *a, const char *b)
+{
+    size_t len = strlen(buf);
+    snprintf(buf + len, n - len, "%s", len ? ", " : "");
+    len = strlen(buf);
+    snprintf(buf + len, n - len, fmt, a, b);
+}
+
+static void pct_pair(double a, double b, char *pa, char *pb, size_t n)
+{
+    snprintf(pa, n, "%.0f%%", 100 * a);
+    snprintf(pb, n, "%.0f%%", 100 * b);
+}
+
+static double lanes_per_address(const ws_result *r)
+{
+    double tx = ws_result_value(r, WS_M(SIM_ATOMIC_L2_TRANSACTIONS));
+    return tx > 0 ? ws_result_value(r, WS_M(SIM_ATOMIC_LANE_OPS)) / tx : 0;
+}
+
+/* The share of a run's stall cycles that SASS control flow holds (taken branches, BSYNC,
+ * the YIELD of spin loops). */
+static double branch_share(const ws_result *r)
+{
+    static const ws_metric_id kinds[] = {
+        WS_METRIC_SIM_STALL_ISSUE, WS_METRIC_SIM_STALL_DEPENDENCY, WS_METRIC_SIM_STALL_MEMORY,
+        WS_METRIC_SIM_STALL_BARRIER, WS_METRIC_SIM_STALL_ATOMIC, WS_METRIC_SIM_STALL_BRANCH,
+    };
+    double all = 0;
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+        double v = ws_result_value(r, ws_metric_table[kinds[i]].name);
+        if (v > 0) all += v;
+    }
+    double b = ws_result_value(r, WS_M(SIM_STALL_BRANCH));
+    return all > 0 && b > 0 ? b / all : 0;
+}
+
+/* The reason: what bounds the slower of the two, compared across both; then SASS control
+ * flow where it holds the slower one back, execution rate and occupancy. */
+static void reason(const ws_result *base, const ws_result *var, char *buf, size_t n)
+{
+    buf[0] = 0;
+    int slower_is_var =
+        ws_result_value(var, WS_M(SIM_TIME_NS)) >= ws_result_value(base, WS_M(SIM_TIME_NS));
+    const ws_result *slow = slower_is_var ? var : base;
+    int lim = limiter(slow);
+    char a[32], b[32], w[256];
+    double sms = ws_result_value(slow, WS_M(SIM_SMS));
+    double used = ws_result_value(slow, WS_M(SIM_SMS_USED));
+    if (lim == B_LATENCY && used < 0.75 * sms) {
+        double warps = (double)slow->grid[0] * slow->grid[1] * slow->grid[2] *
+                       ceil((double)slow->block[0] * slow->block[1] * slow->block[2] / 32.0);
+        snprintf(w, sizeof w, "%s%.0f warps cannot fill %.0f SMs (%.0f CTAs: %.2f of a wave)",
+                 slower_is_var ? "" : "before: ", warps, sms, ws_result_value(slow, WS_M(SIM_CTAS)),
+                 ws_result_value(slow, WS_M(SIM_CTAS)) / sms);
+        append(buf, n, "%s%s", w, "");
+    } else if (lim == B_ATOM_ADDR || lim == B_ATOM_TP) {
+        human(ws_result_value(base, WS_M(SIM_ATOMIC_MAX_SAME_ADDRESS)), a, sizeof a);
+        human(ws_result_value(var, WS_M(SIM_ATOMIC_MAX_SAME_ADDRESS)), b, sizeof b);
+        snprintf(w, sizeof w, "%s bound %s: lane-ops on the hottest address %s -> %s",
+                 bound_words[lim], slower_is_var ? "it" : "the base", a, b);
+        append(buf, n, "%s%s", w, "");
+        snprintf(a, sizeof a, "%.1f", lanes_per_address(base));
+        snprintf(b, sizeof b, "%.1f", lanes_per_address(var));
+        append(buf, n, "lanes per address in one atomic warp-instruction %s -> %s", a, b);
+    } else {
+        human(bound(base, lim), a, sizeof a);
+        human(bound(var, lim), b, sizeof b);
+        snprintf(w, sizeof w, "%s bound %s (%%s -> %%s cycles)", bound_words[lim],
+                 slower_is_var ? "it" : "the base");
+        append(buf, n, w, a, b);
+        if (lim == B_ATOM_CAS && ws_result_value(slow, WS_M(SIM_ATOMIC_CAS_CONTENDERS)) >= 2) {
+            /* How many threads one word has against it, and how many keep retrying:
+             * half in one wave, more as waves of blocks refill the GPU. */
+            human(ws_result_value(slow, WS_M(SIM_ATOMIC_CAS_CONTENDERS)), a, sizeof a);
+            snprintf(b, sizeof b, "%.0f%%",
+                     100 * ws_result_value(slow, WS_M(SIM_ATOMIC_CAS_RETRYING)));
+            double waves = ws_result_value(slow, WS_M(SIM_WAVES));
+            char in[48] = "in one wave";
+            if (waves > 1.05) snprintf(in, sizeof in, "over %.1f waves of blocks", waves);
+            snprintf(w, sizeof w, "up to %s threads on one word, %s of them retrying per success "
+                     "%s", a, b, in);
+            append(buf, n, "%s%s", w, "");
+        }
+    }
+    /* The base's atomics spread over many addresses already: aggregating them cannot help. */
+    if (lim != B_ATOM_ADDR && lim != B_ATOM_TP &&
+        ws_result_value(base, WS_M(SIM_ATOMIC_REQUESTS)) > 0 &&
+        ws_result_value(var, WS_M(SIM_ATOMIC_REQUESTS)) > 0 &&
+        ws_result_value(base, WS_M(SIM_ATOMIC_DISTINCT_PER_REQUEST)) >= 4) {
+        snprintf(a, sizeof a, "%.1f", ws_result_value(base, WS_M(SIM_ATOMIC_DISTINCT_PER_REQUEST)));
+        snprintf(b, sizeof b, "%.1f", ws_result_value(var, WS_M(SIM_ATOMIC_DISTINCT_PER_REQUEST)));
+        append(buf, n, "atomics already spread (distinct addresses per warp-instruction %s -> %s)",
+               a, b);
+    }
+    double bs = branch_share(base), vs = branch_share(var);
+    double slow_share = slower_is_var ? vs : bs, fast_share = slower_is_var ? bs : vs;
+    if (slow_share >= 0.15 && slow_share - fast_share >= 0.1) {
+        pct_pair(bs, vs, a, b, sizeof a);
+        append(buf, n, "control flow (taken branches, BSYNC, spin-loop YIELD) %s -> %s of "
+               "stall cycles", a, b);
+    }
+    pct_pair(ws_result_execution_rate(base), ws_result_execution_rate(var), a, b, sizeof a);
+    append(buf, n, "execution rate %s -> %s", a, b);
+    double oa = ws_result_value(base, WS_M(SIM_ACHIEVED_OCCUPANCY));
+    double ob = ws_result_value(var, WS_M(SIM_ACHIEVED_OCCUPANCY));
+    if (fabs(oa - ob) < 0.02) append(buf, n, "occupancy unchanged%s%s", "", "");
+    else {
+        pct_pair(oa, ob, a, b, sizeof a);
+        append(buf, n, "achieved occupancy %s -> %s", a, b);
+    }
+}
+
+void ws_predict_compare(const ws_result *base, const ws_result *var, ws_prediction *out)
+{
+    double ratio =
+        ws_result_value(var, WS_M(SIM_TIME_NS)) / ws_result_value(base, WS_M(SIM_TIME_NS));
+    const char *why = out->reasons;
+    char *buf = out->verdict;
+    size_t n = sizeof out->verdict;
+    out->time_ratio = ratio;
+    reason(base, var, out->reasons, sizeof out->reasons);
+    if (ratio < 0.95)
+        snprintf(buf, n, "%s is %.1fx faster than %s: %s", var->variant, 1 / ratio, base->variant, why);
+    else if (ratio > 1.05)
+        snprintf(buf, n, "%s is %.1fx slower than %s: %s", var->variant, ratio, base->variant, why);
+    else
+        snprintf(buf, n, "%s is about as fast as %s (%.2fx): %s", var->variant, base->variant,
+                 1 / ratio, why);
+}
