@@ -1,7 +1,8 @@
 /* sass_ops.c — the SASS opcode and modifier tables, expanded from sass_ops.def and
- * sass_mods.def, and name lookups for the parser. Semantics live in sass_exec*.c and
- * sass_alu*.c; the parser in sass_parse.c. */
-#include "sim/sass_ir.h"
+ * sass_mods.def, name lookups for the parser, and the handler of rows the parser reads but
+ * no semantics exist for yet. Semantics live in sass_exec*.c, sass_alu.c, sass_fp.c...;
+ * the parser in sass_parse.c. */
+#include "sim/sass_exec.h"
 #include "sim/ir.h"
 
 #include <string.h>
@@ -49,4 +50,16 @@ const char *ws_sass_mod_text(int mod)
 ws_sass_modkind ws_sass_mod_kind(int mod)
 {
     return mod >= 0 && mod < WS_SMOD__COUNT ? ws_sass_mods[mod].kind : WS_SMODK_FLAG;
+}
+
+/* Handler `unsupported`: a row the parser knows (real nvdisasm output) whose semantics are
+ * not written yet; running it is an error naming it, its PC and its source line. */
+int ws_sass_x_unsupported(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec,
+                          ws_sass_fx *fx)
+{
+    (void)fx;
+    if (!exec)
+        return 0;
+    return ws_sass_fault(w, in, __builtin_ctz(exec), 0, WS_ERR_UNSUPPORTED,
+                         "unsupported SASS (no semantics yet)");
 }
