@@ -17,6 +17,7 @@ typedef struct sim_args {
     const char *variant;  /* NULL = every variant */
     const char *db;       /* NULL with no_db */
     int json, quiet, no_db;
+    const char *model, *arch; /* "sass" or "ptx"; sm_XX for sass */
     ws_define defs[WS_MAX_DEFINES];
     int ndefs;
     ws_sim_options opt;
@@ -32,6 +33,10 @@ static void sim_help(void)
            "  WORKLOAD            a name from 'warpscope list' or a path to a .spec\n"
            "  -D NAME=VALUE       override a constant of the spec (repeatable)\n"
            "  --variant V         only this variant (default: every variant)\n"
+           "  --model M           sass: the SASS ptxas makes, under Volta+ convergence barriers\n"
+           "                      (default where nvdisasm is found); ptx: the PTX under an\n"
+           "                      immediate-post-dominator stack (the seeds' model)\n"
+           "  --arch sm_XX        SASS for this GPU (sm_70 .. sm_90; default sm_90)\n"
            "  --json              one JSON object on stdout instead of tables\n"
            "  --db FILE           database (default $WARPSCOPE_DB or ./warpscope.db)\n"
            "  --no-db             do not store the runs\n"
@@ -48,6 +53,7 @@ static int sim_parse(int argc, char **argv, sim_args *a, ws_error *err)
     memset(a, 0, sizeof *a);
     ws_sim_options_default(&a->opt);
     a->db = ws_cli_default_db();
+    a->model = NULL;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         const char *next = i + 1 < argc ? argv[i + 1] : NULL;
@@ -64,6 +70,8 @@ static int sim_parse(int argc, char **argv, sim_args *a, ws_error *err)
         else if (next && !strcmp(arg, "--variant")) a->variant = argv[++i];
         else if (next && !strcmp(arg, "--db")) a->db = argv[++i];
         else if (next && !strcmp(arg, "--preset")) a->opt.gpu_preset = argv[++i];
+        else if (next && !strcmp(arg, "--model")) a->model = argv[++i];
+        else if (next && !strcmp(arg, "--arch")) a->arch = argv[++i];
         else if (next && !strcmp(arg, "--threads")) {
             if (ws_cli_parse_count(argv[++i], 1 << 20, &a->opt.threads))
                 return ws_cli_usage(err, "sim", "--threads needs a number");
@@ -81,6 +89,12 @@ static int sim_parse(int argc, char **argv, sim_args *a, ws_error *err)
     }
     if (!a->workload)
         return ws_cli_usage(err, "sim", "which workload? ('warpscope list' shows them)");
+    if (a->model && !strcmp(a->model, "sass") && a->opt.timing)
+        return ws_cli_usage(err, "sim", "--timing runs on the PTX model for now: use --model ptx");
+    if (!a->model)
+        a->model = a->opt.timing ? "ptx" : ws_cli_default_model();
+    if (ws_cli_check_model("sim", a->model, a->arch, err))
+        return err->code;
     return WS_OK;
 }
 
@@ -193,7 +207,9 @@ static int sim_variant(const ws_cli_workload *w, const ws_variant *v, sim_args *
         opt.progress_ctx = (void *)v->name;
     }
     double t0 = now_seconds();
-    int rc = ws_sim_run(w->module, w->spec, v, out, &opt, res, err);
+    int rc = !strcmp(a->model, "sass")
+                 ? ws_sim_run_sass(w->module, w->sass, w->spec, v, out, &opt, res, err)
+                 : ws_sim_run(w->module, w->spec, v, out, &opt, res, err);
     if (opt.progress)
         fputs("\r\033[K", stderr); /* also after a failed or raced last report */
     if (rc != WS_OK)
@@ -218,6 +234,10 @@ static int sim_all(sim_args *a, ws_error *err)
         return err->code;
     }
     if (a->variant && !ws_spec_variant(w.spec, a->variant, err)) {
+        rc = err->code;
+        goto done;
+    }
+    if (!strcmp(a->model, "sass") && ws_cli_workload_sass(&w, a->arch, err) != WS_OK) {
         rc = err->code;
         goto done;
     }
