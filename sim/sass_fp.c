@@ -167,17 +167,19 @@ static float fminmax(float x, float y, int pick_min)
     return (x < y) == pick_min ? x : y;
 }
 
-/* FMNMX[.FTZ] Rd, a, b, P: P ? min : max (both NaN: the canonical NaN) */
+/* FMNMX[.FTZ][.NAN] Rd, a, b, P: P ? min : max (both NaN: the canonical NaN; with .NAN,
+ * fminf/fmaxf's NaN-propagating variants, any NaN gives it) */
 int ws_sass_x_fmnmx(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
     float a[WS_WARP], b[WS_WARP];
     uint32_t d[WS_WARP], p = ws_sa_pred_or(w, in, 3, WS_FULL_MASK);
-    int ftz = ws_sass_has(in, WS_SMOD_FTZ);
+    int ftz = ws_sass_has(in, WS_SMOD_FTZ), nanprop = in->cmp == WS_SMOD_NAN;
     SRCF(1, a);
     SRCF(2, b);
     WS_LANES(l, exec, {
         float x = ftz ? ws_sa_ftz(a[l]) : a[l], y = ftz ? ws_sa_ftz(b[l]) : b[l];
-        d[l] = ws_sa_f32bits(fminmax(x, y, (p >> l) & 1));
+        d[l] = nanprop && (isnan(x) || isnan(y)) ? WS_SASS_CANON_NAN32
+                                                 : ws_sa_f32bits(fminmax(x, y, (p >> l) & 1));
     });
     ws_sass_dst(w, in, 0, exec, d);
     (void)fx;

@@ -72,6 +72,8 @@ static void test_fp32(void)
     CHECK(su_r(25)[0] == 0x80000000u && su_r(26)[0] == 0 && su_getf(27, 0) == 2.0f &&
           su_r(28)[0] == CANON, "FMNMX: %x %x %x %x", su_r(25)[0], su_r(26)[0], su_r(27)[0],
           su_r(28)[0]);
+    RUN("FMNMX.NAN", R(30), R(15), R(14), PT);
+    CHECK(su_r(30)[0] == CANON, "FMNMX.NAN: %x", su_r(30)[0]);
     /* FSEL R11, RZ, 1, P3 */
     su_w.p[3] = 0xffff0000u;
     RUN("FSEL", R(29), RZ, FIMM(1), P(3));
@@ -290,6 +292,12 @@ static void test_conv(void)
     su_set(42, (uint32_t)-40000);
     RUN("I2I.S16.SAT", R(45), R(42));
     RUN("I2I.U8.SAT", R(46), R(42));
+    /* I2F.U8 R47, R42.B2 and I2I.S8 on a byte selector */
+    su_set(42, 0x00ff8000u);
+    RUN("I2F.U8", R(47), SEL(R(42), 7));
+    RUN("I2I.S8", R(48), SEL(R(42), 7));
+    CHECK(su_getf(47, 0) == 255.0f && (int32_t)su_r(48)[0] == -1, "byte selectors: %g %d",
+          su_getf(47, 0), (int)su_r(48)[0]);
     CHECK(su_r(43)[0] == 32767 && (int32_t)su_r(44)[0] == 40000 - 65536 &&
           (int32_t)su_r(45)[0] == -32768 && su_r(46)[0] == 0, "I2I: %d %d %d %d",
           (int)su_r(43)[0], (int)su_r(44)[0], (int)su_r(45)[0], (int)su_r(46)[0]);
