@@ -74,4 +74,12 @@ const char *ws_gen_kind_name(ws_gen_kind k);
  * returns it, or NULL when out of memory. Shared by results and specs. */
 void *ws_core_grow(void **arr, int *n, int *cap, size_t size);
 
+/* ptx_build.c, shared with sass_build.c: `mkdir -p`; runs argv with stdout into out_path
+ * and stderr into err_path (NULL or the same path: both into out_path), returning the exit
+ * status, -1 when it could not start (errno kept), -2 when killed; the first `lines`
+ * lines of a file, for error messages. */
+int ws_mkdir_p(const char *dir, ws_error *err);
+int ws_spawn(char *const argv[], const char *out_path, const char *err_path);
+void ws_first_lines(const char *path, char *buf, size_t n, int lines);
+
 #endif

@@ -34,7 +34,7 @@ static const char *ws_nvcc(void)
     return p[0] && access(p, X_OK) == 0 ? p : "nvcc";
 }
 
-static int ws_mkdir_p(const char *dir, ws_error *err)
+int ws_mkdir_p(const char *dir, ws_error *err)
 {
     char path[WS_PATH_MAX];
     if (snprintf(path, sizeof path, "%s", dir) >= (int)sizeof path)
@@ -52,14 +52,15 @@ static int ws_mkdir_p(const char *dir, ws_error *err)
     return WS_OK;
 }
 
-/* Runs argv with stdout and stderr into `out_path`; returns the exit status, -1 when it
- * could not start (errno kept), -2 when killed. */
-static int ws_run(char *const argv[], const char *out_path)
+int ws_spawn(char *const argv[], const char *out_path, const char *err_path)
 {
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_addopen(&fa, 1, out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_adddup2(&fa, 1, 2);
+    if (err_path && strcmp(err_path, out_path) != 0)
+        posix_spawn_file_actions_addopen(&fa, 2, err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    else
+        posix_spawn_file_actions_adddup2(&fa, 1, 2);
     pid_t pid;
     int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
     posix_spawn_file_actions_destroy(&fa);
@@ -74,6 +75,12 @@ static int ws_run(char *const argv[], const char *out_path)
     if (WIFEXITED(status))
         return WEXITSTATUS(status) == 127 ? -1 : WEXITSTATUS(status);
     return -2;
+}
+
+/* Runs argv with stdout and stderr into `out_path`. */
+static int ws_run(char *const argv[], const char *out_path)
+{
+    return ws_spawn(argv, out_path, out_path);
 }
 
 /* "-DNAME=VALUE" (and "-DNAME_VALUE=1" for words), sorted so the key is order-free. */
@@ -172,7 +179,7 @@ static void ws_nvcc_version(const char *cache, char *buf, size_t n)
 }
 
 /* The first lines of nvcc's output, for the error message. */
-static void ws_first_lines(const char *path, char *buf, size_t n, int lines)
+void ws_first_lines(const char *path, char *buf, size_t n, int lines)
 {
     char *text;
     ws_error ignore;

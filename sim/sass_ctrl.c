@@ -183,6 +183,26 @@ int ws_sass_x_warpsync(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, w
     if (!exec)
         return 0;
     uint32_t mask = WS_FULL_MASK;
+    if (ws_sass_has(in, WS_SMOD_EXCLUSIVE) && in->nopnd > 0) {
+        /* WARPSYNC.EXCLUSIVE R: the lanes run on in groups of equal masks, one group at a
+         * time (a __reduce_*_sync over a non-uniform mask runs once per group) */
+        uint32_t v[WS_WARP], left = exec;
+        ws_sass_src(w, in, 0, exec, v);
+        ws_sass_group *g = &w->groups[w->cur];
+        int pc = g->pc;
+        uint32_t first = v[__builtin_ctz(exec)], keep = 0;
+        WS_LANES(l, exec, keep |= (uint32_t)(v[l] == first) << l;);
+        left &= ~keep;
+        g->mask &= ~left;
+        while (left) {
+            uint32_t m = v[__builtin_ctz(left)], part = 0;
+            WS_LANES(l, left, part |= (uint32_t)(v[l] == m) << l;);
+            ws_sass_group_add(w, pc + 1, part, WS_SG_READY);
+            left &= ~part;
+        }
+        fx->groups = 1;
+        return 0;
+    }
     if (in->nopnd > 0) {
         uint32_t v[WS_WARP];
         ws_sass_src(w, in, 0, exec, v);
@@ -249,14 +269,13 @@ int ws_sass_x_b2r(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sas
 int ws_sass_x_s2r(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
     const ws_sass_opnd *s = &in->o[1];
-    if (in->op == WS_SOP_CS2R && (s->kind != WS_SO_SREG || s->sreg == WS_SR_SASS_NONE ||
-                                  s->sreg == WS_SSR_CLOCK64 || s->sreg == WS_SSR_GLOBALTIMER)) {
-        uint64_t v[WS_WARP]; /* CS2R R2, SRZ: a 64-bit zero; CS2R R4, SR_CLOCKLO: 64 bits */
-        WS_LANES(l, exec, v[l] = s->kind == WS_SO_SREG
-                              ? ((uint64_t)ws_sass_sreg(w, s->sreg == WS_SSR_GLOBALTIMER
-                                                           ? WS_SSR_GLOBALTIMERHI : WS_SSR_CLOCKHI, l) << 32 |
-                                 ws_sass_sreg(w, s->sreg, l))
-                              : 0;);
+    if (in->op == WS_SOP_CS2R) { /* always 64 bits: CS2R R2, SRZ; CS2R R4, SR_CLOCKLO */
+        uint64_t v[WS_WARP];
+        int hi = s->sreg == WS_SSR_GLOBALTIMERLO || s->sreg == WS_SSR_GLOBALTIMER
+                     ? WS_SSR_GLOBALTIMERHI : WS_SSR_CLOCKHI;
+        WS_LANES(l, exec, v[l] = s->kind != WS_SO_SREG || s->sreg == WS_SSR_ZERO ? 0
+                              : ((uint64_t)ws_sass_sreg(w, hi, l) << 32 |
+                                 ws_sass_sreg(w, s->sreg, l)););
         ws_sass_dst64(w, in, 0, exec, v);
         return 0;
     }

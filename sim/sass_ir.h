@@ -76,14 +76,19 @@ typedef enum ws_sass_okind {
     WS_SO_UR,       /* UR<reg> (URZ = 63) */
     WS_SO_P,        /* P<reg> (PT = 7) */
     WS_SO_UP,       /* UP<reg> (UPT = 7) */
-    WS_SO_IMM,      /* integer immediate: imm */
-    WS_SO_FIMM,     /* floating immediate as written (0.5, +INF, QNAN): fimm */
-    WS_SO_CBANK,    /* c[bank][imm], c[bank][R<reg>+imm] (reg -1: no index), cx[UR][...] */
-    WS_SO_MEM,      /* [R<reg>(.64)? + UR<ureg>? + imm]; desc[UR..] prefix dropped */
+    WS_SO_IMM,      /* integer immediate (nvdisasm prints them in hex): imm, sign folded in */
+    WS_SO_FIMM,     /* decimal immediate (0.5, 1, +INF, QNAN; float opcodes): fimm,
+                       sign folded in */
+    WS_SO_CBANK,    /* c[bank][imm], c[bank][R<reg>+imm] (reg -1: no index or RZ),
+                       cx[UR<ureg>][...] (bank -1); may carry neg/abs (-c[0x0][0x168]) */
+    WS_SO_MEM,      /* [R<reg>(.64|.X4)? + UR<ureg>? + imm]; desc[UR..] prefix dropped;
+                       RZ/URZ are reg/ureg -1 */
     WS_SO_LABEL,    /* `(.L_x_1) / `($name): target byte offset in imm, index in target */
     WS_SO_BAR,      /* B<reg> convergence barrier register */
     WS_SO_SREG,     /* SR_TID.X etc.: sreg */
-    WS_SO_RELOC     /* 32@lo(sym) / 32@hi(sym): sym, hi; imm = addend (byte offset) */
+    WS_SO_RELOC,    /* 32@lo(sym) / 32@hi(sym): sym, hi; imm = addend (byte offset) */
+    WS_SO_SB,       /* SB<reg>: a scoreboard (DEPBAR.LE SB0, 0x0) */
+    WS_SO_PR        /* PR: all predicate registers as bits (P2R R8, PR, RZ, 0x10) */
 } ws_sass_okind;
 
 typedef enum ws_sass_sregid {
@@ -98,7 +103,8 @@ typedef enum ws_sass_sregid {
     WS_SSR_CGACTAID, WS_SSR_SWINHI, WS_SSR_SWINLO, WS_SSR_VIRTUALSMID,
     WS_SSR_EQMASK, WS_SSR_LTMASK, WS_SSR_LEMASK, WS_SSR_GTMASK, WS_SSR_GEMASK,
     WS_SSR_TID,        /* packed SR_TID */
-    WS_SSR_CTAID       /* packed */
+    WS_SSR_CTAID,      /* packed */
+    WS_SSR_ZERO        /* SRZ: reads 0 (CS2R R4, SRZ) */
 } ws_sass_sregid;
 
 typedef struct ws_sass_opnd {
@@ -111,6 +117,8 @@ typedef struct ws_sass_opnd {
                          5..8 .B0..B3 */
     uint8_t hi;       /* RELOC: 1 = 32@hi */
     uint8_t sreg;     /* SREG: ws_sass_sregid */
+    uint8_t scale;    /* MEM: the index register's scale (.X4 -> 4, .X8, .X16); 0 = none */
+    uint8_t u32;      /* MEM: R.U32, a zero-extended 32-bit index (sm_75..sm_89) */
     int16_t reg;      /* R/UR/P/UP/BAR number; MEM/CBANK: index register R (-1 none) */
     int16_t ureg;     /* MEM/CBANK: uniform index register UR (-1 none) */
     int16_t bank;     /* CBANK: constant bank */
@@ -130,13 +138,15 @@ typedef struct ws_sass_inst {
     uint8_t rnd;      /* first RND modifier or 0xff */
     uint8_t dtype;    /* first TYPE modifier or 0xff */
     uint8_t stype;    /* second TYPE modifier or 0xff */
-    int8_t guard;     /* guard predicate P0..P6 / UP0..UP6; -1 = none (PT) */
+    int8_t guard;     /* guard predicate P0..P6 / UP0..UP6; -1 = none (@PT or no guard);
+                         7 with guard_neg = @!PT (never runs) */
     uint8_t guard_neg;
     uint8_t guard_uniform; /* @UP */
     uint8_t nopnd;
-    uint64_t mods[2]; /* bit m set when modifier m (ws_sass_mod) was written */
+    uint64_t mods[3]; /* bit m set when modifier m (ws_sass_mod) was written */
     ws_sass_opnd o[WS_SASS_MAXOPND];
-    int32_t target;   /* BRA/BSSY/CALL/JMP with a label: target instruction index; -1 */
+    int32_t target;   /* the first label operand's instruction index (BRA, BRA.DIV, BSSY,
+                         CALL, JMP, WARPSYNC.COLLECTIVE, LEPC; not RET); -1 */
     int32_t file;     /* index into ws_sass_kernel.files; -1 */
     int32_t line;     /* source line; 0 when unknown */
     int32_t text_line;/* line in the SASS text (for error messages) */
@@ -171,6 +181,14 @@ typedef struct ws_sass_cbank {
     uint8_t *data;    /* initial contents (zeros where the driver fills them) */
 } ws_sass_cbank;
 
+/* An indirect branch's possible targets, from nvdisasm's BRANCH_TARGETS annotation
+ * (`BRX R4 -0xc0 (*"BRANCH_TARGETS .L_x_32,.L_x_33"*)`): instruction indices. */
+typedef struct ws_sass_brx {
+    int inst;                    /* the BRX/JMX instruction */
+    int ntargets;
+    int32_t *targets;
+} ws_sass_brx;
+
 /* One kernel (entry) with every device function it calls, as one text section. */
 typedef struct ws_sass_kernel {
     char name[128];              /* mangled entry name, as in the PTX */
@@ -179,6 +197,7 @@ typedef struct ws_sass_kernel {
     int nfiles;       char **files;          /* source paths from the line info */
     int ncbanks;      ws_sass_cbank *cbanks; /* banks other than 0's driver area */
     int nrelocs;      ws_sass_creloc *relocs;
+    int nbrx;         ws_sass_brx *brx;          /* indirect branches' target lists */
     uint32_t param_base;         /* bank-0 offset of the kernel parameters (0x210 on sm_90) */
     uint32_t param_size;
     uint32_t shared_static;      /* bytes of static shared memory */

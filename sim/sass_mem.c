@@ -67,7 +67,7 @@ static void addresses(ws_sass_warp *w, const ws_sass_inst *in, int k, uint32_t e
     if (o->reg >= 0 && o->reg != WS_SASS_RZ) {
         const uint32_t *lo = ws_sass_rrow(w, o->reg);
         const uint32_t *hi = ws_sass_rrow(w, o->reg + 1);
-        if (o->wide)
+        if (o->wide || ws_sass_has(in, WS_SMOD_E)) /* .E: a 64-bit address in a pair */
             WS_LANES(l, exec, addr[l] = ((uint64_t)lo[l] | (uint64_t)hi[l] << 32) + off;);
         else
             WS_LANES(l, exec, addr[l] = (uint64_t)lo[l] + off;);
@@ -291,26 +291,34 @@ int ws_sass_x_atom(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
         uint8_t *p = resolve(w, in, sp, fx->addr[l], (uint64_t)n, l, 1, &real);
         if (!p)
             return WS_ERR_SIM;
-        uint64_t old = 0, b = 0, c = 0, nv;
-        memcpy(&old, p, (size_t)n);
+        uint64_t b = 0, c = 0, nv, result, old;
         if (k + 1 < in->nopnd) { reg_words(w, &in->o[k + 1], l, bw, n / 4); }
         if (k + 2 < in->nopnd) { reg_words(w, &in->o[k + 2], l, cw, n / 4); }
         b = bw[0] | (n == 8 ? (uint64_t)bw[1] << 32 : 0);
         c = cw[0] | (n == 8 ? (uint64_t)cw[1] << 32 : 0);
-        if (in->o[k + 1].kind == WS_SO_IMM) b = (uint64_t)in->o[k + 1].imm;
-        uint64_t result = old;
-        if (cas) { /* compare b, swap in c */
-            int ok = old == b;
-            nv = ok ? c : old;
-            if (ok) fx->cas_ok |= 1u << l;
-            if (ws_sass_has(in, WS_SMOD_CAST))
-                result = (uint64_t)ok; /* ATOMS.CAST.SPIN: 1 when the swap happened */
-        } else if (popc_inc) {
-            nv = old + 1;
-        } else {
-            nv = atom_apply(in, n, old, b, is_f);
-        }
-        memcpy(p, &nv, (size_t)n);
+        if (k + 1 < in->nopnd && in->o[k + 1].kind == WS_SO_IMM) b = (uint64_t)in->o[k + 1].imm;
+        /* other host threads run other CTAs on the same global memory: read-modify-write
+         * with a compare-and-swap loop */
+        do {
+            old = n == 8 ? __atomic_load_n((uint64_t *)p, __ATOMIC_RELAXED)
+                         : __atomic_load_n((uint32_t *)p, __ATOMIC_RELAXED);
+            result = old;
+            if (cas) { /* compare b, swap in c */
+                nv = old == b ? c : old;
+                if (ws_sass_has(in, WS_SMOD_CAST))
+                    result = (uint64_t)(old == b); /* ATOMS.CAST.SPIN: 1 when it swapped */
+            } else if (popc_inc) {
+                nv = old + 1;
+            } else {
+                nv = atom_apply(in, n, old, b, is_f);
+            }
+        } while (n == 8 ? !__atomic_compare_exchange_n((uint64_t *)p, &old, nv, 0,
+                                                       __ATOMIC_RELAXED, __ATOMIC_RELAXED)
+                        : !__atomic_compare_exchange_n((uint32_t *)p, (uint32_t *)&old,
+                                                       (uint32_t)nv, 0, __ATOMIC_RELAXED,
+                                                       __ATOMIC_RELAXED));
+        if (cas && old == b)
+            fx->cas_ok |= 1u << l;
         if (dst && !ws_sass_op_has(in->op, WS_SOPF_NODST)) {
             uint32_t rw[2] = { (uint32_t)result, (uint32_t)(result >> 32) };
             set_words(w, dst, l, rw, n / 4);

@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-_Static_assert(WS_SMOD__COUNT <= 128, "ws_sass_inst.mods holds 128 modifier bits");
+_Static_assert(WS_SMOD__COUNT <= 192, "ws_sass_inst.mods holds 192 modifier bits");
 _Static_assert(WS_SMOD__COUNT < 0xff, "modifier fields use 0xff for none");
 
 const ws_sass_opinfo ws_sass_ops[WS_SOP__COUNT] = {

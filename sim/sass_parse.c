@@ -15,7 +15,8 @@ typedef struct ws_sass_label {
 } ws_sass_label;
 
 typedef struct ws_sass_pending {
-    int inst, opnd;
+    int inst, opnd;              /* opnd -1: target `brx_target` of kernel.brx[brx] */
+    int brx, brx_target;
     ws_sass_ref ref;
 } ws_sass_pending;
 
@@ -24,7 +25,7 @@ typedef struct ws_sass_parser {
     ws_error *err;
     ws_sass_module *m;
     int kidx;             /* current kernel; -1 outside a .text section */
-    int cap_kernels, cap_insts, cap_syms, cap_files;
+    int cap_kernels, cap_insts, cap_syms, cap_files, cap_brx;
     int nlabels, cap_labels;     ws_sass_label *labels;
     int npending, cap_pending;   ws_sass_pending *pending;
     int file, line;       /* the current line-info location */
@@ -122,6 +123,14 @@ static int ws_resolve_ref(ws_sass_parser *ps, ws_sass_pending *pd)
 {
     ws_sass_kernel *k = ws_cur(ps);
     ws_sass_inst *in = &k->insts[pd->inst];
+    if (pd->opnd < 0) {
+        ps->text_line = in->text_line;
+        const ws_sass_label *l = ws_label_find(ps, pd->ref.name);
+        if (!l)
+            return ws_malformed(ps, "unknown label", pd->ref.name, strlen(pd->ref.name));
+        k->brx[pd->brx].targets[pd->brx_target] = l->index;
+        return WS_OK;
+    }
     ws_sass_opnd *o = &in->o[pd->opnd];
     const char *lname = o->kind == WS_SO_LABEL ? pd->ref.name : pd->ref.label;
     ps->text_line = in->text_line;
@@ -159,11 +168,13 @@ static int ws_kernel_finish(ws_sass_parser *ps)
             ws_sym_add(ps, n, ws_index_offset(k, ps->labels[i].index)) < 0)
             return ws_nomem(ps);
     }
+    int text_line = ps->text_line;
     for (int i = 0; i < ps->npending; i++) {
         int rc = ws_resolve_ref(ps, &ps->pending[i]);
         if (rc != WS_OK)
             return rc;
     }
+    ps->text_line = text_line;
     ps->nlabels = ps->npending = 0;
     ps->kidx = -1;
     return WS_OK;
@@ -180,7 +191,7 @@ static int ws_kernel_start(ws_sass_parser *ps, const char *name, size_t n)
     memset(k, 0, sizeof *k);
     snprintf(k->name, sizeof k->name, "%.*s", (int)n, name);
     ps->kidx = m->nkernels++;
-    ps->cap_insts = ps->cap_syms = ps->cap_files = 0;
+    ps->cap_insts = ps->cap_syms = ps->cap_files = ps->cap_brx = 0;
     ps->file = -1;
     ps->line = 0;
     return WS_OK;
@@ -313,6 +324,45 @@ static int ws_operands(ws_sass_parser *ps, const char *s, size_t n, ws_sass_inst
     return WS_OK;
 }
 
+/* (*"BRANCH_TARGETS .L_x_1,.L_x_2"*): the current instruction's indirect targets. */
+static int ws_branch_targets(ws_sass_parser *ps, const char *s, size_t n)
+{
+    static const char head[] = "(*\"BRANCH_TARGETS ";
+    size_t hl = sizeof head - 1;
+    ws_sass_kernel *k = ws_cur(ps);
+    if (n < hl + 3 || memcmp(s, head, hl) != 0 || memcmp(s + n - 3, "\"*)", 3) != 0)
+        return ws_malformed(ps, "bad annotation", s, n);
+    if (ws_grow(&k->brx, &ps->cap_brx, k->nbrx + 1, sizeof *k->brx) != 0)
+        return ws_nomem(ps);
+    ws_sass_brx *b = &k->brx[k->nbrx];
+    const char *p = s + hl, *end = s + n - 3;
+    int count = 1;
+    for (const char *q = p; q < end; q++)
+        count += *q == ',';
+    if (!(b->targets = calloc((size_t)count, sizeof *b->targets)))
+        return ws_nomem(ps);
+    b->inst = k->ninsts;
+    b->ntargets = count;
+    k->nbrx++;
+    for (int t = 0; t < count; t++) {
+        const char *e = memchr(p, ',', (size_t)(end - p));
+        if (!e) e = end;
+        if (e == p || (size_t)(e - p) >= sizeof ps->pending[0].ref.name)
+            return ws_malformed(ps, "bad branch target", s, n);
+        if (ws_grow(&ps->pending, &ps->cap_pending, ps->npending + 1, sizeof *ps->pending))
+            return ws_nomem(ps);
+        ws_sass_pending *pd = &ps->pending[ps->npending++];
+        memset(pd, 0, sizeof *pd);
+        pd->inst = k->ninsts;
+        pd->opnd = -1;
+        pd->brx = k->nbrx - 1;
+        pd->brx_target = t;
+        snprintf(pd->ref.name, sizeof pd->ref.name, "%.*s", (int)(e - p), p);
+        p = e + 1;
+    }
+    return WS_OK;
+}
+
 /* Checks the opcode and the operand count against the table's row. */
 static int ws_check_inst(ws_sass_parser *ps, const ws_sass_kernel *k, ws_sass_inst *in,
                          int known)
@@ -375,7 +425,10 @@ static int ws_inst_line(ws_sass_parser *ps, const char *s, size_t n)
     if (p == op)
         return ws_malformed(ps, "missing opcode", s, n);
     int known = ws_sass_parse_opcode(op, (size_t)(p - op), in) == 0;
-    int rc = known ? ws_operands(ps, p, (size_t)(semi - p), in) : WS_OK;
+    const char *ann = memmem(p, (size_t)(semi - p), "(*\"", 3);
+    int rc = known ? ws_operands(ps, p, (size_t)((ann ? ann : semi) - p), in) : WS_OK;
+    if (rc == WS_OK && known && ann)
+        rc = ws_branch_targets(ps, ann, (size_t)(semi - ann));
     if (rc == WS_OK)
         rc = ws_check_inst(ps, k, in, known);
     if (rc == WS_OK)
@@ -481,6 +534,9 @@ void ws_sass_module_free(ws_sass_module *m)
             free(k->cbanks[b].data);
         free(k->cbanks);
         free(k->relocs);
+        for (int b = 0; b < k->nbrx; b++)
+            free(k->brx[b].targets);
+        free(k->brx);
     }
     free(m->kernels);
     free(m->text);

@@ -21,7 +21,7 @@ int ws_sass_parse_opcode(const char *s, size_t n, ws_sass_inst *in)
         return -1;
     in->op = (uint16_t)op;
     in->cmp = in->boolop = in->rnd = in->dtype = in->stype = 0xff;
-    in->mods[0] = in->mods[1] = 0;
+    memset(in->mods, 0, sizeof in->mods);
     const char *p = dot, *end = s + n;
     while (p && p < end) {
         const char *m = p + 1, *next = memchr(m, '.', (size_t)(end - m));
@@ -187,7 +187,7 @@ static const struct { const char *name; uint8_t sreg; } ws_sregs[] = {
     {"SR_GLOBALTIMERLO", WS_SSR_GLOBALTIMERLO}, {"SR_GLOBALTIMERHI", WS_SSR_GLOBALTIMERHI},
     {"SR_GLOBALTIMER", WS_SSR_GLOBALTIMER},
     {"SR_CgaCtaId", WS_SSR_CGACTAID}, {"SR_SWINHI", WS_SSR_SWINHI},
-    {"SR_SWINLO", WS_SSR_SWINLO},
+    {"SR_SWINLO", WS_SSR_SWINLO}, {"SRZ", WS_SSR_ZERO},
 };
 
 /* ---------------------------------------------------------------- bracketed forms */
@@ -214,8 +214,14 @@ static int ws_addr_expr(const char *p, size_t n, ws_sass_opnd *o, char *why, siz
             o->imm += neg ? -v : v;
         } else if (rl && !neg && kind == WS_SO_R && o->reg == -1) {
             o->reg = reg == WS_SASS_RZ ? -1 : reg;
-            if (e - i - rl == 3 && memcmp(p + i + rl, ".64", 3) == 0) o->wide = 1;
-            else if (rl != e - i) goto bad;
+            const char *sfx = p + i + rl;
+            size_t sl = e - i - rl;
+            if (sl == 3 && memcmp(sfx, ".64", 3) == 0) o->wide = 1;
+            else if (sl == 3 && memcmp(sfx, ".X4", 3) == 0) o->scale = 4;
+            else if (sl == 3 && memcmp(sfx, ".X8", 3) == 0) o->scale = 8;
+            else if (sl == 4 && memcmp(sfx, ".X16", 4) == 0) o->scale = 16;
+            else if (sl == 4 && memcmp(sfx, ".U32", 4) == 0) o->u32 = 1;
+            else if (sl != 0) goto bad;
         } else if (rl == e - i && !neg && kind == WS_SO_UR && o->ureg == -1) {
             o->ureg = reg == WS_SASS_URZ ? -1 : reg;
         } else {
@@ -367,13 +373,20 @@ int ws_sass_parse_opnd(const char *s, size_t n, ws_sass_opnd *o, ws_sass_ref *re
     const char *p = buf;
     if (m >= 5 && (memcmp(p, "32@lo", 5) == 0 || memcmp(p, "32@hi", 5) == 0))
         return ws_reloc(p, m, o, ref, why, whyn);
+    if (m == 2 && p[0] == 'P' && p[1] == 'R') {
+        o->kind = WS_SO_PR;
+        return 0;
+    }
+    if (m == 3 && p[0] == 'S' && p[1] == 'B' && p[2] >= '0' && p[2] <= '5') {
+        o->kind = WS_SO_SB;
+        o->reg = (int16_t)(p[2] - '0');
+        return 0;
+    }
     if (p[0] == '`')
         return ws_label(p, m, o, ref, why, whyn);
     if (p[0] == '[' || (m > 5 && memcmp(p, "desc[", 5) == 0))
         return ws_mem(p, m, o, why, whyn);
-    if (m > 2 && (memcmp(p, "c[", 2) == 0 || memcmp(p, "cx[", 3) == 0))
-        return ws_cbank(p, m, o, why, whyn);
-    if (m > 3 && memcmp(p, "SR_", 3) == 0) {
+    if ((m > 3 && memcmp(p, "SR_", 3) == 0) || strcmp(p, "SRZ") == 0) {
         for (size_t i = 0; i < sizeof ws_sregs / sizeof *ws_sregs; i++)
             if (strcmp(ws_sregs[i].name, p) == 0) {
                 o->kind = WS_SO_SREG;
@@ -398,6 +411,12 @@ int ws_sass_parse_opnd(const char *s, size_t n, ws_sass_opnd *o, ws_sass_ref *re
         if (bar[1] != '\0') {   /* |R2|.H0_H0 */
             if (ws_selector(bar + 1, strlen(bar + 1), &o->sel) != 0) goto bad;
         }
+    }
+    if (len > 2 && (memcmp(p, "c[", 2) == 0 || memcmp(p, "cx[", 3) == 0)) {
+        if (o->not_ || sign > 0 || (!o->abs && p[len] != '\0'))
+            goto bad;
+        o->neg = sign < 0;
+        return ws_cbank(p, len, o, why, whyn);
     }
     int64_t v;
     double d;

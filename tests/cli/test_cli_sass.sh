@@ -51,7 +51,7 @@ check '[ "$(sqlite3 "$WARPSCOPE_DB" "select count(*) from instructions where lin
 
 expect_usage() {
   if "$ws" "$@" >"$tmp/out" 2>&1; then bad "no error: $*"; return; fi
-  check '[ "$(wc -l <"$tmp/out")" -eq 1 ] && grep -q "$pattern" "$tmp/out"' "one-line error for $*: $(cat "$tmp/out")"
+  check '[ "$(wc -l <"$tmp/out")" -eq 1 ] && grep -q -e "$pattern" "$tmp/out"' "one-line error for $*: $(cat "$tmp/out")"
 }
 pattern="--model is 'sass'.*or 'ptx'"; expect_usage sim tree_reduction --model simt --no-db
 pattern="--arch is sm_70 .. sm_90"; expect_usage sim tree_reduction --model sass --arch sm_50 --no-db
