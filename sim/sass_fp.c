@@ -529,3 +529,29 @@ int ws_sass_x_hsetp2(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_
     (void)fx;
     return 0;
 }
+
+/* HSET2[.BF].cmp.bool Rd, a, b, Pq: per half, all ones (1.0 as a half with .BF) where
+ * (a cmp b) bool Pq, else 0. */
+int ws_sass_x_hset2(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    float alo[WS_WARP], ahi[WS_WARP], blo[WS_WARP], bhi[WS_WARP];
+    uint32_t d[WS_WARP];
+    int bf = in->dtype == WS_SMOD_BF16, k = 1;
+    k += half2_src(w, in, k, exec, bf, alo, ahi);
+    k += half2_src(w, in, k, exec, bf, blo, bhi);
+    uint32_t q = ws_sa_pred_or(w, in, k, WS_FULL_MASK);
+    uint32_t one = ws_sass_has(in, WS_SMOD_BF) ? (bf ? 0x3f80u : 0x3c00u) : 0xffffu;
+    WS_LANES(l, exec, {
+        int ql = (q >> l) & 1, rl = ws_sass_fcmp(in->cmp, alo[l], blo[l]);
+        int rh = ws_sass_fcmp(in->cmp, ahi[l], bhi[l]);
+        switch (in->boolop) {
+        case WS_SMOD_OR: rl |= ql; rh |= ql; break;
+        case WS_SMOD_XOR: rl ^= ql; rh ^= ql; break;
+        default: rl &= ql; rh &= ql; break;
+        }
+        d[l] = (rh ? one << 16 : 0) | (rl ? one : 0);
+    });
+    ws_sass_dst(w, in, 0, exec, d);
+    (void)fx;
+    return 0;
+}

@@ -210,6 +210,11 @@ static void test_half(void)
     RUN("HSETP2.EQ.AND", P(4), P(5), R(8), R(19), PT);
     CHECK(su_w.p[3] == 0 && su_w.p[4] == 0 && su_w.p[5] == WS_FULL_MASK, "HSETP2: %x %x %x",
           su_w.p[3], su_w.p[4], su_w.p[5]);
+    /* HSET2.BF.EQ.AND R20, R8, R19, PT: 1.0 per equal half */
+    RUN("HSET2.BF.EQ.AND", R(20), R(8), R(19), PT);
+    RUN("HSET2.NE.AND", R(21), R(8), R(19), PT);
+    CHECK(su_r(20)[0] == 0x3c000000u && su_r(21)[0] == 0x0000ffffu, "HSET2: %x %x", su_r(20)[0],
+          su_r(21)[0]);
 }
 
 static void test_conv(void)
