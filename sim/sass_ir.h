@@ -181,6 +181,16 @@ typedef struct ws_sass_cbank {
     uint8_t *data;    /* initial contents (zeros where the driver fills them) */
 } ws_sass_cbank;
 
+/* A module-scope variable of the cubin: a __device__ global (bank -1; .nv.global, zeroed,
+ * or .nv.global.init) or a __constant__ (bank 3 on sm_90, at `offset` in that bank). */
+typedef struct ws_sass_global {
+    char name[128];
+    int bank;         /* -1: global memory; else its constant bank */
+    uint32_t offset;  /* in its section: the bank offset of a __constant__ */
+    uint32_t size;
+    uint8_t *data;    /* initial contents; NULL = zeros */
+} ws_sass_global;
+
 /* An indirect branch's possible targets, from nvdisasm's BRANCH_TARGETS annotation
  * (`BRX R4 -0xc0 (*"BRANCH_TARGETS .L_x_32,.L_x_33"*)`): instruction indices. */
 typedef struct ws_sass_brx {
@@ -195,19 +205,26 @@ typedef struct ws_sass_kernel {
     int ninsts;       ws_sass_inst *insts;   /* by increasing offset */
     int nsyms;        ws_sass_sym *syms;
     int nfiles;       char **files;          /* source paths from the line info */
-    int ncbanks;      ws_sass_cbank *cbanks; /* banks other than 0's driver area */
-    int nrelocs;      ws_sass_creloc *relocs;
+    int ncbanks;      ws_sass_cbank *cbanks; /* every bank it can read: 0 (its size; the
+                                                driver fills it), 2 (its own compiler
+                                                constants), 3, 4 (the module's) */
+    int nrelocs;      ws_sass_creloc *relocs;    /* addresses the loader puts in banks */
     int nbrx;         ws_sass_brx *brx;          /* indirect branches' target lists */
     uint32_t param_base;         /* bank-0 offset of the kernel parameters (0x210 on sm_90) */
     uint32_t param_size;
-    uint32_t shared_static;      /* bytes of static shared memory */
-    uint32_t frame_bytes;        /* per-thread local memory (stack) */
+    uint32_t shared_static;      /* bytes of the CTA's shared window the SASS addresses
+                                    (.nv.shared.<kernel>; on sm_90 it includes the 1 KB
+                                    reserved at its start: user data begins at 0x400) */
+    uint32_t frame_bytes;        /* per-thread local memory: the largest of the frame and
+                                    the stack sizes ptxas records (calls included) */
     int regs;                    /* registers per thread */
+    int cubin_loaded;            /* 1 once ws_sass_load_cubin filled the fields above */
 } ws_sass_kernel;
 
 typedef struct ws_sass_module {
     char arch[16];               /* "sm_90" */
     int nkernels;     ws_sass_kernel *kernels;
+    int nglobals;     ws_sass_global *globals;   /* from the cubin */
     char *text;                  /* the nvdisasm text, kept for messages */
 } ws_sass_module;
 

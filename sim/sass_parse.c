@@ -539,6 +539,9 @@ void ws_sass_module_free(ws_sass_module *m)
         free(k->brx);
     }
     free(m->kernels);
+    for (int g = 0; g < m->nglobals; g++)
+        free(m->globals[g].data);
+    free(m->globals);
     free(m->text);
     free(m);
 }

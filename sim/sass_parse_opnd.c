@@ -310,9 +310,9 @@ static int ws_reloc(const char *s, size_t n, ws_sass_opnd *o, ws_sass_ref *ref, 
                     size_t whyn)
 {
     o->kind = WS_SO_RELOC;
-    o->hi = s[4] == 'h';
+    o->hi = s[3] == 'h';
     const char *p = s + 6, *end = s + n - 1;   /* inside 32@lo( ... ) */
-    if (n < 8 || s[5] != '(' || *end != ')' || (s[4] != 'h' && s[4] != 'l'))
+    if (n < 8 || s[5] != '(' || *end != ')' || (s[3] != 'h' && s[3] != 'l'))
         goto bad;
     while (p < end && *p == '(' && end[-1] == ')') { p++; end--; }
     const char *q = p;

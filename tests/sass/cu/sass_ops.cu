@@ -72,10 +72,11 @@ extern "C" __global__ void uniform_math(int *out, int a, int b, unsigned c)
     out[threadIdx.x] = lo * hi + sel + (int)r + (int)mk + (a == (int)c && b > 3);
 }
 
-// Fences, sleeps and traps.
-extern "C" __global__ void fences(int *out, int flag)
+// Fences, sleeps, traps and the 64-bit clock (CS2R).
+extern "C" __global__ void fences(int *out, long long *clk, int flag)
 {
     out[threadIdx.x] = 1;
+    clk[threadIdx.x] = clock64();
     __threadfence();
     asm volatile("fence.proxy.async;");
     __nanosleep(100);
