@@ -1,0 +1,141 @@
+/* test_sass_diff.c — the SASS model against the PTX model on the seed workloads at small
+ * sizes, every variant: both start from the same generated inputs, and afterwards every
+ * integer buffer is equal byte for byte and every float buffer within the spec's tolerance
+ * (ptxas may fuse a PTX mul and add into one FFMA, so floats can differ in the last bits;
+ * the GPU computes what the SASS says). Skipped where nvdisasm is missing. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sim/sim.h"
+#include "tests/check.h"
+
+#define CACHE WS_SASS_DIFF_WORK_DIR
+
+/* Each workload with the -D overrides that keep it small (as tests/cli/test_cli_sass.sh). */
+static const char *const seeds[][6] = {
+    {"branch_unification", "LOOP=10", "BLOCKS=4", "DPT=4", NULL},
+    {"dynamic_assignment", "BLOCKS=4", "APB=256", "LOOP_NUM=2", "TRIP_SCALE=64", NULL},
+    {"tree_reduction", NULL},
+    {"shuffle_reduction", NULL},
+    {"naive_reduction", NULL},
+    {"predication", NULL},
+    {"divergence_examples", NULL},
+    {"himeno", "IMAX=8", "JMAX=8", "KMAX=32", "THREADS=32", NULL},
+    {"histogram", "N=20000", "TOTAL_THREADS=2048", "BINS=10", NULL},
+};
+
+static void report(const char *what, const ws_error *err)
+{
+    char buf[800];
+    ws_error_format(err, buf, sizeof buf);
+    CHECK(0, "%s: %s", what, buf);
+}
+
+/* Elements whose bits differ between two buffers of the same spec. */
+static uint64_t bit_diffs(const ws_buffer *a, const ws_buffer *b, uint64_t *first)
+{
+    size_t es = a->spec->count ? a->bytes / a->spec->count : 1;
+    uint64_t n = 0;
+    *first = 0;
+    for (uint64_t i = 0; es && i < a->spec->count; i++)
+        if (memcmp((const char *)a->data + i * es, (const char *)b->data + i * es, es)) {
+            if (!n)
+                *first = i;
+            n++;
+        }
+    return n;
+}
+
+static void compare_variant(const ws_spec *s, const ws_module *m, const ws_sass_module *sm,
+                            const ws_buffers *inputs, const ws_variant *v)
+{
+    ws_buffers bp = {0}, bs = {0};
+    ws_result rp, rs;
+    ws_error err;
+    ws_sim_options opt;
+    ws_sim_options_default(&opt);
+    opt.threads = 1;
+    ws_result_init(&rp);
+    ws_result_init(&rs);
+    ws_error_clear(&err);
+    if (ws_buffers_clone(inputs, &bp, &err) || ws_buffers_clone(inputs, &bs, &err)) {
+        report("clone", &err);
+        goto done;
+    }
+    if (ws_sim_run(m, s, v, &bp, &opt, &rp, &err)) {
+        report("ptx model", &err);
+        goto done;
+    }
+    if (ws_sim_run_sass(m, sm, s, v, &bs, &opt, &rs, &err)) {
+        report("sass model", &err);
+        goto done;
+    }
+    for (int i = 0; i < bp.n; i++) {
+        const ws_buffer *a = &bp.b[i], *b = &bs.b[i];
+        uint64_t first = 0, n = bit_diffs(a, b, &first);
+        if (!ws_type_is_float(a->spec->type)) {
+            CHECK(n == 0, "%s/%s buffer %s: %llu of %llu elements differ, first at %llu",
+                  s->name, v->name, a->spec->name, (unsigned long long)n,
+                  (unsigned long long)a->spec->count, (unsigned long long)first);
+        } else {
+            uint64_t at = 0;
+            CHECK(ws_buffer_equal(a, b, &at), "%s/%s float buffer %s beyond tolerance at %llu",
+                  s->name, v->name, a->spec->name, (unsigned long long)at);
+            if (n)
+                printf("note: %s/%s %s: %llu of %llu floats differ in their bits\n", s->name,
+                       v->name, a->spec->name, (unsigned long long)n,
+                       (unsigned long long)a->spec->count);
+        }
+    }
+done:
+    ws_result_free(&rp);
+    ws_result_free(&rs);
+    ws_buffers_free(&bp);
+    ws_buffers_free(&bs);
+}
+
+static void compare_seed(const char *const *seed)
+{
+    char path[512], defbuf[5][64], ptx[512], cubin[512], sass[512];
+    ws_define defs[5];
+    int ndefs = 0;
+    ws_error err;
+    ws_error_clear(&err);
+    for (const char *const *d = seed + 1; *d && ndefs < 5; d++, ndefs++) {
+        snprintf(defbuf[ndefs], sizeof defbuf[ndefs], "%s", *d);
+        ws_define_parse(defbuf[ndefs], &defs[ndefs], &err);
+    }
+    snprintf(path, sizeof path, "%s/%s.spec", WS_KERNELS_DIR, seed[0]);
+    ws_spec *s = NULL;
+    ws_module *m = NULL;
+    ws_sass_module *sm = NULL;
+    ws_buffers inputs = {0};
+    if (ws_spec_load(path, defs, ndefs, &s, &err) ||
+        ws_ptx_build(s, CACHE, ptx, sizeof ptx, &err) || ws_ptx_load(ptx, &m, &err) ||
+        ws_sass_build(s, CACHE, "sm_90", cubin, sass, sizeof sass, &err) ||
+        ws_sass_load(sass, cubin, &sm, &err) || ws_buffers_generate(s, &inputs, &err)) {
+        report(seed[0], &err);
+    } else {
+        for (int i = 0; i < s->nvariants; i++)
+            compare_variant(s, m, sm, &inputs, &s->variants[i]);
+    }
+    ws_buffers_free(&inputs);
+    if (sm)
+        ws_sass_module_free(sm);
+    if (m)
+        ws_module_free(m);
+    if (s)
+        ws_spec_free(s);
+}
+
+int main(void)
+{
+    char nv[512];
+    if (!ws_nvdisasm_find(nv, sizeof nv)) {
+        printf("test_sass_diff: skipped: no nvdisasm (tried %s)\n", nv);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++)
+        compare_seed(seeds[i]);
+    return ws_test_finish("test_sass_diff");
+}
