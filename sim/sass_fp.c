@@ -281,8 +281,14 @@ int ws_sass_x_mufu(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
     if (ws_sass_has(in, WS_SMOD_RCP64H) || ws_sass_has(in, WS_SMOD_RSQ64H)) {
         int rsq = ws_sass_has(in, WS_SMOD_RSQ64H);
         uint32_t a[WS_WARP];
-        ws_sass_src(w, in, 1, exec, a);
         const ws_sass_opnd *o = &in->o[1];
+        if (o->kind == WS_SO_FIMM) { /* MUFU.RCP64H R19, 3: the high word of the double 3.0 */
+            uint64_t u;
+            memcpy(&u, &o->fimm, 8);
+            WS_LANES(l, exec, a[l] = (uint32_t)(u >> 32););
+        } else {
+            ws_sass_src(w, in, 1, exec, a);
+        }
         WS_LANES(l, exec, {
             uint32_t x = o->abs ? a[l] & 0x7fffffffu : a[l];
             d[l] = mufu64h(o->neg ? x ^ 0x80000000u : x, rsq);

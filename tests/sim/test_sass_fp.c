@@ -131,6 +131,8 @@ static void test_fchk_frnd_mufu(void)
     su_setd(8, 4.0);
     RUN("MUFU.RCP64H", R(27), R(9));
     RUN("MUFU.RSQ64H", R(28), R(9));
+    RUN("MUFU.RCP64H", R(29), FIMM(4)); /* an immediate is a double: MUFU.RCP64H R19, 3 */
+    CHECK(su_r(29)[0] == (uint32_t)(su_ud(0.25) >> 32), "RCP64H immediate: %x", su_r(29)[0]);
     CHECK(su_r(27)[0] == (uint32_t)(su_ud(0.25) >> 32) &&
           su_r(28)[0] == (uint32_t)(su_ud(0.5) >> 32), "RCP64H/RSQ64H: %x %x", su_r(27)[0],
           su_r(28)[0]);
