@@ -59,6 +59,29 @@ static const char *const fixtures[] = {
     "buffer o i32 4 zero\n"
     "variant naive\n  kernel naive_sum\n  grid 2\n  block 128\n  args x o\n"
     "variant tree\n  kernel tree_sum\n  grid 4\n  block 128\n  args y o\n",
+    /* tests/ptx/cu/ops.cu: the math library, conversions, 64-bit integers */
+    "workload ops\nsource ../../ptx/cu/ops.cu\n"
+    "buffer fin f32 256 uniform_real 0 4\nbuffer fout f32 256 zero\n"
+    "buffer din f64 256 uniform_real 0 4\nbuffer dout f64 256 zero\n"
+    "buffer li i64 512 random_bits\n"
+    "variant float_math\n  kernel float_math\n  grid 2\n  block 128\n  args fin fout 250\n"
+    "variant double_math\n  kernel double_math\n  grid 2\n  block 128\n"
+    "  args din dout li 256\n",
+    /* tests/sass/cu/sass_ops.cu: jump tables, halves, bit fields, uniform math, P2R spills */
+    "workload sass_ops\nsource ../../sass/cu/sass_ops.cu\n"
+    "buffer in i32 96 uniform_int -1000 1000\nbuffer out i32 64 zero\n"
+    "buffer fin f32 128 uniform_real -4 4\nbuffer fout f32 64 zero\n"
+    "buffer pin i32 96 uniform_int -2 10\n"
+    "buffer hin u32 96 random_bits\nbuffer hout u32 64 zero\nbuffer flags i32 64 zero\n"
+    "variant jump_table\n  kernel jump_table\n  grid 1\n  block 64\n  args in out\n"
+    "variant halves\n  kernel halves\n  grid 1\n  block 64\n  args fin fout\n"
+    "variant bits\n  kernel bits\n  grid 1\n  block 64\n  args in out 13\n"
+    "variant uniform_math\n  kernel uniform_math\n  grid 1\n  block 64\n"
+    "  args out -7 3 4660\n"
+    "variant many_preds\n  kernel many_preds\n  grid 1\n  block 64\n  args pin out 20\n"
+    "variant indirect_branch\n  kernel indirect_branch\n  grid 1\n  block 64\n"
+    "  args in out\n"
+    "variant half_ops\n  kernel half_ops\n  grid 1\n  block 32\n  args hin hout flags\n",
 };
 
 static void report(const char *what, const ws_error *err)
@@ -140,8 +163,10 @@ static void compare_spec(ws_spec *s, const char *what)
     ws_sass_module *sm = NULL;
     ws_buffers inputs = {0};
     ws_error_clear(&err);
-    if (ws_ptx_build(s, CACHE, ptx, sizeof ptx, &err) || ws_ptx_load(ptx, &m, &err) ||
-        ws_sass_build(s, CACHE, "sm_90", cubin, sass, sizeof sass, &err) ||
+    if (!ws_ptx_build(s, CACHE, ptx, sizeof ptx, &err) && ws_ptx_load(ptx, &m, &err) &&
+        err.code == WS_ERR_UNSUPPORTED) { /* nothing to compare against (yet) */
+        printf("note: %s: the PTX model does not run it: %s\n", what, err.msg);
+    } else if (err.code || ws_sass_build(s, CACHE, "sm_90", cubin, sass, sizeof sass, &err) ||
         ws_sass_load(sass, cubin, &sm, &err) || ws_buffers_generate(s, &inputs, &err)) {
         report(what, &err);
     } else {
