@@ -622,11 +622,12 @@ int ws_sass_x_mov(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sas
     return 0;
 }
 
-/* R2UR URd, Ra: the value of the lowest executing lane (ws_sass_dst's rule for UR). */
+/* R2UR URd, Ra: the value of the lowest executing lane (ws_sass_dst's rule for UR); the
+ * source is the last operand in the three-operand form too. */
 int ws_sass_x_r2ur(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
     uint32_t a[WS_WARP];
-    SRC(1, a);
+    SRC(in->nopnd - 1, a);
     ws_sass_dst(w, in, 0, exec, a);
     (void)fx;
     return 0;

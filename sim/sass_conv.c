@@ -71,6 +71,15 @@ uint16_t ws_sass_double_to_bf16(double x)
     return isinf(x) ? (uint16_t)(signbit(x) ? 0xff80 : 0x7f80) : narrow(x, 8, 127, 8);
 }
 
+/* A 32-bit integer source's selector: .B0..B3 pick a byte, .H0/.H1 a half (I2F.U8 R0,
+ * R1.B2), moved to the low bits. */
+static void select_part(const ws_sass_opnd *o, uint32_t exec, uint32_t v[WS_WARP])
+{
+    int shift = o->sel >= 5 && o->sel <= 8 ? 8 * (o->sel - 5) : o->sel == 2 ? 16 : 0;
+    if (shift)
+        WS_LANES(l, exec, v[l] >>= shift;);
+}
+
 /* ---------------------------------------------------------------- types */
 
 static int is_float_type(int t)
@@ -162,6 +171,7 @@ WS_SASS_FENV int ws_sass_x_i2f(ws_sass_warp *w, const ws_sass_inst *in, uint32_t
     } else {
         uint32_t a32[WS_WARP];
         SRC(1, a32);
+        select_part(&in->o[1], exec, a32);
         ws_sass_int_mods(in, 1, exec, a32);
         WS_LANES(l, exec, a[l] = a32[l];);
     }
@@ -314,6 +324,7 @@ int ws_sass_x_i2i(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sas
     int sat = ws_sass_has(in, WS_SMOD_SAT);
     uint32_t a[WS_WARP];
     SRC(1, a);
+    select_part(&in->o[1], exec, a);
     if (db > 32)
         db = 32;
     if (sb > 32)

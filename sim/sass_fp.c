@@ -167,17 +167,19 @@ static float fminmax(float x, float y, int pick_min)
     return (x < y) == pick_min ? x : y;
 }
 
-/* FMNMX[.FTZ] Rd, a, b, P: P ? min : max (both NaN: the canonical NaN) */
+/* FMNMX[.FTZ][.NAN] Rd, a, b, P: P ? min : max (both NaN: the canonical NaN; with .NAN,
+ * fminf/fmaxf's NaN-propagating variants, any NaN gives it) */
 int ws_sass_x_fmnmx(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
     float a[WS_WARP], b[WS_WARP];
     uint32_t d[WS_WARP], p = ws_sa_pred_or(w, in, 3, WS_FULL_MASK);
-    int ftz = ws_sass_has(in, WS_SMOD_FTZ);
+    int ftz = ws_sass_has(in, WS_SMOD_FTZ), nanprop = in->cmp == WS_SMOD_NAN;
     SRCF(1, a);
     SRCF(2, b);
     WS_LANES(l, exec, {
         float x = ftz ? ws_sa_ftz(a[l]) : a[l], y = ftz ? ws_sa_ftz(b[l]) : b[l];
-        d[l] = ws_sa_f32bits(fminmax(x, y, (p >> l) & 1));
+        d[l] = nanprop && (isnan(x) || isnan(y)) ? WS_SASS_CANON_NAN32
+                                                 : ws_sa_f32bits(fminmax(x, y, (p >> l) & 1));
     });
     ws_sass_dst(w, in, 0, exec, d);
     (void)fx;
@@ -279,8 +281,14 @@ int ws_sass_x_mufu(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
     if (ws_sass_has(in, WS_SMOD_RCP64H) || ws_sass_has(in, WS_SMOD_RSQ64H)) {
         int rsq = ws_sass_has(in, WS_SMOD_RSQ64H);
         uint32_t a[WS_WARP];
-        ws_sass_src(w, in, 1, exec, a);
         const ws_sass_opnd *o = &in->o[1];
+        if (o->kind == WS_SO_FIMM) { /* MUFU.RCP64H R19, 3: the high word of the double 3.0 */
+            uint64_t u;
+            memcpy(&u, &o->fimm, 8);
+            WS_LANES(l, exec, a[l] = (uint32_t)(u >> 32););
+        } else {
+            ws_sass_src(w, in, 1, exec, a);
+        }
         WS_LANES(l, exec, {
             uint32_t x = o->abs ? a[l] & 0x7fffffffu : a[l];
             d[l] = mufu64h(o->neg ? x ^ 0x80000000u : x, rsq);
@@ -524,6 +532,32 @@ int ws_sass_x_hsetp2(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_
     ws_sass_pdst(w, in, 0, exec, rl);
     if (ws_sa_is_pred(in, 1))
         ws_sass_pdst(w, in, 1, exec, rh);
+    (void)fx;
+    return 0;
+}
+
+/* HSET2[.BF].cmp.bool Rd, a, b, Pq: per half, all ones (1.0 as a half with .BF) where
+ * (a cmp b) bool Pq, else 0. */
+int ws_sass_x_hset2(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    float alo[WS_WARP], ahi[WS_WARP], blo[WS_WARP], bhi[WS_WARP];
+    uint32_t d[WS_WARP];
+    int bf = in->dtype == WS_SMOD_BF16, k = 1;
+    k += half2_src(w, in, k, exec, bf, alo, ahi);
+    k += half2_src(w, in, k, exec, bf, blo, bhi);
+    uint32_t q = ws_sa_pred_or(w, in, k, WS_FULL_MASK);
+    uint32_t one = ws_sass_has(in, WS_SMOD_BF) ? (bf ? 0x3f80u : 0x3c00u) : 0xffffu;
+    WS_LANES(l, exec, {
+        int ql = (q >> l) & 1, rl = ws_sass_fcmp(in->cmp, alo[l], blo[l]);
+        int rh = ws_sass_fcmp(in->cmp, ahi[l], bhi[l]);
+        switch (in->boolop) {
+        case WS_SMOD_OR: rl |= ql; rh |= ql; break;
+        case WS_SMOD_XOR: rl ^= ql; rh ^= ql; break;
+        default: rl &= ql; rh &= ql; break;
+        }
+        d[l] = (rh ? one << 16 : 0) | (rl ? one : 0);
+    });
+    ws_sass_dst(w, in, 0, exec, d);
     (void)fx;
     return 0;
 }
