@@ -5,9 +5,11 @@
  * Scheduling rule (deterministic): a warp runs one group until it blocks (BSYNC waiting
  * for lanes, WARPSYNC, BAR, all its lanes exited) or yields (YIELD, NANOSLEEP); at a
  * divergent branch the not-taken lanes keep running and the taken lanes wait as a new
- * group. The next group to run is the ready one with the lowest PC. Per-PC counts do not
- * depend on this order except in spin loops across groups of one warp, which the hardware
- * also leaves to its scheduler. */
+ * group. The next group to run is the newest ready one (made or joined last), as a stack
+ * would: the sibling of the innermost divergence finishes its convergence region before
+ * an outer one resumes, so an outer group never re-arms a barrier register (BSSY) that
+ * inner groups still wait on. This matches CUPTI's per-PC counts on the H100 for every
+ * seed kernel (tests/gpu/sass_check.sh). */
 #include <assert.h>
 #include <stdlib.h>
 #include "sim/sass_exec.h"
@@ -26,11 +28,11 @@ int ws_sass_group_add(ws_sass_warp *w, int32_t pc, uint32_t mask, int state)
         return -1;
     for (int i = 0; i < w->ngroups; i++)
         if (w->groups[i].state == WS_SG_DONE) {
-            w->groups[i] = (ws_sass_group){ pc, mask, (uint8_t)state, -1, 0 };
+            w->groups[i] = (ws_sass_group){ pc, mask, (uint8_t)state, -1, 0, ++w->seq };
             return i;
         }
     assert(w->ngroups < WS_WARP); /* live groups hold disjoint, non-empty lane masks */
-    w->groups[w->ngroups] = (ws_sass_group){ pc, mask, (uint8_t)state, -1, 0 };
+    w->groups[w->ngroups] = (ws_sass_group){ pc, mask, (uint8_t)state, -1, 0, ++w->seq };
     return w->ngroups++;
 }
 
@@ -52,7 +54,7 @@ static void join(ws_sass_warp *w, int state, int bar, int32_t pc)
     }
     if (keep < 0)
         return;
-    w->groups[keep] = (ws_sass_group){ pc, mask, WS_SG_READY, -1, 0 };
+    w->groups[keep] = (ws_sass_group){ pc, mask, WS_SG_READY, -1, 0, ++w->seq };
 }
 
 static uint32_t waiting(const ws_sass_warp *w, int state, int bar, int32_t *pc)
@@ -102,15 +104,20 @@ void ws_sass_exit_lanes(ws_sass_warp *w, uint32_t lanes)
     ws_sass_check_sync(w, -1);
 }
 
-/* The ready group with the lowest PC, or -1. */
-static int pick(const ws_sass_warp *w)
+/* The newest ready group other than `not` (-1: any), or -1. */
+static int pick_other(const ws_sass_warp *w, int not)
 {
     int best = -1;
     for (int i = 0; i < w->ngroups; i++)
-        if (w->groups[i].state == WS_SG_READY &&
-            (best < 0 || w->groups[i].pc < w->groups[best].pc))
+        if (i != not && w->groups[i].state == WS_SG_READY &&
+            (best < 0 || w->groups[i].seq > w->groups[best].seq))
             best = i;
     return best;
+}
+
+static int pick(const ws_sass_warp *w)
+{
+    return pick_other(w, -1);
 }
 
 /* ---------------------------------------------------------------- one warp-instruction */
@@ -222,14 +229,9 @@ static int step(ws_sass_warp *w)
     advance(w, gi, pc, &fx);
     int next = w->groups[gi].state == WS_SG_READY && !fx.yield ? gi : -1;
     if (next < 0) {
-        next = pick(w);
-        if (fx.yield && next == gi) { /* another ready group goes first, if there is one */
-            for (int i = 0; i < w->ngroups; i++)
-                if (i != gi && w->groups[i].state == WS_SG_READY) {
-                    next = i;
-                    break;
-                }
-        }
+        next = fx.yield ? pick_other(w, gi) : pick(w); /* YIELD: another group goes first */
+        if (next < 0)
+            next = pick(w);
     }
     if (next != w->cur)
         w->since_switch = 0;
@@ -290,6 +292,7 @@ static void warp_start(ws_sass_warp *w, uint64_t cta_linear)
     w->up = 0x80;
     memset(w->b, 0, sizeof w->b);
     w->ngroups = 0;
+    w->seq = 0;
     w->cur = ws_sass_group_add(w, 0, w->valid, WS_SG_READY);
     w->issued = 0;
     w->since_switch = 0;

@@ -18,6 +18,7 @@ typedef struct ws_sass_group {
     uint8_t state;     /* WS_SG_* */
     int8_t bar;        /* WS_SG_BSYNC: barrier register; WS_SG_BAR: CTA barrier id */
     uint32_t need;     /* WS_SG_WARPSYNC: the lanes it waits for */
+    uint32_t seq;      /* when it was made or joined: the newest ready group runs next */
 } ws_sass_group;
 
 struct ws_sass_cta;
@@ -36,6 +37,7 @@ typedef struct ws_sass_warp {
     int ngroups;
     ws_sass_group groups[WS_WARP];
     int cur;                   /* index of the group that runs */
+    uint32_t seq;              /* groups made or joined so far */
     uint64_t issued;           /* warp-instructions issued; also the clock */
     uint64_t since_switch;     /* instructions since the running group last changed */
     uint8_t *local;            /* 32 lanes * frame bytes of local memory */
