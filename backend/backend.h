@@ -102,6 +102,11 @@ typedef struct ws_gpu_kernel ws_gpu_kernel; /* module, function, device buffers,
  * what ws_gpu_kernel_restore copies back before each launch. */
 int ws_gpu_kernel_load(ws_gpu *g, const char *ptx_path, const ws_spec *s, const ws_variant *v,
                        const ws_buffers *inputs, ws_gpu_kernel **out, ws_error *err);
+/* The same with the cubin that ptxas made offline from that PTX (cubin_path; NULL = JIT):
+ * the GPU then runs the very SASS the simulator's SASS model ran. */
+int ws_gpu_kernel_load_cubin(ws_gpu *g, const char *ptx_path, const char *cubin_path,
+                             const ws_spec *s, const ws_variant *v, const ws_buffers *inputs,
+                             ws_gpu_kernel **out, ws_error *err);
 void ws_gpu_kernel_free(ws_gpu_kernel *k);
 /* Copies the inputs into the device buffers again (kernels with side effects). */
 int ws_gpu_kernel_restore(ws_gpu_kernel *k, ws_error *err);

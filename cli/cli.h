@@ -4,6 +4,7 @@
 #define WS_CLI_H
 
 #include "core/core.h"
+#include "sim/sim.h"
 
 typedef int (*ws_cmd_fn)(int argc, char **argv); /* argv[0] is the subcommand name */
 
@@ -47,11 +48,20 @@ typedef struct ws_cli_workload {
     char ptx_path[WS_PATH_MAX];
     ws_module *module;
     ws_buffers inputs;
+    char cubin_path[WS_PATH_MAX], sass_path[WS_PATH_MAX]; /* the SASS model's, when built */
+    ws_sass_module *sass;
 } ws_cli_workload;
 
 int ws_cli_workload_open(const char *arg, const ws_define *defs, int ndefs,
                          ws_cli_workload *w, ws_error *err);
 void ws_cli_workload_close(ws_cli_workload *w);
+/* Builds (or takes from the cache) the workload's cubin and SASS for `arch` ("sm_90" when
+ * NULL) and loads them into w->sass. */
+int ws_cli_workload_sass(ws_cli_workload *w, const char *arch, ws_error *err);
+/* The simulator model a run uses when none is asked for: "sass" where nvdisasm is found,
+ * else "ptx". Checks a --model value: 0, or a usage error. */
+const char *ws_cli_default_model(void);
+int ws_cli_check_model(const char *cmd, const char *model, const char *arch, ws_error *err);
 /* Compares the checked output buffers of `out` with the CPU reference when the spec
  * names one, else with `first` (another variant's outputs, may be NULL); records the
  * verdict in res->outputs_checked/outputs_match/check_message. */

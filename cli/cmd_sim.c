@@ -18,6 +18,7 @@ typedef struct sim_args {
     const char *db;
     const char *dump;     /* --dump DIR: write the outputs there; NULL = no */
     int json, quiet, no_db, no_races;
+    const char *model, *arch; /* "sass" or "ptx"; sm_XX for sass */
     ws_cli_defines defs;
     ws_sim_options opt;
 } sim_args;
@@ -43,6 +44,11 @@ static int sim_parse(int argc, char **argv, sim_args *a, ws_error *err)
         WS_CLI_OPT_JSON(&a->json, "one JSON object on stdout instead of tables"),
         WS_CLI_OPT_DB(&a->db),
         {"--no-db", WS_OPT_FLAG, &a->no_db, NULL, "do not store the runs", 0, 0},
+        {"--model", WS_OPT_STRING, &a->model, "M",
+         "sass (default where nvdisasm is found): the SASS ptxas makes, under Volta+ "
+         "convergence barriers; ptx: the PTX under an immediate-post-dominator stack", 0, 0},
+        {"--arch", WS_OPT_STRING, &a->arch, "sm_XX",
+         "SASS for this GPU (sm_70 .. sm_90; default sm_90)", 0, 0},
         {"--threads", WS_OPT_INT, &a->opt.threads, "N",
          "host threads (default: all cores; 1 = deterministic order)", 0, 1 << 20},
         {"--timing", WS_OPT_FLAG, &a->opt.timing, NULL, timing_help, 0, 0},
@@ -68,6 +74,12 @@ static int sim_parse(int argc, char **argv, sim_args *a, ws_error *err)
         return -!!ws_cli_usage(err, "sim", "which workload? ('warpscope list' shows them)");
     if (a->json)
         a->opt.printf_to = stderr; /* the kernel's printf: stdout holds the JSON */
+    if (a->model && !strcmp(a->model, "sass") && a->opt.timing)
+        return -!!ws_cli_usage(err, "sim", "--timing runs on the PTX model for now: use --model ptx");
+    if (!a->model)
+        a->model = a->opt.timing ? "ptx" : ws_cli_default_model();
+    if (ws_cli_check_model("sim", a->model, a->arch, err))
+        return -1;
     return 0;
 }
 
@@ -161,7 +173,9 @@ static int sim_variant(const ws_cli_workload *w, const ws_variant *v, sim_args *
         opt.progress_ctx = (void *)v->name;
     }
     double t0 = now_seconds();
-    int rc = ws_sim_run(w->module, w->spec, v, out, &opt, res, err);
+    int rc = !strcmp(a->model, "sass")
+                 ? ws_sim_run_sass(w->module, w->sass, w->spec, v, out, &opt, res, err)
+                 : ws_sim_run(w->module, w->spec, v, out, &opt, res, err);
     if (opt.progress)
         fputs("\r\033[K", stderr); /* also after a failed or raced last report */
     if (rc != WS_OK)
@@ -186,6 +200,10 @@ static int sim_all(sim_args *a, ws_error *err)
         return err->code;
     }
     if (a->variant && !ws_spec_variant(w.spec, a->variant, err)) {
+        rc = err->code;
+        goto done;
+    }
+    if (!strcmp(a->model, "sass") && ws_cli_workload_sass(&w, a->arch, err) != WS_OK) {
         rc = err->code;
         goto done;
     }

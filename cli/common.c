@@ -68,9 +68,39 @@ int ws_cli_workload_open(const char *arg, const ws_define *defs, int ndefs,
     return ws_buffers_generate(w->spec, &w->inputs, err);
 }
 
+int ws_cli_workload_sass(ws_cli_workload *w, const char *arch, ws_error *err)
+{
+    if (w->sass)
+        return WS_OK;
+    if (ws_sass_build(w->spec, NULL, arch, w->cubin_path, w->sass_path, sizeof w->sass_path,
+                      err) != WS_OK)
+        return err->code;
+    return ws_sass_load(w->sass_path, w->cubin_path, &w->sass, err);
+}
+
+const char *ws_cli_default_model(void)
+{
+    char path[WS_PATH_MAX];
+    return ws_nvdisasm_find(path, sizeof path) ? "sass" : "ptx";
+}
+
+int ws_cli_check_model(const char *cmd, const char *model, const char *arch, ws_error *err)
+{
+    if (strcmp(model, "sass") && strcmp(model, "ptx"))
+        return ws_error_set(err, WS_ERR_USAGE, "%s: --model is 'sass' (what the GPU runs, from "
+                            "ptxas and nvdisasm) or 'ptx' (the PTX under an immediate post-"
+                            "dominator stack), not '%s'", cmd, model);
+    if (arch && !ws_sass_arch_ok(arch))
+        return ws_error_set(err, WS_ERR_USAGE, "%s: --arch is sm_70 .. sm_90, not '%s'", cmd,
+                            arch);
+    return WS_OK;
+}
+
 void ws_cli_workload_close(ws_cli_workload *w)
 {
     ws_buffers_free(&w->inputs);
+    if (w->sass)
+        ws_sass_module_free(w->sass);
     if (w->module)
         ws_module_free(w->module);
     if (w->spec)

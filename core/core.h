@@ -225,6 +225,22 @@ typedef struct ws_kernel_resources {
 int ws_ptx_resources(const char *ptx_path, const char *kernel, ws_kernel_resources *out,
                      ws_error *err);
 
+/* The SASS an sm_XX GPU runs for the spec's kernels: the PTX of ws_ptx_build through
+ * `ptxas -arch=ARCH -lineinfo` (a cubin) and `nvdisasm -gi -c` (text with line info), both
+ * cached by content hash in cache_dir (NULL: $WARPSCOPE_PTX_CACHE, else the build tree's
+ * ptx-cache). arch NULL or "" -> "sm_90"; sm_70..sm_90 are accepted (ptxas says which it
+ * can build). Usable without ptxas/nvdisasm when the cached files exist. */
+int ws_sass_build(const ws_spec *s, const char *cache_dir, const char *arch, char *cubin_path,
+                  char *sass_path, size_t n, ws_error *err);
+/* The same from a PTX file (cache_dir NULL: $WARPSCOPE_PTX_CACHE, else beside the PTX). */
+int ws_sass_build_ptx(const char *ptx_path, const char *cache_dir, const char *arch,
+                      char *cubin_path, char *sass_path, size_t n, ws_error *err);
+/* nvdisasm: $WARPSCOPE_NVDISASM, else the project-local copy scripts/setup.sh installs
+ * (.tools/), else PATH, else /usr/local/cuda/bin. 1 when found; path holds what was tried. */
+int ws_nvdisasm_find(char *path, size_t n);
+/* 1 when arch is "sm_70".."sm_90". */
+int ws_sass_arch_ok(const char *arch);
+
 /* Reads a whole file; caller frees. */
 int ws_read_file(const char *path, char **text, size_t *len, ws_error *err);
 

@@ -89,10 +89,11 @@ int ws_result_derive_metrics(ws_result *r)
         atomic_warps += r->atomics[i].warp_execs;
         atomic_lanes += r->atomics[i].lanes;
     }
-    /* Nsight Compute counts branch *targets*: a divergent two-way branch execution has two
-     * targets, both divergent; uniform ones have one. So divergent targets are twice the
-     * divergent executions, and the uniform share is (targets - divergent targets)/targets. */
-    uint64_t divergent_targets = 2 * divergent;
+    /* As the H100 counts them (CUPTI against the SASS model, per kernel, every seed
+     * workload): smsp__sass_branch_targets grows by one per warp-level execution of a branch
+     * instruction and ..._threads_divergent by one per execution that split the warp; the
+     * uniform share is (targets - divergent) / targets. */
+    uint64_t divergent_targets = divergent;
     if (divergent_targets > targets)
         divergent_targets = targets;
     struct { const char *name; double value; } m[] = {

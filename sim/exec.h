@@ -247,6 +247,16 @@ int ws_x_vprintf(ws_warp *w, const ws_inst *in, uint32_t exec);
 int ws_x_ctrl(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, int *advanced);
 int ws_x_warpop(ws_warp *w, const ws_inst *in, uint32_t exec);
 
+/* ---- shared with the SASS model (sim_run.c, exec_mem.c) */
+/* Finds the entry, lays out global memory and parameters for r->m/spec/v/opt. */
+int ws_run_setup(ws_run *r, ws_buffers *bufs, ws_error *err);
+void ws_run_teardown(ws_run *r, ws_buffers *bufs);
+/* Index of the allocation holding [addr, addr+n), or -1. */
+int ws_x_find_alloc(ws_worker *wk, uint64_t addr, uint64_t n);
+/* "4 bytes past the end of 'out' [...]" for a fault message. */
+void ws_x_describe_address(const ws_run *r, uint64_t addr, uint64_t n, int is_write, char *buf,
+                           size_t len);
+
 /* ---- race.c */
 /* One lane's access of `bytes` at `addr`; `shadow` is the shadow pair of its first word. */
 void ws_race_access(ws_warp *w, const ws_inst *in, int space, uint64_t addr, int bytes,

@@ -25,7 +25,7 @@ static int do_branch(ws_warp *w, const ws_inst *in, int pc, uint32_t exec)
     uint32_t taken = exec, not_taken = w->active & ~exec;
     ws_pcstat *st = &w->cta->wk->pcstat[w->frames[w->nframes - 1].fn][pc];
     int divergent = taken && not_taken;
-    st->targets += divergent ? 2 : 1;
+    st->targets++; /* one per execution, as CUPTI counts (derive.c) */
     st->divergent += (uint64_t)divergent;
     w->ev_taken = taken ? (not_taken ? 1 : 2) : 0;
     if (w->cta->run->policy->on_branch(w, in, taken, not_taken, target, pc + 1))

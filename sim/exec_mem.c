@@ -414,3 +414,16 @@ int ws_x_cvta(ws_warp *w, const ws_inst *in, uint32_t exec)
         WS_LANES(l, exec, d[l] = ws_trunc(a[l] + win, bits););
     return 0;
 }
+
+/* ---------------------------------------------------------------- shared with the SASS model */
+
+int ws_x_find_alloc(ws_worker *wk, uint64_t addr, uint64_t n)
+{
+    return find_alloc(wk, addr, n);
+}
+
+void ws_x_describe_address(const ws_run *r, uint64_t addr, uint64_t n, int is_write, char *buf,
+                           size_t len)
+{
+    describe_near(r, addr, n, is_write, buf, len);
+}

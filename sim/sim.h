@@ -75,6 +75,23 @@ typedef struct ws_sim_launch {
 int ws_sim_run_launch(const ws_module *m, const ws_sim_launch *l, ws_buffers *bufs,
                       const ws_sim_options *opt, ws_result *res, ws_error *err);
 
+/* ---------------------------------------------------------------- the SASS model */
+
+typedef struct ws_sass_module ws_sass_module; /* a kernel module's SASS + cubin (opaque) */
+
+/* Reads nvdisasm output (`nvdisasm -g -c`) and, when cubin_path is not NULL, the cubin it
+ * came from (constant banks, relocations, parameter area, shared memory, stack frame). */
+int ws_sass_load(const char *sass_path, const char *cubin_path, ws_sass_module **out,
+                 ws_error *err);
+void ws_sass_module_free(ws_sass_module *m);
+
+/* Runs variant `v` on the SASS model: the launch is laid out from the PTX module `m` of the
+ * same compile, the kernel runs as SASS under Volta+ convergence barriers. Fills `res` like
+ * ws_sim_run, with instructions keyed by SASS offset (res->source "sim:sass"). */
+int ws_sim_run_sass(const ws_module *m, const ws_sass_module *sm, const ws_spec *s,
+                    const ws_variant *v, ws_buffers *bufs, const ws_sim_options *opt,
+                    ws_result *res, ws_error *err);
+
 /* ---------------------------------------------------------------- occupancy (seed 004) */
 
 typedef enum ws_occ_limit {

@@ -26,20 +26,27 @@ void ws_sim_options_default(ws_sim_options *o)
 
 /* ---------------------------------------------------------------- preparation */
 
-static int find_entry(const ws_module *m, const ws_variant *v, ws_error *err)
+/* The variant's entry; with `check`, an entry that reaches PTX the PTX model does not run
+ * is an error (the SASS model lays out the launch from the PTX but runs the SASS). */
+static int find_entry_in(const ws_module *m, const ws_variant *v, int check, ws_error *err)
 {
     char names[256] = "";
     for (int i = 0; i < m->nfuncs; i++) {
         if (!m->funcs[i].is_entry)
             continue;
         if (ws_kernel_name_matches(v->kernel, m->funcs[i].name))
-            return ws_function_check(m, i, err) ? -1 : i;
+            return check && ws_function_check(m, i, err) ? -1 : i;
         size_t n = strlen(names);
         snprintf(names + n, sizeof names - n, "%s%s", n ? ", " : "", m->funcs[i].name);
     }
     ws_error_set(err, WS_ERR_NOTFOUND, "kernel '%s' (variant '%s') is not an entry of %s "
                  "(entries: %s)", v->kernel, v->name, m->name, names[0] ? names : "none");
     return -1;
+}
+
+static int find_entry(const ws_module *m, const ws_variant *v, ws_error *err)
+{
+    return find_entry_in(m, v, 1, err);
 }
 
 static void mark_reachable(ws_run *r, int f)
@@ -531,4 +538,18 @@ int ws_sim_run_launch(const ws_module *m, const ws_sim_launch *l, ws_buffers *bu
     free(v);
     free(s);
     return rc;
+}
+
+/* ---------------------------------------------------------------- shared with the SASS model */
+
+int ws_run_setup(ws_run *r, ws_buffers *bufs, ws_error *err)
+{
+    if ((r->entry = find_entry_in(r->m, r->v, 0, err)) < 0)
+        return err->code;
+    return prepare(r, bufs, err);
+}
+
+void ws_run_teardown(ws_run *r, ws_buffers *bufs)
+{
+    release(r, bufs);
 }

@@ -58,7 +58,7 @@ check '[ "$(field $f short_if metrics.smsp__sass_branch_targets_threads_divergen
 check '[ "$(field $f long_if metrics.smsp__sass_branch_targets_threads_divergent.sum)" != 0 ]' \
       "long_if branches"
 # Seed 002: the naive reduction loses updates and the race is reported with its line.
-$ws sim naive_reduction --variant racy --no-db --json > "$tmp/naive.json"
+$ws sim naive_reduction --variant racy --model ptx --no-db --json > "$tmp/naive.json"
 check '[ "$(field $tmp/naive.json racy outputs_match)" = False ]' "naive reduction loses updates"
 check 'grep -q "race: global.*naive_reduction.cu:" "$tmp/naive.json"' "race warning names the line"
 
@@ -150,18 +150,22 @@ cat > "$tmp/pf.cu" <<'CU'
 __global__ void k(int *x) { if (threadIdx.x < 2) printf("lane %d has %d\n", threadIdx.x, x[threadIdx.x]); }
 CU
 printf 'workload pf\nsource pf.cu\nbuffer x i32 32 iota 7\nvariant a\n  kernel k\n  grid 1\n  block 32\n  args x\n' > "$tmp/pf.spec"
-$ws sim "$tmp/pf.spec" --no-db > "$tmp/pf.out"
+$ws sim "$tmp/pf.spec" --model ptx --no-db > "$tmp/pf.out"
 check 'head -2 "$tmp/pf.out" | tr "\n" / | grep -q "^lane 0 has 7/lane 1 has 8/$"' "printf prints what the kernel prints"
-$ws sim "$tmp/pf.spec" --no-db --json > "$tmp/pf.json" 2> "$tmp/pf.err"
+$ws sim "$tmp/pf.spec" --model ptx --no-db --json > "$tmp/pf.json" 2> "$tmp/pf.err"
 check 'python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$tmp/pf.json" && grep -q "lane 1 has 8" "$tmp/pf.err"' \
       "--json: printf on stderr, JSON intact"
+
+# The SASS model does not run printf: one line that says so and names the PTX model.
+pattern="kernel .*calls printf (vprintf).*--model ptx"; expect_error sim "$tmp/pf.spec" --model sass
 
 # Unsupported PTX (a call to malloc, an external function) names the PTX line and the call.
 cat > "$tmp/ma.cu" <<'CU'
 __global__ void k(int *x) { int *p = (int *)malloc(4); *p = 1; x[threadIdx.x] = *p; }
 CU
 printf 'workload ma\nsource ma.cu\nbuffer x i32 32 iota\nvariant a\n  kernel k\n  grid 1\n  block 32\n  args x\n' > "$tmp/ma.spec"
-pattern="\.ptx:[0-9]*:.*external function 'malloc'"; expect_error sim "$tmp/ma.spec"
+pattern="\.ptx:[0-9]*:.*external function 'malloc'"; expect_error sim "$tmp/ma.spec" --model ptx
+pattern="kernel .*calls or reads 'malloc', which the module does not define"; expect_error sim "$tmp/ma.spec" --model sass
 
 # A simulated out-of-bounds store names kernel, CTA, warp, lane, PC and address.
 cat > "$tmp/oob.cu" <<'CU'

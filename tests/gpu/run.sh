@@ -88,6 +88,14 @@ for spec in "$repo"/kernels/*.spec; do
     done
 done
 
+# The SASS model against CUPTI per SASS PC (every deterministic seed kernel must match
+# exactly), with the PTX model, the SASS model and the GPU side by side per kernel.
+if bash "$repo/tests/gpu/sass_check.sh" "$build" "$out" "${WS_SASS_CHECK_ONLY:-.}" >>"$log" 2>&1; then
+    tail -1 "$out/sass-vs-gpu.txt" | tee -a "$log"
+else
+    failures=$((failures + 1)); echo "FAILED: SASS model per PC against CUPTI (sass-vs-gpu.txt)" | tee -a "$log"
+fi
+
 # The simulator's run beside the GPU's per .cu line: the map page and its terminal view for
 # branch_unification/after (the newest pair in the database).
 ids=$(python3 - "$db" <<'EOF' 2>>"$log"
