@@ -92,7 +92,8 @@ int ws_result_derive_metrics(ws_result *r)
     /* As the H100 counts them (CUPTI against the SASS model, per kernel, every seed
      * workload): smsp__sass_branch_targets grows by one per warp-level execution of a branch
      * instruction and ..._threads_divergent by one per execution that split the warp; the
-     * uniform share is (targets - divergent) / targets. */
+     * uniform share is (targets - divergent) / targets, and 0 with no branch at all (the
+     * H100 reports 0.0 there too). */
     uint64_t divergent_targets = divergent;
     if (divergent_targets > targets)
         divergent_targets = targets;
@@ -105,7 +106,7 @@ int ws_result_derive_metrics(ws_result *r)
         {WS_M(BRANCH_TARGETS), (double)targets},
         {WS_M(BRANCH_TARGETS_DIVERGENT), (double)divergent_targets},
         {WS_M(BRANCH_UNIFORM_PCT),
-         targets ? 100.0 * (double)(targets - divergent_targets) / (double)targets : 100.0},
+         targets ? 100.0 * (double)(targets - divergent_targets) / (double)targets : 0.0},
         {WS_M(SIM_EXECUTION_RATE), issued ? (double)active / (32.0 * (double)issued) : 0},
         {WS_M(SIM_DIVERGENT_BRANCHES), (double)divergent},
         {WS_M(SIM_ATOMIC_WARP_INSTS), (double)atomic_warps},

@@ -187,13 +187,29 @@ static int flush(CUcontext ctx, const sass_config *c, const ws_prof_target *t, w
     return r == CUPTI_SUCCESS ? WS_OK : ws_cupti_error(err, "cuptiSassMetricsFlushData", (int)r);
 }
 
+/* The configuration is set once per device and process and kept: on the H100 (CUDA 13) a
+ * second cuptiSassMetricsSetConfig after UnsetConfig fails with CUPTI_ERROR_OUT_OF_MEMORY,
+ * so profiling several launches in one process (every variant, every launch of an
+ * application) reuses the first. */
+static sass_config configured;
+static int configured_device = -1;
+
 int ws_prof_sass_collect(const ws_prof_target *t, const char *chip, ws_result *res, ws_error *err)
 {
-    sass_config c;
     uint32_t device = t->device;
     CUcontext ctx = t->ctx;
-    if (configure(&c, chip, device, res, err) != WS_OK)
-        return err->code;
+    if (configured_device != (int)device) {
+        if (configured_device >= 0) {
+            CUpti_SassMetricsUnsetConfig_Params un = WS_CUPTI_PARAMS(CUpti_SassMetricsUnsetConfig_Params);
+            un.deviceIndex = (uint32_t)configured_device;
+            cuptiSassMetricsUnsetConfig(&un);
+            configured_device = -1;
+        }
+        if (configure(&configured, chip, device, res, err) != WS_OK)
+            return err->code;
+        configured_device = (int)device;
+    }
+    const sass_config c = configured;
     CUpti_SassMetricsEnable_Params en = WS_CUPTI_PARAMS(CUpti_SassMetricsEnable_Params);
     en.ctx = ctx;
     en.enableLazyPatching = 1;
@@ -207,8 +223,5 @@ int ws_prof_sass_collect(const ws_prof_target *t, const char *chip, ws_result *r
         dis.ctx = ctx;
         cuptiSassMetricsDisable(&dis);
     }
-    CUpti_SassMetricsUnsetConfig_Params un = WS_CUPTI_PARAMS(CUpti_SassMetricsUnsetConfig_Params);
-    un.deviceIndex = device;
-    cuptiSassMetricsUnsetConfig(&un);
     return rc;
 }
