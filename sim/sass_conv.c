@@ -18,22 +18,15 @@ static double rne(double x)
     return f;
 }
 
+/* Decoding is exact: the PTX model's (exec_half.c) serves both models. */
 float ws_sass_half_to_float(uint16_t h)
 {
-    uint32_t exp = (h >> 10) & 31, man = h & 1023;
-    float f;
-    if (exp == 0)
-        f = ldexpf((float)man, -24);
-    else if (exp == 31)
-        f = man ? NAN : INFINITY;
-    else
-        f = ldexpf((float)(man | 1024), (int)exp - 25);
-    return (h & 0x8000) ? -f : f;
+    return (float)ws_f16_to_double(h);
 }
 
 float ws_sass_bf16_to_float(uint16_t h)
 {
-    return ws_sa_f32((uint32_t)h << 16);
+    return (float)ws_bf16_to_double(h);
 }
 
 /* A binary float with `mbits` significant bits, exponent bias `bias` and all-ones exponent
