@@ -867,8 +867,7 @@ int ws_x_alu(ws_warp *w, const ws_inst *in, uint32_t exec)
     ws_ptype t = (ws_ptype)in->type;
     int fl = t == WS_P_F32 || t == WS_P_F64;
     int half = t == WS_P_F16 || t == WS_P_F16X2 || t == WS_P_BF16 || t == WS_P_BF16X2;
-    if (half && in->op != WS_OP_MOV && in->op != WS_OP_CVT && in->op != WS_OP_SELP &&
-        in->op != WS_OP_SETP)
+    if (half && !ws_op_has(in->op, WS_OPF_HALF))
         goto unsupported; /* half-precision arithmetic: not modelled */
     switch (in->op) {
     case WS_OP_MOV: return mov(w, in, exec);

@@ -167,24 +167,17 @@ static void emit_event(ws_warp *w, const ws_inst *in, int pc, uint32_t active, u
     s->warp_inst(s->ctx, &ev);
 }
 
+/* The handler the opcode's row names. */
 static int dispatch(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, int *advanced)
 {
-    switch (in->op) {
-    case WS_OP_BRA: case WS_OP_CALL: case WS_OP_RET: case WS_OP_EXIT: case WS_OP_TRAP:
-    case WS_OP_BRKPT: case WS_OP_BAR: case WS_OP_BARRIER: case WS_OP_MEMBAR:
-    case WS_OP_FENCE: case WS_OP_NANOSLEEP:
-        return ws_x_ctrl(w, in, pc, exec, advanced);
-    case WS_OP_SHFL: case WS_OP_VOTE: case WS_OP_MATCH: case WS_OP_REDUX:
-    case WS_OP_ACTIVEMASK:
-        return ws_x_warpop(w, in, exec);
-    case WS_OP_LD: case WS_OP_LDU: case WS_OP_ST: case WS_OP_ATOM: case WS_OP_RED:
-    case WS_OP_PREFETCH:
-        return ws_x_mem(w, in, exec);
-    case WS_OP_CVTA:
-        return ws_x_cvta(w, in, exec);
-    default:
-        return ws_x_alu(w, in, exec);
+    switch ((ws_handler)ws_op_info[in->op].handler) {
+    case WS_H_CTRL: return ws_x_ctrl(w, in, pc, exec, advanced);
+    case WS_H_WARP: return ws_x_warpop(w, in, exec);
+    case WS_H_MEM: return ws_x_mem(w, in, exec);
+    case WS_H_CVTA: return ws_x_cvta(w, in, exec);
+    case WS_H_ALU: return ws_x_alu(w, in, exec);
     }
+    return ws_x_alu(w, in, exec);
 }
 
 static int step(ws_warp *w)

@@ -49,7 +49,7 @@ static void mark_reachable(ws_run *r, int f)
     const ws_function *fn = &r->m->funcs[f];
     for (int pc = 0; pc < fn->ninsts; pc++) {
         const ws_inst *in = &fn->insts[pc];
-        if (in->op == WS_OP_CALL && in->nsrc > 0 && in->src[0].kind == WS_O_FUNC &&
+        if (ws_op_has(in->op, WS_OPF_CALL) && in->nsrc > 0 && in->src[0].kind == WS_O_FUNC &&
             in->src[0].imm >= 0 && in->src[0].imm < r->m->nfuncs)
             mark_reachable(r, (int)in->src[0].imm);
     }
@@ -92,8 +92,7 @@ static int layout_functions(ws_run *r)
         if (!fi->atom_slot)
             return WS_ERR_NOMEM;
         for (int pc = 0; pc < fn->ninsts; pc++)
-            fi->atom_slot[pc] = (fn->insts[pc].op == WS_OP_ATOM || fn->insts[pc].op == WS_OP_RED)
-                                    ? r->natom_slots++ : -1;
+            fi->atom_slot[pc] = ws_op_has(fn->insts[pc].op, WS_OPF_ATOMIC) ? r->natom_slots++ : -1;
         r->reg_pool_words += (size_t)fn->nregs * WS_WARP;
         r->param_lane_bytes += fi->param_bytes;
         r->local_bytes += fi->local_bytes;

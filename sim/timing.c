@@ -48,12 +48,12 @@ static void decode_inst(const ws_gpu_preset *p, const ws_inst *in, ws_pcinfo *pi
     pi->ndst = (uint8_t)nd;
     for (int i = 0; i < ns; i++) if (pi->src[i] > pi->maxreg) pi->maxreg = pi->src[i];
     for (int i = 0; i < nd; i++) if (pi->dst[i] > pi->maxreg) pi->maxreg = pi->dst[i];
-    pi->is_bar = (in->op == WS_OP_BAR || in->op == WS_OP_BARRIER) &&
+    pi->is_bar = ws_op_has(in->op, WS_OPF_BARRIER) &&
                  in->subop != WS_SUB_ARRIVE && in->subop != WS_SUB_WARP_SYNC;
     /* Nothing is scheduled across barriers (warp ones too: they order shared memory),
      * fences or calls. */
-    pi->serial = ws_op_class(in->op) == WS_CLS_SYNC || in->op == WS_OP_CALL;
-    pi->target = in->op == WS_OP_BRA && in->src[0].kind == WS_O_LABEL ? (int32_t)in->src[0].imm : -1;
+    pi->serial = ws_op_has(in->op, WS_OPF_SERIAL);
+    pi->target = ws_op_has(in->op, WS_OPF_BRANCH) && in->src[0].kind == WS_O_LABEL ? (int32_t)in->src[0].imm : -1;
     pi->skip_latency = pi->latency;
     if (ws_op_class(in->op) == WS_CLS_LD)
         pi->skip_latency = in->space == WS_SPACE_SHARED ? p->shared_latency : p->l1_latency;
@@ -65,7 +65,7 @@ static void decode_inst(const ws_gpu_preset *p, const ws_inst *in, ws_pcinfo *pi
 static int ifconvert_body(const ws_gpu_preset *p, const ws_function *fn, int pc)
 {
     const ws_inst *br = &fn->insts[pc];
-    if (br->op != WS_OP_BRA || br->guard < 0 || br->src[0].kind != WS_O_LABEL) return 0;
+    if (!ws_op_has(br->op, WS_OPF_BRANCH) || br->guard < 0 || br->src[0].kind != WS_O_LABEL) return 0;
     int64_t n = br->src[0].imm - pc - 1;
     if (n < 1 || n > p->sched_ifconvert_max) return 0;
     for (int64_t k = 1; k <= n; k++) {
@@ -98,7 +98,7 @@ static const ws_pcinfo *fn_info(ws_timing *t, const ws_function *fn, int pc)
      * BSSY/BSYNC, and every warp waits at the BSYNC, at the branch's reconvergence point. */
     for (int i = 0; i < fn->ninsts; i++) {
         const ws_inst *in = &fn->insts[i];
-        if (in->op == WS_OP_BRA && in->guard >= 0 && !f->info[i].ifconv && in->reconv_pc >= 0)
+        if (ws_op_has(in->op, WS_OPF_BRANCH) && in->guard >= 0 && !f->info[i].ifconv && in->reconv_pc >= 0)
             f->info[in->reconv_pc].join = 1;
     }
     for (int b = 0; b < fn->nblocks; b++)

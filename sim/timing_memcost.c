@@ -160,9 +160,8 @@ void ws_timing_mem_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_event *ev,
                         const ws_pcinfo *pi, ws_cost *cost)
 {
     int op = ev->inst->op;
-    int atom = op == WS_OP_ATOM || op == WS_OP_RED;
-    int store = op == WS_OP_ST;
-    if (op == WS_OP_PREFETCH) return;
+    int atom = ws_op_has(op, WS_OPF_ATOMIC);
+    int store = ws_op_class(op) == WS_CLS_ST;
     switch (ev->addr_space) {
     case WS_SPACE_SHARED: case WS_SPACE_SHARED_CLUSTER:
         shared_cost(t, c, ev, atom, cost);
