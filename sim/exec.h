@@ -84,6 +84,19 @@ typedef struct ws_frame {
 
 enum { WS_W_READY = 0, WS_W_BARRIER, WS_W_DONE };
 
+/* What one warp-instruction did, as its handler reports it; the warp step (exec_warp.c)
+ * turns it into the one ws_warp_event that statistics, timelines and timing consume. */
+typedef struct ws_effect {
+    uint64_t addr[WS_WARP]; /* effective (generic) addresses of ld/st/atom/red lanes */
+    uint8_t has_addr;       /* addr, space and bytes are filled */
+    uint8_t space, bytes;   /* the ws_space the addresses resolved to; bytes per lane */
+    uint8_t taken;          /* bra: 1 = some lanes took it, 2 = all executing lanes did */
+    uint8_t groups;         /* warp-wide .sync ops: distinct member masks (else 1) */
+    uint8_t advanced;       /* the handler set the next pc itself (control flow) */
+    uint8_t barrier;        /* the warp parked at a CTA barrier */
+    uint32_t cas_ok;        /* atom.cas: lanes whose compare matched */
+} ws_effect;
+
 struct ws_cta;
 struct ws_worker;
 struct ws_run;
@@ -111,12 +124,6 @@ typedef struct ws_warp {
     uint64_t *reg_pool; size_t reg_cap;      /* frames' registers, stacked */
     uint8_t *param_pool; size_t param_cap;   /* frames' per-lane param areas, stacked */
     uint8_t *local;         /* 32 * run->local_bytes */
-    ws_timeline *timeline;  /* when recorded */
-    /* filled by memory instructions for the event sink */
-    uint64_t ev_addr[WS_WARP];
-    int ev_has_addr;
-    uint8_t ev_space, ev_bytes, ev_taken, ev_groups;
-    uint32_t ev_cas_ok;
     uint32_t call_mask[WS_MAX_CALL_DEPTH]; /* lanes that entered each frame */
     uint64_t scratch[WS_MAX_SRC + 2][WS_WARP];
 } ws_warp;
@@ -195,6 +202,8 @@ typedef struct ws_run {
     ws_error err; int failed;
     uint64_t progress_step;
     ws_event_sink *sink;        /* timing model; forces one host thread */
+    ws_event_sink sinks[2];     /* every consumer of the events: timelines, timing model */
+    int nsinks;
     ws_timeline *timelines; int ntimelines;
     uint32_t timeline_ctas;     /* timelines are recorded for the first warps of these */
 } ws_run;
@@ -221,14 +230,16 @@ int ws_x_fault(ws_warp *w, const ws_inst *in, int lane, uint64_t addr, ws_code c
 /* ---- exec_alu.c: integer, logic, floating point, conversions, comparisons */
 int ws_x_alu(ws_warp *w, const ws_inst *in, uint32_t exec);
 
+/* Handlers of the other families report what they did in `fx` (zeroed, groups 1). */
+
 /* ---- exec_mem.c: ld/st/atom/red/cvta, address resolution */
-int ws_x_mem(ws_warp *w, const ws_inst *in, uint32_t exec);
+int ws_x_mem(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx);
 int ws_x_cvta(ws_warp *w, const ws_inst *in, uint32_t exec);
 uint64_t ws_x_symbol_address(const ws_warp *w, int32_t sym, int space_of_inst);
 
 /* ---- exec_ctrl.c: branches, call/ret, exit, warp-wide operations, barriers */
-int ws_x_ctrl(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, int *advanced);
-int ws_x_warpop(ws_warp *w, const ws_inst *in, uint32_t exec);
+int ws_x_ctrl(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, ws_effect *fx);
+int ws_x_warpop(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx);
 
 /* ---- race.c */
 /* One lane's access of `bytes` at `addr`; `shadow` is the shadow pair of its first word. */
@@ -240,8 +251,10 @@ int ws_race_merge(ws_run *run, ws_worker *wks, int nwk, ws_result *res);
 int ws_stats_alloc(ws_worker *wk);
 void ws_stats_free(ws_worker *wk);
 int ws_stats_fill(ws_run *run, ws_worker *wks, int nwk, ws_result *res, ws_error *err);
-void ws_stats_atomic(ws_warp *w, const ws_inst *in, int pc, uint32_t exec,
-                     const uint64_t *addr);
+/* Every count of the run is kept here, from the events: per PC, branches, atomics. */
+void ws_stats_event(ws_worker *wk, const ws_warp_event *ev);
+/* The sink that records lane timelines for the first run->ntimelines warps. */
+ws_event_sink ws_timeline_sink(ws_run *r);
 
 /* ---- helpers for typed lane values */
 static inline uint64_t ws_trunc(uint64_t v, int bits)

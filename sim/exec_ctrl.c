@@ -16,18 +16,14 @@ static int find_operand(const ws_inst *in, int kind)
 
 /* ---------------------------------------------------------------- branches */
 
-static int do_branch(ws_warp *w, const ws_inst *in, int pc, uint32_t exec)
+static int do_branch(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, ws_effect *fx)
 {
     int k = find_operand(in, WS_O_LABEL);
     if (k < 0)
         return ws_x_fault(w, in, 0, 0, WS_ERR_UNSUPPORTED, "indirect branch is not supported");
     int target = (int)in->src[k].imm;
     uint32_t taken = exec, not_taken = w->active & ~exec;
-    ws_pcstat *st = &w->cta->wk->pcstat[w->frames[w->nframes - 1].fn][pc];
-    int divergent = taken && not_taken;
-    st->targets += divergent ? 2 : 1;
-    st->divergent += (uint64_t)divergent;
-    w->ev_taken = taken ? (not_taken ? 1 : 2) : 0;
+    fx->taken = taken ? (not_taken ? 1 : 2) : 0;
     if (w->cta->run->policy->on_branch(w, in, taken, not_taken, target, pc + 1))
         return ws_x_fault(w, in, 0, 0, WS_ERR_NOMEM, "out of memory (reconvergence stack)");
     return 0;
@@ -137,7 +133,7 @@ static int do_call(ws_warp *w, const ws_inst *in, int pc, uint32_t exec)
 
 /* ---------------------------------------------------------------- barriers */
 
-static int do_barrier(ws_warp *w, const ws_inst *in, int pc, uint32_t exec)
+static int do_barrier(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, ws_effect *fx)
 {
     if (in->subop == WS_SUB_ARRIVE)
         return 0; /* arrive without waiting: producers never block */
@@ -175,39 +171,37 @@ static int do_barrier(ws_warp *w, const ws_inst *in, int pc, uint32_t exec)
     w->bar_id = id;
     w->bar_pc = pc;
     w->bar_count = count;
-    ws_event_sink *sink = w->cta->run->sink;
-    if (sink && sink->barrier)
-        sink->barrier(sink->ctx, w->cta->id, (uint32_t)w->id, pc);
+    fx->barrier = 1;
     return 0;
 }
 
-int ws_x_ctrl(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, int *advanced)
+int ws_x_ctrl(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, ws_effect *fx)
 {
     switch (in->op) {
     case WS_OP_BRA:
-        *advanced = 1;
-        return do_branch(w, in, pc, exec);
+        fx->advanced = 1;
+        return do_branch(w, in, pc, exec, fx);
     case WS_OP_EXIT:
         if (exec) {
-            *advanced = 1;
+            fx->advanced = 1;
             do_exit(w, pc, exec);
         }
         return 0;
     case WS_OP_RET:
         if (exec) {
-            *advanced = 1;
+            fx->advanced = 1;
             do_ret(w, pc, exec);
         }
         return 0;
     case WS_OP_CALL:
-        *advanced = 1;
+        fx->advanced = 1;
         return do_call(w, in, pc, exec);
     case WS_OP_TRAP:
         if (!exec)
             return 0;
         return ws_x_fault(w, in, __builtin_ctz(exec), 0, WS_ERR_SIM, "trap executed");
     case WS_OP_BAR: case WS_OP_BARRIER:
-        return do_barrier(w, in, pc, exec);
+        return do_barrier(w, in, pc, exec, fx);
     default: /* membar, fence, nanosleep, brkpt: no functional effect */
         return 0;
     }
@@ -342,7 +336,7 @@ static int do_redux(ws_warp *w, const ws_inst *in, uint32_t exec)
 
 /* Distinct member masks the executing lanes name (the .sync ops' last operand): the
  * hardware runs the op once per distinct mask. */
-static void count_groups(ws_warp *w, const ws_inst *in, uint32_t exec)
+static void count_groups(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx)
 {
     int mi = in->op == WS_OP_SHFL ? 3 : 1;
     if (!exec || in->nsrc <= mi || in->src[mi].kind != WS_O_REG)
@@ -356,13 +350,13 @@ static void count_groups(ws_warp *w, const ws_inst *in, uint32_t exec)
         while (k < n && seen[k] != g) k++;
         if (k == n) seen[n++] = g;
     });
-    w->ev_groups = (uint8_t)n;
+    fx->groups = (uint8_t)n;
 }
 
-int ws_x_warpop(ws_warp *w, const ws_inst *in, uint32_t exec)
+int ws_x_warpop(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx)
 {
-    if (in->op != WS_OP_ACTIVEMASK)
-        count_groups(w, in, exec);
+    if (ws_op_has(in->op, WS_OPF_WARPSYNC))
+        count_groups(w, in, exec, fx);
     switch (in->op) {
     case WS_OP_SHFL: return do_shfl(w, in, exec);
     case WS_OP_VOTE: return do_vote(w, in, exec);

@@ -136,44 +136,41 @@ int ws_x_fault(ws_warp *w, const ws_inst *in, int lane, uint64_t addr, ws_code c
 
 /* ---------------------------------------------------------------- one instruction */
 
-static void record_timeline(ws_warp *w, int pc, uint32_t active, uint32_t exec)
+/* The one event of an issued warp-instruction, to statistics and every sink. */
+static void emit_event(ws_warp *w, const ws_function *fn, const ws_inst *in, int pc,
+                       uint32_t active, uint32_t exec, const ws_effect *fx)
 {
-    ws_timeline *t = w->timeline;
-    int cap = w->cta->run->opt->timeline_slots;
-    if (t->nslots >= cap) {
-        t->truncated = 1;
-        return;
-    }
-    t->slots[t->nslots++] = (ws_timeline_slot){ pc, active, exec };
-}
-
-static void emit_event(ws_warp *w, const ws_inst *in, int pc, uint32_t active, uint32_t exec)
-{
+    ws_run *r = w->cta->run;
     ws_warp_event ev;
-    ev.fn = ws_x_fn(w);
+    ev.fn = fn;
     ev.inst = in;
     ev.pc = pc;
     ev.cta = w->cta->id;
     ev.warp = (uint32_t)w->id;
     ev.active = active;
     ev.pred_on = exec;
-    ev.addr = w->ev_has_addr ? w->ev_addr : NULL;
-    ev.addr_space = w->ev_space;
-    ev.access_bytes = w->ev_bytes;
-    ev.taken = w->ev_taken;
-    ev.groups = w->ev_groups;
-    ev.cas_ok = w->ev_cas_ok;
-    ws_event_sink *s = w->cta->run->sink;
-    s->warp_inst(s->ctx, &ev);
+    ev.addr = fx->has_addr ? fx->addr : NULL;
+    ev.addr_space = fx->space;
+    ev.access_bytes = fx->bytes;
+    ev.taken = fx->taken;
+    ev.groups = fx->groups;
+    ev.cas_ok = fx->cas_ok;
+    ws_stats_event(w->cta->wk, &ev);
+    for (int i = 0; i < r->nsinks; i++) {
+        const ws_event_sink *s = &r->sinks[i];
+        if (fx->barrier && s->barrier)
+            s->barrier(s->ctx, ev.cta, ev.warp, pc);
+        s->warp_inst(s->ctx, &ev);
+    }
 }
 
 /* The handler the opcode's row names. */
-static int dispatch(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, int *advanced)
+static int dispatch(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, ws_effect *fx)
 {
     switch ((ws_handler)ws_op_info[in->op].handler) {
-    case WS_H_CTRL: return ws_x_ctrl(w, in, pc, exec, advanced);
-    case WS_H_WARP: return ws_x_warpop(w, in, exec);
-    case WS_H_MEM: return ws_x_mem(w, in, exec);
+    case WS_H_CTRL: return ws_x_ctrl(w, in, pc, exec, fx);
+    case WS_H_WARP: return ws_x_warpop(w, in, exec, fx);
+    case WS_H_MEM: return ws_x_mem(w, in, exec, fx);
     case WS_H_CVTA: return ws_x_cvta(w, in, exec);
     case WS_H_ALU: return ws_x_alu(w, in, exec);
     }
@@ -199,23 +196,15 @@ static int step(ws_warp *w)
         exec = m & active;
     }
     w->issued++;
-    ws_pcstat *st = &w->cta->wk->pcstat[f->fn][pc];
-    st->issued++;
-    st->active += (uint64_t)__builtin_popcount(active);
-    st->pred_on += (uint64_t)__builtin_popcount(exec);
-    if (w->timeline)
-        record_timeline(w, pc, active, exec);
-    w->ev_has_addr = 0;
-    w->ev_taken = 0;
-    w->ev_groups = 1;
-    w->ev_cas_ok = 0;
-    int advanced = 0;
-    int rc = dispatch(w, in, pc, exec, &advanced);
+    ws_effect fx;
+    fx.has_addr = fx.space = fx.bytes = fx.taken = fx.advanced = fx.barrier = 0;
+    fx.groups = 1;
+    fx.cas_ok = 0;
+    int rc = dispatch(w, in, pc, exec, &fx);
     if (rc)
         return rc;
-    if (r->sink)
-        emit_event(w, in, pc, active, exec);
-    if (!advanced) {
+    emit_event(w, fn, in, pc, active, exec, &fx);
+    if (!fx.advanced) {
         w->pc = pc + 1;
         if (w->pc == w->stop_pc)
             r->policy->on_reach_pc(w);
@@ -276,7 +265,7 @@ void ws_x_cta_free(ws_cta *c)
     memset(c, 0, sizeof *c);
 }
 
-static int warp_start(ws_warp *w, uint64_t cta_linear)
+static int warp_start(ws_warp *w)
 {
     ws_run *r = w->cta->run;
     const ws_function *fn = &r->m->funcs[r->entry];
@@ -301,12 +290,6 @@ static int warp_start(ws_warp *w, uint64_t cta_linear)
     f->stack_base = 0;
     f->call_pc = -1;
     w->call_mask[0] = w->valid;
-    uint64_t g = cta_linear * (uint64_t)r->nwarps + (uint64_t)w->id;
-    w->timeline = g < (uint64_t)r->ntimelines ? &r->timelines[g] : NULL;
-    if (w->timeline) {
-        w->timeline->cta = (uint32_t)cta_linear;
-        w->timeline->warp = w->id;
-    }
     return r->policy->reset(w, 0, w->valid) ? WS_ERR_NOMEM : 0;
 }
 
@@ -421,10 +404,11 @@ int ws_x_run_cta(ws_worker *wk, uint64_t linear)
     if (c->shadow_shared)
         memset(c->shadow_shared, 0, (c->shared_bytes / 4 + 1) * 2 * sizeof(uint64_t));
     for (int i = 0; i < c->nwarps; i++)
-        if (warp_start(&c->warps[i], linear))
+        if (warp_start(&c->warps[i]))
             return ws_error_set(&wk->err, WS_ERR_NOMEM, "out of memory starting a warp");
-    if (r->sink && r->sink->cta_begin)
-        r->sink->cta_begin(r->sink->ctx, c->id, c->nwarps);
+    for (int i = 0; i < r->nsinks; i++)
+        if (r->sinks[i].cta_begin)
+            r->sinks[i].cta_begin(r->sinks[i].ctx, c->id, c->nwarps);
     for (;;) {
         int ran = 0, done = 0;
         for (int i = 0; i < c->nwarps; i++) {
@@ -443,7 +427,8 @@ int ws_x_run_cta(ws_worker *wk, uint64_t linear)
         if (__atomic_load_n(&r->stop, __ATOMIC_RELAXED))
             return WS_ERR_SIM;
     }
-    if (r->sink && r->sink->cta_end)
-        r->sink->cta_end(r->sink->ctx, c->id);
+    for (int i = 0; i < r->nsinks; i++)
+        if (r->sinks[i].cta_end)
+            r->sinks[i].cta_end(r->sinks[i].ctx, c->id);
     return 0;
 }

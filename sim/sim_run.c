@@ -424,7 +424,8 @@ int ws_sim_run(const ws_module *m, const ws_spec *s, const ws_variant *v, ws_buf
     pthread_mutex_init(&r.lock, NULL);
     int rc = prepare(&r, bufs, err);
     ws_timing *timing = NULL;
-    ws_event_sink sink;
+    if (!rc && r.ntimelines > 0)
+        r.sinks[r.nsinks++] = ws_timeline_sink(&r);
     if (!rc && opt->timing) {
         const ws_function *fn = &m->funcs[r.entry];
         ws_launch_shape shape;
@@ -435,8 +436,8 @@ int ws_sim_run(const ws_module *m, const ws_spec *s, const ws_variant *v, ws_buf
         shape.regs_per_thread = opt->resources ? opt->resources->regs : 0;
         rc = ws_timing_new(opt->gpu_preset, fn, &shape, &timing, err);
         if (!rc) {
-            sink = ws_timing_sink(timing);
-            r.sink = &sink;
+            r.sinks[r.nsinks] = ws_timing_sink(timing);
+            r.sink = &r.sinks[r.nsinks++];
         }
     }
     int nwk = host_threads(&r);
