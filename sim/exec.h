@@ -66,19 +66,13 @@ typedef struct ws_fninfo {
     int *atom_slot;         /* per pc: index into worker atomics, -1 if not atom/red */
 } ws_fninfo;
 
-/* One SIMT stack entry (ipdom policy). */
-typedef struct ws_simt_entry {
-    int32_t pc, rpc;
-    uint32_t mask;
-} ws_simt_entry;
-
 /* One function activation of a warp. */
 typedef struct ws_frame {
     int fn;                 /* module function index */
     uint64_t *regs;         /* nregs * 32, lane-major */
     uint8_t *param;         /* 32 lanes * param_bytes */
     uint64_t local_base;    /* offset of this frame in each lane's local area */
-    int stack_base;         /* SIMT stack depth below this frame's first entry */
+    int policy_level;       /* the reconvergence policy's level of this activation */
     int call_pc;            /* the caller's call instruction (-1 for the entry) */
 } ws_frame;
 
@@ -108,7 +102,6 @@ typedef struct ws_warp {
     uint32_t exited;
     uint32_t active;        /* current active mask (top of the reconvergence state) */
     int pc;
-    int stop_pc;            /* reconvergence pc of the top entry (policy-owned) */
     int state;
     int bar_id, bar_pc;
     uint32_t bar_count;     /* threads expected (0 = all non-exited) */
@@ -117,8 +110,7 @@ typedef struct ws_warp {
     uint64_t issued;        /* also %clock */
     uint32_t sync_epoch;    /* __syncwarp count, for race detection */
     uint32_t carry;         /* per-lane carry flag of add.cc / addc */
-    int nstack, cap_stack;
-    ws_simt_entry *stack;
+    void *policy_state;     /* the reconvergence policy's, opaque to the executor */
     int nframes;
     ws_frame frames[WS_MAX_CALL_DEPTH];
     uint64_t *reg_pool; size_t reg_cap;      /* frames' registers, stacked */

@@ -33,12 +33,14 @@ static int do_branch(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, ws_ef
 
 static void pop_finished_frames(ws_warp *w)
 {
-    while (w->nframes > 1 && w->frames[w->nframes - 1].stack_base >= w->nstack)
+    const ws_reconv_policy *p = w->cta->run->policy;
+    int level = p->level(w);
+    while (w->nframes > 1 && w->frames[w->nframes - 1].policy_level >= level)
         w->nframes--;
-    if (w->nstack == 0)
+    if (level == 0)
         w->state = WS_W_DONE;
-    else if (w->pc == w->stop_pc)
-        w->cta->run->policy->on_reach_pc(w);
+    else
+        p->on_advance(w);
 }
 
 static void do_exit(ws_warp *w, int pc, uint32_t exec)
@@ -78,7 +80,7 @@ static void do_ret(ws_warp *w, int pc, uint32_t exec)
     }
     ws_frame *f = &w->frames[w->nframes - 1];
     w->pc = pc + 1;
-    if (!w->cta->run->policy->on_leave(w, exec, f->stack_base))
+    if (!w->cta->run->policy->on_leave(w, exec, f->policy_level))
         return;
     copy_returns(w, f, &w->frames[w->nframes - 2], w->call_mask[w->nframes - 1]);
     w->nframes--;
@@ -125,7 +127,7 @@ static int do_call(ws_warp *w, const ws_inst *in, int pc, uint32_t exec)
     int base = r->policy->on_call(w, pc + 1);
     if (base < 0)
         return ws_x_fault(w, in, 0, 0, WS_ERR_NOMEM, "out of memory (reconvergence stack)");
-    f->stack_base = base;
+    f->policy_level = base;
     w->call_mask[w->nframes] = exec;
     w->nframes++;
     return 0;

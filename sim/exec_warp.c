@@ -206,8 +206,7 @@ static int step(ws_warp *w)
     emit_event(w, fn, in, pc, active, exec, &fx);
     if (!fx.advanced) {
         w->pc = pc + 1;
-        if (w->pc == w->stop_pc)
-            r->policy->on_reach_pc(w);
+        r->policy->on_advance(w);
     }
     return 0;
 }
@@ -257,7 +256,7 @@ void ws_x_cta_free(ws_cta *c)
         free(c->warps[i].reg_pool);
         free(c->warps[i].param_pool);
         free(c->warps[i].local);
-        free(c->warps[i].stack);
+        c->run->policy->release(&c->warps[i]);
     }
     free(c->warps);
     free(c->shared);
@@ -287,7 +286,7 @@ static int warp_start(ws_warp *w)
     for (int l = 0; l < WS_WARP; l++)
         memcpy(f->param + (size_t)l * stride, r->params, r->param_bytes);
     f->local_base = 0;
-    f->stack_base = 0;
+    f->policy_level = 0;
     f->call_pc = -1;
     w->call_mask[0] = w->valid;
     return r->policy->reset(w, 0, w->valid) ? WS_ERR_NOMEM : 0;
