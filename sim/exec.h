@@ -243,8 +243,23 @@ int ws_race_merge(ws_run *run, ws_worker *wks, int nwk, ws_result *res);
 int ws_stats_alloc(ws_worker *wk);
 void ws_stats_free(ws_worker *wk);
 int ws_stats_fill(ws_run *run, ws_worker *wks, int nwk, ws_result *res, ws_error *err);
-/* Every count of the run is kept here, from the events: per PC, branches, atomics. */
-void ws_stats_event(ws_worker *wk, const ws_warp_event *ev);
+void ws_stats_atomic(ws_worker *wk, int fn, const ws_warp_event *ev);
+/* Every count of the run is kept here, from the events (per PC, branches, atomics);
+ * `fn` is the module index of ev->fn. Inline: it runs once per warp-instruction. */
+static inline void ws_stats_event(ws_worker *wk, int fn, const ws_warp_event *ev)
+{
+    ws_pcstat *st = &wk->pcstat[fn][ev->pc];
+    st->issued++;
+    st->active += (uint64_t)__builtin_popcount(ev->active);
+    st->pred_on += (uint64_t)__builtin_popcount(ev->pred_on);
+    if (ws_op_has(ev->inst->op, WS_OPF_BRANCH)) {
+        int divergent = ev->taken == 1; /* some lanes took it, others did not */
+        st->targets += divergent ? 2 : 1;
+        st->divergent += (uint64_t)divergent;
+    }
+    if (ev->addr && ev->pred_on)
+        ws_stats_atomic(wk, fn, ev);
+}
 /* The sink that records lane timelines for the first run->ntimelines warps. */
 ws_event_sink ws_timeline_sink(ws_run *r);
 

@@ -137,12 +137,12 @@ int ws_x_fault(ws_warp *w, const ws_inst *in, int lane, uint64_t addr, ws_code c
 /* ---------------------------------------------------------------- one instruction */
 
 /* The one event of an issued warp-instruction, to statistics and every sink. */
-static void emit_event(ws_warp *w, const ws_function *fn, const ws_inst *in, int pc,
-                       uint32_t active, uint32_t exec, const ws_effect *fx)
+static void emit_event(ws_warp *w, int fn, const ws_inst *in, int pc, uint32_t active,
+                       uint32_t exec, const ws_effect *fx)
 {
     ws_run *r = w->cta->run;
     ws_warp_event ev;
-    ev.fn = fn;
+    ev.fn = &r->m->funcs[fn];
     ev.inst = in;
     ev.pc = pc;
     ev.cta = w->cta->id;
@@ -155,7 +155,7 @@ static void emit_event(ws_warp *w, const ws_function *fn, const ws_inst *in, int
     ev.taken = fx->taken;
     ev.groups = fx->groups;
     ev.cas_ok = fx->cas_ok;
-    ws_stats_event(w->cta->wk, &ev);
+    ws_stats_event(w->cta->wk, fn, &ev);
     for (int i = 0; i < r->nsinks; i++) {
         const ws_event_sink *s = &r->sinks[i];
         if (fx->barrier && s->barrier)
@@ -180,8 +180,8 @@ static int dispatch(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, ws_eff
 static int step(ws_warp *w)
 {
     ws_run *r = w->cta->run;
-    const ws_frame *f = &w->frames[w->nframes - 1];
-    const ws_function *fn = &r->m->funcs[f->fn];
+    int fni = w->frames[w->nframes - 1].fn;
+    const ws_function *fn = &r->m->funcs[fni];
     int pc = w->pc;
     if (pc < 0 || pc >= fn->ninsts)
         return ws_x_fault(w, NULL, 0, 0, WS_ERR_SIM,
@@ -203,7 +203,7 @@ static int step(ws_warp *w)
     int rc = dispatch(w, in, pc, exec, &fx);
     if (rc)
         return rc;
-    emit_event(w, fn, in, pc, active, exec, &fx);
+    emit_event(w, fni, in, pc, active, exec, &fx);
     if (!fx.advanced) {
         w->pc = pc + 1;
         r->policy->on_advance(w);

@@ -51,21 +51,11 @@ static int distinct_addresses(const uint64_t *addr, uint32_t exec)
     return k;
 }
 
-void ws_stats_event(ws_worker *wk, const ws_warp_event *ev)
+/* An atomic's contention histogram (ws_stats_event calls it for memory accesses). */
+void ws_stats_atomic(ws_worker *wk, int fn, const ws_warp_event *ev)
 {
-    const ws_run *r = wk->run;
-    int f = (int)(ev->fn - r->m->funcs);
-    ws_pcstat *st = &wk->pcstat[f][ev->pc];
-    st->issued++;
-    st->active += (uint64_t)__builtin_popcount(ev->active);
-    st->pred_on += (uint64_t)__builtin_popcount(ev->pred_on);
-    if (ws_op_has(ev->inst->op, WS_OPF_BRANCH)) {
-        int divergent = ev->taken == 1; /* some lanes took it, others did not */
-        st->targets += divergent ? 2 : 1;
-        st->divergent += (uint64_t)divergent;
-    }
-    int slot = r->fi[f].atom_slot[ev->pc];
-    if (slot < 0 || !ev->pred_on || !ev->addr)
+    int slot = wk->run->fi[fn].atom_slot[ev->pc];
+    if (slot < 0)
         return;
     ws_atomcount *a = &wk->atoms[slot];
     a->warp_execs++;
