@@ -4,6 +4,7 @@
 #ifndef WS_SIM_EXEC_H
 #define WS_SIM_EXEC_H
 
+#include <assert.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <string.h>
@@ -209,6 +210,7 @@ void ws_x_cta_free(ws_cta *c);
 const uint64_t *ws_x_src(ws_warp *w, const ws_inst *in, int k, uint64_t *scratch);
 static inline uint64_t *ws_x_reg(ws_warp *w, int reg)
 {
+    assert(reg >= 0); /* the parser resolves every register operand to a dense index */
     return w->frames[w->nframes - 1].regs + (size_t)reg * WS_WARP;
 }
 static inline const ws_function *ws_x_fn(const ws_warp *w)

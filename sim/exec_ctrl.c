@@ -63,7 +63,8 @@ static void copy_returns(ws_warp *w, const ws_frame *callee, const ws_frame *cal
     uint64_t scratch0 = r->fi[caller->fn].param_block;
     for (int i = 0; i < call->ndst && i < cf->nrets; i++) {
         const ws_operand *o = &call->dst[i];
-        if (o->kind != WS_O_SYMBOL || o->sym < 0)
+        assert(o->kind == WS_O_SYMBOL); /* ir.h: call's dst[0] = SYMBOL of the return local */
+        if (o->sym < 0)
             continue;
         const ws_var *dv = &pf->locals[o->sym], *sv = &cf->rets[i];
         uint64_t n = sv->size < dv->size ? sv->size : dv->size;
@@ -97,6 +98,9 @@ static int do_call(ws_warp *w, const ws_inst *in, int pc, uint32_t exec)
         return ws_x_fault(w, in, 0, 0, WS_ERR_UNSUPPORTED, "predicated call is not supported");
     if (w->nframes == WS_MAX_CALL_DEPTH)
         return ws_x_fault(w, in, 0, 0, WS_ERR_SIM, "call depth exceeds %d", WS_MAX_CALL_DEPTH);
+    /* ir.h: src[1] = SYMBOL of the first argument local (NONE without), src[2] = IMM count */
+    assert(in->nsrc == 3 && in->src[2].kind == WS_O_IMM);
+    assert(in->src[1].kind == WS_O_SYMBOL || in->src[1].kind == WS_O_NONE);
     int callee = (int)in->src[k].imm;
     const ws_function *cf = &r->m->funcs[callee];
     ws_frame *caller = &w->frames[w->nframes - 1];

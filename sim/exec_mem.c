@@ -37,6 +37,7 @@ static int symbol_space(const ws_warp *w, int32_t sym)
 static void effective_addresses(ws_warp *w, const ws_inst *in, uint32_t exec, uint64_t *addr)
 {
     const ws_operand *o = &in->src[0];
+    assert(ws_op_has(in->op, WS_OPF_MEM) && o->kind == WS_O_ADDR); /* ir.h: src[0] = ADDR */
     uint64_t off = (uint64_t)o->imm;
     if (o->sym != -1) {
         off += ws_x_symbol_address(w, o->sym, in->space);

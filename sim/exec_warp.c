@@ -74,6 +74,7 @@ static void special_values(ws_warp *w, int sr, uint64_t *out)
 /* The 32 lane values of source operand k: a register row, or `scratch` filled. */
 const uint64_t *ws_x_src(ws_warp *w, const ws_inst *in, int k, uint64_t *scratch)
 {
+    assert(k >= 0 && k < in->nsrc);
     const ws_operand *o = &in->src[k];
     uint64_t v;
     switch (o->kind) {
@@ -167,6 +168,9 @@ static void emit_event(ws_warp *w, int fn, const ws_inst *in, int pc, uint32_t a
 /* The handler the opcode's row names. */
 static int dispatch(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, ws_effect *fx)
 {
+    assert(in->op < WS_OP__COUNT); /* the parser checked the operand counts of the row */
+    assert(in->ndst >= ws_op_info[in->op].dmin && in->ndst <= ws_op_info[in->op].dmax);
+    assert(in->nsrc >= ws_op_info[in->op].smin && in->nsrc <= ws_op_info[in->op].smax);
     switch ((ws_handler)ws_op_info[in->op].handler) {
     case WS_H_CTRL: return ws_x_ctrl(w, in, pc, exec, fx);
     case WS_H_WARP: return ws_x_warpop(w, in, exec, fx);

@@ -330,15 +330,12 @@ static void on_warp_inst(void *ctx, const ws_warp_event *ev)
 
 /* ------------------------------------------------------------------ life cycle */
 
-static uint64_t ws_timing_serial;
-
 int ws_timing_new(const char *preset, const ws_function *fn, const ws_launch_shape *shape,
                   ws_timing **out, ws_error *err)
 {
     *out = NULL;
     ws_timing *t = calloc(1, sizeof *t);
     if (!t) return ws_error_set(err, WS_ERR_NOMEM, "out of memory for the timing model");
-    t->serial = ++ws_timing_serial;
     if (ws_gpu_preset_load(preset, &t->p, err)) { free(t); return err->code; }
     t->shape = *shape;
     if (ws_timing_setup(t, fn, err)) { ws_timing_free(t); return err->code; }

@@ -77,7 +77,6 @@ typedef struct ws_sm_timing {
 #define WS_TIMING_MAXSCHED 16
 
 struct ws_timing {
-    uint64_t serial;
     ws_gpu_preset p;
     ws_launch_shape shape;
     ws_occupancy occ;
