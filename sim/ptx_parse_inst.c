@@ -230,6 +230,7 @@ static int modifiers_ok(const ws_inst *in)
     if (ws_op_has(op, WS_OPF_NEED_TYPE2) && !in->type2) return 0;
     if (ws_op_has(op, WS_OPF_NEED_SUBOP) && in->subop == WS_SUB_NONE) return 0;
     if (ws_op_has(op, WS_OPF_NEED_CMP) && in->cmp == WS_CMP_NONE) return 0;
+    if ((in->flags & WS_F_CC) && in->subop == WS_SUB_WIDE) return 0; /* mad.wide.cc */
     return 1;
 }
 
