@@ -424,17 +424,22 @@ int ws_sim_run(const ws_module *m, const ws_spec *s, const ws_variant *v, ws_buf
     pthread_mutex_init(&r.lock, NULL);
     int rc = prepare(&r, bufs, err);
     ws_timing *timing = NULL;
+    ws_static_desc desc;
+    memset(&desc, 0, sizeof desc);
     if (!rc && r.ntimelines > 0)
         r.sinks[r.nsinks++] = ws_timeline_sink(&r);
     if (!rc && opt->timing) {
-        const ws_function *fn = &m->funcs[r.entry];
         ws_launch_shape shape;
         memset(&shape, 0, sizeof shape);
         memcpy(shape.grid, r.grid, sizeof shape.grid);
         memcpy(shape.block, r.block, sizeof shape.block);
         shape.smem_bytes = (uint32_t)r.shared_bytes;
         shape.regs_per_thread = opt->resources ? opt->resources->regs : 0;
-        rc = ws_timing_new(opt->gpu_preset, fn, &shape, &timing, err);
+        rc = ws_timing_ptx_desc(m, r.entry, &desc);
+        if (rc)
+            rc = ws_error_set(err, rc, "out of memory for the timing model");
+        if (!rc)
+            rc = ws_timing_new(opt->gpu_preset, &desc, &shape, &timing, err);
         if (!rc) {
             r.sinks[r.nsinks] = ws_timing_sink(timing);
             r.sink = &r.sinks[r.nsinks++];
@@ -461,6 +466,7 @@ int ws_sim_run(const ws_module *m, const ws_spec *s, const ws_variant *v, ws_buf
     free(wks);
     if (timing)
         ws_timing_free(timing);
+    ws_static_desc_free(&desc);
     release(&r, bufs);
     pthread_mutex_destroy(&r.lock);
     return rc;

@@ -159,9 +159,8 @@ static void local_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_event *ev, 
 void ws_timing_mem_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_event *ev,
                         const ws_pcinfo *pi, ws_cost *cost)
 {
-    int op = ev->inst->op;
-    int atom = ws_op_has(op, WS_OPF_ATOMIC);
-    int store = ws_op_class(op) == WS_CLS_ST;
+    int atom = pi->mem_kind == WS_MEM_ATOMIC;
+    int store = pi->mem_kind == WS_MEM_STORE;
     switch (ev->addr_space) {
     case WS_SPACE_SHARED: case WS_SPACE_SHARED_CLUSTER:
         shared_cost(t, c, ev, atom, cost);
