@@ -312,8 +312,8 @@ static int parse_imm(ws_pctx *c, const ws_inst *in, const ws_tok *t, int neg, in
     }
     if (ws_parse_int_literal(t->s, t->len, v))
         return ws_pc_syntax(c, t, "a number");
-    if (neg)
-        *v = -*v;
+    if (neg) /* in unsigned arithmetic: -9223372036854775808 is INT64_MIN itself */
+        *v = (int64_t)(0 - (uint64_t)*v);
     return WS_OK;
 }
 
