@@ -50,6 +50,23 @@ int ws_params_pack(const ws_ptx_entry *e, const ws_spec *s, const ws_variant *v,
 /* "CUDA_ERROR_NO_DEVICE" for a CUresult, without needing the driver. */
 const char *ws_cu_result_name(int code);
 
+/* ---------------------------------------------------------------- module images (host only) */
+
+/* The size of a module image as an application gives it to cuModuleLoadData or
+ * cuLibraryLoadData (PTX text, ELF cubin, fatbinary, or the runtime's fatbin wrapper,
+ * which is followed to its fatbinary); *kind = "ptx", "cubin" or "fatbin". */
+size_t ws_cuda_image_size(const void *image, const char **kind);
+/* The PTX texts in an image of `size` bytes (none for a cubin); ZSTD-compressed PTX is
+ * read through libzstd.so.1 at run time. Free with ws_cuda_image_ptx_free. */
+int ws_cuda_image_ptx(const void *image, size_t size, char ***ptx, int *n, ws_error *err);
+void ws_cuda_image_ptx_free(char **ptx, int n);
+/* Offsets of the fatbinaries (8-byte aligned, as nvcc places them in .nv_fatbin) in a
+ * file's bytes, such as an application's executable; at most `max`. */
+int ws_cuda_find_fatbins(const void *data, size_t size, size_t *offsets, int max);
+/* How runs of an application's launch are named (the variant): "transform#3" for launch 3
+ * (counted over the application's kernel launches from 0) of _Z9transform6Params. */
+void ws_launch_name(const char *kernel, int64_t index, char *buf, size_t n);
+
 /* ---------------------------------------------------------------- device */
 
 typedef struct ws_gpu_info {
@@ -85,6 +102,11 @@ typedef struct ws_gpu_kernel ws_gpu_kernel; /* module, function, device buffers,
  * what ws_gpu_kernel_restore copies back before each launch. */
 int ws_gpu_kernel_load(ws_gpu *g, const char *ptx_path, const ws_spec *s, const ws_variant *v,
                        const ws_buffers *inputs, ws_gpu_kernel **out, ws_error *err);
+/* The same with the cubin that ptxas made offline from that PTX (cubin_path; NULL = JIT):
+ * the GPU then runs the very SASS the simulator's SASS model ran. */
+int ws_gpu_kernel_load_cubin(ws_gpu *g, const char *ptx_path, const char *cubin_path,
+                             const ws_spec *s, const ws_variant *v, const ws_buffers *inputs,
+                             ws_gpu_kernel **out, ws_error *err);
 void ws_gpu_kernel_free(ws_gpu_kernel *k);
 /* Copies the inputs into the device buffers again (kernels with side effects). */
 int ws_gpu_kernel_restore(ws_gpu_kernel *k, ws_error *err);

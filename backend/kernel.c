@@ -64,7 +64,20 @@ static int jit_link(ws_gpu_kernel *k, const char *ptx, size_t len, const char *p
     return k->cubin ? WS_OK : ws_error_set(err, WS_ERR_NOMEM, "out of memory keeping the cubin");
 }
 
-static int load_module(ws_gpu_kernel *k, const char *ptx_path, ws_error *err)
+/* The cubin ptxas made offline (the one the SASS model runs), instead of the driver's JIT. */
+static int read_cubin(ws_gpu_kernel *k, const char *cubin_path, ws_error *err)
+{
+    char *bytes;
+    size_t len;
+    if (ws_read_file(cubin_path, &bytes, &len, err) != WS_OK)
+        return err->code;
+    k->cubin = bytes;
+    k->cubin_size = len;
+    return WS_OK;
+}
+
+static int load_module(ws_gpu_kernel *k, const char *ptx_path, const char *cubin_path,
+                       ws_error *err)
 {
     char *ptx;
     size_t len;
@@ -76,7 +89,7 @@ static int load_module(ws_gpu_kernel *k, const char *ptx_path, ws_error *err)
         snprintf(k->ptx_head, sizeof k->ptx_head, "%.*s\n%.*s\n", (int)strcspn(ver, "\r\n"),
                  ver, (int)strcspn(tgt, "\r\n"), tgt);
     if (rc == WS_OK)
-        rc = jit_link(k, ptx, len, ptx_path, err);
+        rc = cubin_path ? read_cubin(k, cubin_path, err) : jit_link(k, ptx, len, ptx_path, err);
     free(ptx);
     if (rc != WS_OK)
         return rc;
@@ -116,6 +129,13 @@ static int alloc_buffers(ws_gpu_kernel *k, ws_error *err)
 int ws_gpu_kernel_load(ws_gpu *g, const char *ptx_path, const ws_spec *s, const ws_variant *v,
                        const ws_buffers *inputs, ws_gpu_kernel **out, ws_error *err)
 {
+    return ws_gpu_kernel_load_cubin(g, ptx_path, NULL, s, v, inputs, out, err);
+}
+
+int ws_gpu_kernel_load_cubin(ws_gpu *g, const char *ptx_path, const char *cubin_path,
+                             const ws_spec *s, const ws_variant *v, const ws_buffers *inputs,
+                             ws_gpu_kernel **out, ws_error *err)
+{
     *out = NULL;
     ws_gpu_kernel *k = calloc(1, sizeof *k);
     if (!k)
@@ -125,7 +145,7 @@ int ws_gpu_kernel_load(ws_gpu *g, const char *ptx_path, const ws_spec *s, const 
     k->variant = v;
     k->inputs = inputs;
     g->api.cuCtxSetCurrent(g->context);
-    int rc = load_module(k, ptx_path, err);
+    int rc = load_module(k, ptx_path, cubin_path, err);
     if (rc == WS_OK)
         rc = alloc_buffers(k, err);
     if (rc == WS_OK)

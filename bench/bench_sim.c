@@ -1,7 +1,10 @@
 /* bench_sim.c — simulator throughput: runs a workload spec's variants (default
  * kernels/branch_unification.spec, variants after then before) on one host thread and on
  * all cores, and prints simulated thread-instructions per second (best of 3). Not a test.
- *   bench_sim [SPEC] [-D K=V]... [--timing] [--races]   (run from the repository root) */
+ * With --model sass the same variants run as the SASS ptxas makes (the SASS model);
+ * --model both prints the PTX and the SASS model one after the other.
+ *   bench_sim [SPEC] [-D K=V]... [--timing] [--races] [--model ptx|sass|both]
+ *   (run from the repository root) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,8 +19,8 @@ static double now(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static int bench_one(const ws_module *m, const ws_spec *s, const char *variant, int threads,
-                     int timing, int races)
+static int bench_one(const ws_module *m, const ws_sass_module *sm, const ws_spec *s,
+                     const char *variant, int threads, int timing, int races)
 {
     ws_error err;
     ws_error_clear(&err);
@@ -38,7 +41,8 @@ static int bench_one(const ws_module *m, const ws_spec *s, const char *variant, 
     for (int rep = 0; rep < 3; rep++) { /* best of three: the host may be busy */
         ws_result_free(&res);
         double t0 = now();
-        int rc = ws_sim_run(m, s, v, &bufs, &o, &res, &err);
+        int rc = sm ? ws_sim_run_sass(m, sm, s, v, &bufs, &o, &res, &err)
+                    : ws_sim_run(m, s, v, &bufs, &o, &res, &err);
         double t = now() - t0;
         if (rc) {
             ws_buffers_free(&bufs);
@@ -58,9 +62,9 @@ static int bench_one(const ws_module *m, const ws_spec *s, const char *variant, 
     char extra[64] = "";
     if (timing)
         snprintf(extra, sizeof extra, "  [timing: sim__time_ns %.0f]", tns ? tns->value : -1.0);
-    printf("%-16s %-8s threads=%-3d %12.0f thread-inst %10.0f warp-inst %8.3f s  "
+    printf("%-4s %-16s %-8s threads=%-3d %12.0f thread-inst %10.0f warp-inst %8.3f s  "
            "%7.1f M thread-inst/s  (%6.1f M/s per thread)%s\n",
-           s->name, variant, nthreads, tinst, winst, dt, tinst / dt / 1e6,
+           sm ? "sass" : "ptx", s->name, variant, nthreads, tinst, winst, dt, tinst / dt / 1e6,
            tinst / dt / 1e6 / nthreads, extra);
     ws_result_free(&res);
     return 0;
@@ -77,6 +81,7 @@ int main(int argc, char **argv)
     const char *path = "kernels/branch_unification.spec";
     ws_define defs[16];
     int ndefs = 0, timing = 0, races = 0;
+    const char *model = "ptx";
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-D") == 0 && i + 1 < argc && ndefs < 16) {
             ws_error e;
@@ -86,6 +91,8 @@ int main(int argc, char **argv)
             timing = 1;
         } else if (strcmp(argv[i], "--races") == 0) {
             races = 1;
+        } else if (strcmp(argv[i], "--model") == 0 && i + 1 < argc) {
+            model = argv[++i];
         } else {
             path = argv[i];
         }
@@ -103,12 +110,29 @@ int main(int argc, char **argv)
         ws_spec_free(s);
         return 1;
     }
+    ws_sass_module *sm = NULL;
+    char cubin[1024], sass[1024];
+    if (strcmp(model, "ptx") && (ws_sass_build(s, NULL, NULL, cubin, sass, sizeof sass, &err) ||
+                                 ws_sass_load(sass, cubin, &sm, &err))) {
+        char buf[800];
+        ws_error_format(&err, buf, sizeof buf);
+        fprintf(stderr, "bench_sim: %s\n", buf);
+        ws_module_free(m);
+        ws_spec_free(s);
+        return 1;
+    }
     int rc = 0;
     static const char *const variants[] = {"after", "before"};
-    for (int k = 0; k < 2; k++) {
-        rc |= bench_one(m, s, variants[k], 1, timing, races);
-        rc |= bench_one(m, s, variants[k], 0, timing, races);
-    }
+    for (int k = 0; k < 2; k++)
+        for (int pass = 0; pass < 2; pass++) {
+            const ws_sass_module *use = pass ? sm : NULL;
+            if ((pass == 0 && !strcmp(model, "sass")) || (pass == 1 && !sm))
+                continue;
+            rc |= bench_one(m, use, s, variants[k], 1, timing, races);
+            rc |= bench_one(m, use, s, variants[k], 0, timing, races);
+        }
+    if (sm)
+        ws_sass_module_free(sm);
     ws_module_free(m);
     ws_spec_free(s);
     return rc;

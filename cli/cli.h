@@ -4,6 +4,7 @@
 #define WS_CLI_H
 
 #include "core/core.h"
+#include "sim/sim.h"
 
 typedef int (*ws_cmd_fn)(int argc, char **argv); /* argv[0] is the subcommand name */
 
@@ -18,6 +19,7 @@ int ws_cmd_compare(int argc, char **argv);
 int ws_cmd_occupancy(int argc, char **argv);
 int ws_cmd_predict(int argc, char **argv);
 int ws_cmd_metrics(int argc, char **argv);
+int ws_cmd_capture(int argc, char **argv);
 
 /* Prints "warpscope: <error line>" to stderr; returns the exit code for it (1, or 2 for usage). */
 int ws_cli_fail(const ws_error *err);
@@ -46,11 +48,20 @@ typedef struct ws_cli_workload {
     char ptx_path[WS_PATH_MAX];
     ws_module *module;
     ws_buffers inputs;
+    char cubin_path[WS_PATH_MAX], sass_path[WS_PATH_MAX]; /* the SASS model's, when built */
+    ws_sass_module *sass;
 } ws_cli_workload;
 
 int ws_cli_workload_open(const char *arg, const ws_define *defs, int ndefs,
                          ws_cli_workload *w, ws_error *err);
 void ws_cli_workload_close(ws_cli_workload *w);
+/* Builds (or takes from the cache) the workload's cubin and SASS for `arch` ("sm_90" when
+ * NULL) and loads them into w->sass. */
+int ws_cli_workload_sass(ws_cli_workload *w, const char *arch, ws_error *err);
+/* The simulator model a run uses when none is asked for: "sass" where nvdisasm is found,
+ * else "ptx". Checks a --model value: 0, or a usage error. */
+const char *ws_cli_default_model(void);
+int ws_cli_check_model(const char *cmd, const char *model, const char *arch, ws_error *err);
 /* Compares the checked output buffers of `out` with the CPU reference when the spec
  * names one, else with `first` (another variant's outputs, may be NULL); records the
  * verdict in res->outputs_checked/outputs_match/check_message. */
@@ -140,6 +151,14 @@ void ws_json_outputs(ws_json *j, const ws_result *r);
 void ws_json_warnings(ws_json *j, const ws_result *r);
 /* All of the above, in that order: a run as sim and show print it. */
 void ws_json_run(ws_json *j, const ws_result *r);
+
+/* `warpscope sim CAPTURE`: replays a captured launch (cmd_replay.c). */
+int ws_cli_sim_capture(int argc, char **argv);
+void ws_cli_replay_help(void);
+/* `warpscope profile -- APP` (capture 0) and `warpscope capture -- APP` (capture 1):
+ * cmd_app.c. */
+int ws_cli_app_command(int argc, char **argv, int capture);
+void ws_cli_app_help(const char *cmd);
 
 /* `warpscope run` (profile 0) and `warpscope profile` (profile 1): cmd_run.c. */
 int ws_cli_gpu_command(int argc, char **argv, int profile);

@@ -134,6 +134,12 @@ static void print_table(const ws_spec *s, const ws_result *res, const char *pres
         ws_predict_compare(&res[b], &res[i], &p);
         printf("  %s\n", p.verdict);
     }
+    printf("\n");
+    for (int i = 0; i < s->nvariants; i++) {
+        char c[768];
+        ws_predict_confidence(&res[i], preset, c, sizeof c);
+        printf("  confidence, %s: %s\n", s->variants[i].name, c);
+    }
 }
 
 static void print_json(const ws_spec *s, const ws_result *res, const char *preset)

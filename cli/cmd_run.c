@@ -16,6 +16,7 @@
 typedef struct gpu_args {
     const char *cmd;
     const char *workload, *variant, *db, *preset;
+    const char *model;  /* "ptx" (default: with the timing model) or "sass" */
     int json, no_db, no_sim, device, profile, quiet, no_sass;
     ws_gpu_run_options run;
     ws_prof_options prof;
@@ -49,6 +50,10 @@ static int gpu_parse(int argc, char **argv, gpu_args *a, ws_error *err)
         {"--preset", WS_OPT_STRING, &a->preset, "NAME",
          "timing-model preset for the simulator's predicted time\n"
          "(default: the preset of the GPU's compute capability, e.g. h100)", 0, 0},
+        {"--model", WS_OPT_STRING, &a->model, "M",
+         "ptx (default): the GPU JIT-compiles the PTX, the simulator runs the PTX\n"
+         "model with the timing model; sass: the GPU loads the cubin ptxas made\n"
+         "for it and the simulator runs that SASS", 0, 0},
         WS_CLI_OPT_JSON(&a->json, "one JSON object per line instead of text"),
         WS_CLI_OPT_QUIET(&a->quiet),
         /* profile only: */
@@ -70,6 +75,10 @@ static int gpu_parse(int argc, char **argv, gpu_args *a, ws_error *err)
         a->prof.sass = 0;
     if (!a->workload)
         return -!!ws_cli_usage(err, a->cmd, "which workload? ('warpscope list' shows them)");
+    if (!a->model)
+        a->model = "ptx";
+    if (ws_cli_check_model(a->cmd, a->model, NULL, err))
+        return -1;
     /* --metrics and --preset are checked here, before any GPU or CUPTI work. */
     const char *list[WS_PROF_MAX_METRICS];
     char buf[2048];
@@ -119,7 +128,13 @@ static int sim_side(const ws_cli_workload *w, const ws_variant *v, const gpu_arg
     }
     if (ws_buffers_clone(&w->inputs, out, err) != WS_OK)
         return err->code;
-    int rc = ws_sim_run(w->module, w->spec, v, out, &opt, res, err);
+    if (w->sass) { /* the SASS model has no timing model yet */
+        opt.timing = 0;
+        ws_result_add_warning(res, "the SASS model predicts no time yet: run with --model ptx "
+                              "for the predicted time");
+    }
+    int rc = w->sass ? ws_sim_run_sass(w->module, w->sass, w->spec, v, out, &opt, res, err)
+                     : ws_sim_run(w->module, w->spec, v, out, &opt, res, err);
     if (opt.progress)
         fputs("\r\033[K", stderr);
     if (rc != WS_OK || ws_result_compute_regions(res, w->spec) != WS_OK)
@@ -157,7 +172,8 @@ static int gpu_side(ws_gpu *g, const ws_cli_workload *w, const ws_variant *v, gp
 {
     ws_gpu_kernel *k;
     if (ws_buffers_clone(&w->inputs, out, err) != WS_OK ||
-        ws_gpu_kernel_load(g, w->ptx_path, w->spec, v, &w->inputs, &k, err) != WS_OK)
+        ws_gpu_kernel_load_cubin(g, w->ptx_path, w->sass ? w->cubin_path : NULL, w->spec, v,
+                                 &w->inputs, &k, err) != WS_OK)
         return err->code;
     ws_gpu_describe(k, w->spec, v, res);
     /* One line while the GPU works: a launch can take minutes and prints nothing. */
@@ -296,6 +312,12 @@ static int gpu_all(gpu_args *a, ws_error *err)
     if (ws_gpu_open(NULL, a->device, &g, err) != WS_OK)
         return err->code;
     rc = ws_cli_workload_open(a->workload, a->defs.defs, a->defs.n, &w, err);
+    if (rc == WS_OK && !strcmp(a->model, "sass")) {
+        const ws_gpu_info *gi = ws_gpu_get_info(g);
+        char arch[16];
+        snprintf(arch, sizeof arch, "sm_%d%d", gi->cc_major, gi->cc_minor);
+        rc = ws_cli_workload_sass(&w, arch, err);
+    }
     if (rc == WS_OK && a->variant && !ws_spec_variant(w.spec, a->variant, err))
         rc = err->code;
     if (rc == WS_OK && !a->no_db)

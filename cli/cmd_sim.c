@@ -1,9 +1,11 @@
 /* cmd_sim.c — `warpscope sim`: simulate the variants of a workload on the SIMT warp
  * simulator, check outputs, print a table (or JSON) and store each run in the database. */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -14,7 +16,9 @@ typedef struct sim_args {
     const char *workload;
     const char *variant;  /* NULL = every variant */
     const char *db;
+    const char *dump;     /* --dump DIR: write the outputs there; NULL = no */
     int json, quiet, no_db, no_races;
+    const char *model, *arch; /* "sass" or "ptx"; sm_XX for sass */
     ws_cli_defines defs;
     ws_sim_options opt;
 } sim_args;
@@ -40,6 +44,11 @@ static int sim_parse(int argc, char **argv, sim_args *a, ws_error *err)
         WS_CLI_OPT_JSON(&a->json, "one JSON object on stdout instead of tables"),
         WS_CLI_OPT_DB(&a->db),
         {"--no-db", WS_OPT_FLAG, &a->no_db, NULL, "do not store the runs", 0, 0},
+        {"--model", WS_OPT_STRING, &a->model, "M",
+         "sass (default where nvdisasm is found): the SASS ptxas makes, under Volta+ "
+         "convergence barriers; ptx: the PTX under an immediate-post-dominator stack", 0, 0},
+        {"--arch", WS_OPT_STRING, &a->arch, "sm_XX",
+         "SASS for this GPU (sm_70 .. sm_90; default sm_90)", 0, 0},
         {"--threads", WS_OPT_INT, &a->opt.threads, "N",
          "host threads (default: all cores; 1 = deterministic order)", 0, 1 << 20},
         {"--timing", WS_OPT_FLAG, &a->opt.timing, NULL, timing_help, 0, 0},
@@ -48,6 +57,9 @@ static int sim_parse(int argc, char **argv, sim_args *a, ws_error *err)
         {"--timeline-warps", WS_OPT_INT, &a->opt.timeline_warps, "N",
          "warps whose lane timelines are recorded (default 4)", 0, 1 << 20},
         {"--no-races", WS_OPT_FLAG, &a->no_races, NULL, "skip race detection", 0, 0},
+        {"--dump", WS_OPT_STRING, &a->dump, "DIR",
+         "write each variant's outputs (the checked buffers; every buffer when\n"
+         "none is checked) to DIR/VARIANT.BUFFER.bin, raw little-endian", 0, 0},
         WS_CLI_OPT_QUIET(&a->quiet),
     };
     const ws_cli_cmd cmd = {"sim", "warpscope sim WORKLOAD [-D NAME=VALUE]... [--variant V] [options]",
@@ -60,6 +72,14 @@ static int sim_parse(int argc, char **argv, sim_args *a, ws_error *err)
         a->opt.detect_races = 0;
     if (!a->workload)
         return -!!ws_cli_usage(err, "sim", "which workload? ('warpscope list' shows them)");
+    if (a->json)
+        a->opt.printf_to = stderr; /* the kernel's printf: stdout holds the JSON */
+    if (a->model && !strcmp(a->model, "sass") && a->opt.timing)
+        return -!!ws_cli_usage(err, "sim", "--timing runs on the PTX model for now: use --model ptx");
+    if (!a->model)
+        a->model = a->opt.timing ? "ptx" : ws_cli_default_model();
+    if (ws_cli_check_model("sim", a->model, a->arch, err))
+        return -1;
     return 0;
 }
 
@@ -118,6 +138,27 @@ static double now_seconds(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* --dump DIR: the variant's outputs as raw little-endian files DIR/VARIANT.BUFFER.bin (the
+ * checked buffers, or every buffer when the spec checks none). */
+static int dump_outputs(const char *dir, const ws_spec *s, const ws_variant *v,
+                        const ws_buffers *out, ws_error *err)
+{
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+        return ws_error_set(err, WS_ERR_IO, "--dump: cannot create %s: %s", dir, strerror(errno));
+    int nchecked = 0;
+    for (int i = 0; i < s->nbuffers; i++)
+        nchecked += s->buffers[i].is_output;
+    for (int i = 0; i < s->nbuffers; i++) {
+        if (nchecked && !s->buffers[i].is_output)
+            continue;
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s.%s.bin", dir, v->name, s->buffers[i].name);
+        if (ws_buffer_write(&out->b[i], path, err) != WS_OK)
+            return err->code;
+    }
+    return WS_OK;
+}
+
 /* Simulates one variant; on success `out` holds its outputs and `res` its result. */
 static int sim_variant(const ws_cli_workload *w, const ws_variant *v, sim_args *a,
                        const ws_kernel_resources *resources, ws_buffers *out, ws_result *res,
@@ -132,7 +173,9 @@ static int sim_variant(const ws_cli_workload *w, const ws_variant *v, sim_args *
         opt.progress_ctx = (void *)v->name;
     }
     double t0 = now_seconds();
-    int rc = ws_sim_run(w->module, w->spec, v, out, &opt, res, err);
+    int rc = !strcmp(a->model, "sass")
+                 ? ws_sim_run_sass(w->module, w->sass, w->spec, v, out, &opt, res, err)
+                 : ws_sim_run(w->module, w->spec, v, out, &opt, res, err);
     if (opt.progress)
         fputs("\r\033[K", stderr); /* also after a failed or raced last report */
     if (rc != WS_OK)
@@ -160,6 +203,10 @@ static int sim_all(sim_args *a, ws_error *err)
         rc = err->code;
         goto done;
     }
+    if (!strcmp(a->model, "sass") && ws_cli_workload_sass(&w, a->arch, err) != WS_OK) {
+        rc = err->code;
+        goto done;
+    }
     /* --json: one object per run; with every variant, wrapped as {"workload", "runs"}. */
     int wrap = a->json && !a->variant;
     ws_json j;
@@ -183,6 +230,8 @@ static int sim_all(sim_args *a, ws_error *err)
         double seconds = 0;
         int64_t run_id = 0;
         rc = sim_variant(&w, v, a, resources, &out, &res, &seconds, err);
+        if (rc == WS_OK && a->dump)
+            rc = dump_outputs(a->dump, w.spec, v, &out, err);
         if (rc == WS_OK)
             rc = ws_cli_check_outputs(&w, v, &out, have_first ? &first : NULL, &res, err);
         if (rc == WS_OK && store)
@@ -222,10 +271,15 @@ int ws_cmd_sim(int argc, char **argv)
 {
     ws_error err;
     ws_error_clear(&err);
+    if (argc > 1 && argv[1][0] != '-' && ws_capture_is_file(argv[1]))
+        return ws_cli_sim_capture(argc, argv);
     sim_args a;
     int rc = sim_parse(argc, argv, &a, &err);
-    if (rc > 0)
+    if (rc > 0) { /* --help: the capture form too */
+        printf("\n");
+        ws_cli_replay_help();
         return 0;
+    }
     if (rc < 0 || sim_all(&a, &err) != WS_OK)
         return ws_cli_fail(&err);
     return 0;

@@ -68,9 +68,39 @@ int ws_cli_workload_open(const char *arg, const ws_define *defs, int ndefs,
     return ws_buffers_generate(w->spec, &w->inputs, err);
 }
 
+int ws_cli_workload_sass(ws_cli_workload *w, const char *arch, ws_error *err)
+{
+    if (w->sass)
+        return WS_OK;
+    if (ws_sass_build(w->spec, NULL, arch, w->cubin_path, w->sass_path, sizeof w->sass_path,
+                      err) != WS_OK)
+        return err->code;
+    return ws_sass_load(w->sass_path, w->cubin_path, &w->sass, err);
+}
+
+const char *ws_cli_default_model(void)
+{
+    char path[WS_PATH_MAX];
+    return ws_nvdisasm_find(path, sizeof path) ? "sass" : "ptx";
+}
+
+int ws_cli_check_model(const char *cmd, const char *model, const char *arch, ws_error *err)
+{
+    if (strcmp(model, "sass") && strcmp(model, "ptx"))
+        return ws_error_set(err, WS_ERR_USAGE, "%s: --model is 'sass' (what the GPU runs, from "
+                            "ptxas and nvdisasm) or 'ptx' (the PTX under an immediate post-"
+                            "dominator stack), not '%s'", cmd, model);
+    if (arch && !ws_sass_arch_ok(arch))
+        return ws_error_set(err, WS_ERR_USAGE, "%s: --arch is sm_70 .. sm_90, not '%s'", cmd,
+                            arch);
+    return WS_OK;
+}
+
 void ws_cli_workload_close(ws_cli_workload *w)
 {
     ws_buffers_free(&w->inputs);
+    if (w->sass)
+        ws_sass_module_free(w->sass);
     if (w->module)
         ws_module_free(w->module);
     if (w->spec)
@@ -126,6 +156,29 @@ int ws_cli_check_outputs(const ws_cli_workload *w, const ws_variant *v, const ws
         if (res->outputs_match)
             snprintf(res->check_message, sizeof res->check_message,
                      "outputs match the CPU reference '%s'", s->reference);
+    }
+    int nfiles = 0;
+    for (int i = 0; i < s->nbuffers; i++) { /* check NAME file PATH */
+        const ws_buffer_spec *bs = &s->buffers[i];
+        int eq = 1;
+        uint64_t at = 0;
+        if (!bs->expect_path[0])
+            continue;
+        if (ws_buffer_check_file(&out->b[i], &eq, &at, err) != WS_OK)
+            return err->code;
+        nfiles++;
+        if (!eq && res->outputs_match) {
+            const char *base = strrchr(bs->expect_path, '/');
+            snprintf(res->check_message, sizeof res->check_message,
+                     "%s differs from the expected file %.120s at index %llu", bs->name,
+                     base ? base + 1 : bs->expect_path, (unsigned long long)at);
+            res->outputs_match = 0;
+        }
+    }
+    if (nfiles && res->outputs_match) {
+        size_t n = strlen(res->check_message);
+        snprintf(res->check_message + n, sizeof res->check_message - n, "%s",
+                 s->reference[0] ? " and the expected files" : " the expected files");
     }
     /* Without a reference, variants are taken to compute the same outputs. */
     if (!s->reference[0] && first &&

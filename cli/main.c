@@ -18,6 +18,7 @@ static const ws_command ws_commands[] = {
     {"occupancy", ws_cmd_occupancy, "occupancy calculator for a compute capability"},
     {"run", ws_cmd_run, "run a workload on the GPU (CUDA driver API), check against the simulator"},
     {"profile", ws_cmd_profile, "run and profile on the GPU with CUPTI, store the measurement"},
+    {"capture", ws_cmd_capture, "record an application's launches (-- APP ARGS) for 'sim CAPTURE'"},
     {"compare", ws_cmd_compare, "put a simulator run beside a GPU run"},
     {"runs", ws_cmd_runs, "list the runs in the database"},
     {"show", ws_cmd_show, "print one run: metrics, regions, hottest lines, atomics"},
@@ -37,6 +38,7 @@ static void usage(FILE *f)
         fprintf(f, "  %-10s %s\n", ws_commands[i].name, ws_commands[i].summary);
     fprintf(f,
             "\nWorkloads are kernels/NAME.cu + kernels/NAME.spec; pass a NAME or a path to a .spec.\n"
+            "'profile -- APP ARGS' and 'capture -- APP ARGS' work on an unmodified CUDA application.\n"
             "Results go to ./warpscope.db unless --db FILE or $WARPSCOPE_DB says otherwise.\n");
 }
 

@@ -1,8 +1,11 @@
 /* buffers.c — argument buffers of a workload: allocation, generation from the spec's
- * generators, cloning and comparison. The values themselves come from gen.c. */
+ * generators, cloning, comparison (with each other or with an expected file) and writing
+ * them out raw. The values themselves come from gen.c. */
 #include "core/core_internal.h"
 
+#include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -113,4 +116,38 @@ int ws_buffer_equal(const ws_buffer *a, const ws_buffer *b, uint64_t *first_diff
         return 0;
     }
     return 1;
+}
+
+int ws_buffer_check_file(const ws_buffer *b, int *equal, uint64_t *first_diff, ws_error *err)
+{
+    const ws_buffer_spec *bs = b->spec;
+    char *text;
+    size_t len;
+    int rc = ws_read_file(bs->expect_path, &text, &len, err);
+    if (rc != WS_OK)
+        return rc;
+    if (len != b->bytes) {
+        free(text);
+        return ws_error_set(err, WS_ERR_SPEC, "check '%s': file %s holds %zu bytes, the buffer "
+                            "%zu (%llu elements of %s)", bs->name, bs->expect_path, len,
+                            b->bytes, (unsigned long long)bs->count, ws_type_name(bs->type));
+    }
+    ws_buffer want = {bs, text, len};
+    *equal = ws_buffer_equal(b, &want, first_diff);
+    free(text);
+    return WS_OK;
+}
+
+int ws_buffer_write(const ws_buffer *b, const char *path, ws_error *err)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return ws_error_set(err, WS_ERR_IO, "cannot write %s: %s", path, strerror(errno));
+    size_t n = b->bytes ? fwrite(b->data, 1, b->bytes, f) : 0;
+    int bad = n != b->bytes;
+    if (fclose(f) != 0)
+        bad = 1;
+    if (bad)
+        return ws_error_set(err, WS_ERR_IO, "cannot write %s: %s", path, strerror(errno));
+    return WS_OK;
 }

@@ -109,6 +109,7 @@ typedef struct ws_buffer_spec {
     uint64_t seed;   /* per-buffer seed, derived from the spec seed unless given */
     int is_output;   /* named by a `check` line */
     double tolerance;/* for float outputs: max relative difference; 0 = exact */
+    char expect_path[WS_PATH_MAX]; /* `check NAME file PATH`: the expected raw contents */
     int line;
 } ws_buffer_spec;
 
@@ -190,6 +191,12 @@ typedef struct ws_buffers {
 int ws_buffers_generate(const ws_spec *s, ws_buffers *out, ws_error *err);
 int ws_buffers_clone(const ws_buffers *src, ws_buffers *out, ws_error *err);
 void ws_buffers_free(ws_buffers *b);
+/* `check NAME file PATH`: compares `b` with the raw little-endian file b->spec->expect_path
+ * (same comparison as ws_buffer_equal); *equal and *first_diff say how. A file of another
+ * size, or one that cannot be read, is an error naming it. */
+int ws_buffer_check_file(const ws_buffer *b, int *equal, uint64_t *first_diff, ws_error *err);
+/* Writes the buffer's bytes (raw, little-endian) to `path`. */
+int ws_buffer_write(const ws_buffer *b, const char *path, ws_error *err);
 /* Compares two buffers of the same spec: exact for integers, spec tolerance for floats.
  * Returns 1 when equal; otherwise 0 and the first differing element index. */
 int ws_buffer_equal(const ws_buffer *a, const ws_buffer *b, uint64_t *first_diff);
@@ -217,6 +224,22 @@ typedef struct ws_kernel_resources {
 } ws_kernel_resources;
 int ws_ptx_resources(const char *ptx_path, const char *kernel, ws_kernel_resources *out,
                      ws_error *err);
+
+/* The SASS an sm_XX GPU runs for the spec's kernels: the PTX of ws_ptx_build through
+ * `ptxas -arch=ARCH -lineinfo` (a cubin) and `nvdisasm -gi -c` (text with line info), both
+ * cached by content hash in cache_dir (NULL: $WARPSCOPE_PTX_CACHE, else the build tree's
+ * ptx-cache). arch NULL or "" -> "sm_90"; sm_70..sm_90 are accepted (ptxas says which it
+ * can build). Usable without ptxas/nvdisasm when the cached files exist. */
+int ws_sass_build(const ws_spec *s, const char *cache_dir, const char *arch, char *cubin_path,
+                  char *sass_path, size_t n, ws_error *err);
+/* The same from a PTX file (cache_dir NULL: $WARPSCOPE_PTX_CACHE, else beside the PTX). */
+int ws_sass_build_ptx(const char *ptx_path, const char *cache_dir, const char *arch,
+                      char *cubin_path, char *sass_path, size_t n, ws_error *err);
+/* nvdisasm: $WARPSCOPE_NVDISASM, else the project-local copy scripts/setup.sh installs
+ * (.tools/), else PATH, else /usr/local/cuda/bin. 1 when found; path holds what was tried. */
+int ws_nvdisasm_find(char *path, size_t n);
+/* 1 when arch is "sm_70".."sm_90". */
+int ws_sass_arch_ok(const char *arch);
 
 /* Reads a whole file; caller frees. */
 int ws_read_file(const char *path, char **text, size_t *len, ws_error *err);

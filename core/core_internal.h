@@ -34,11 +34,16 @@ typedef struct ws_raw_gen {  /* `gen NAME ...` */
     int line;
 } ws_raw_gen;
 
-typedef struct ws_raw_check { /* `check NAME [tolerance X]` */
+typedef struct ws_raw_check { /* `check NAME [file PATH] [tolerance X]` */
     char name[WS_NAME_MAX];
     char tolerance[WS_EXPR_MAX];
+    char file[WS_PATH_MAX];   /* resolved relative to the spec; "" none */
     int line;
 } ws_raw_check;
+
+/* `path` as written in the spec at `spec_path`: absolute, or relative to the spec's folder.
+ * Non-zero when it does not fit in `n`. */
+int ws_spec_relative_path(const char *spec_path, const char *path, char *out, size_t n);
 
 typedef struct ws_parse {
     ws_spec *s;
@@ -74,8 +79,13 @@ const char *ws_gen_kind_name(ws_gen_kind k);
  * returns it, or NULL when out of memory. Shared by results and specs. */
 void *ws_core_grow(void **arr, int *n, int *cap, size_t size);
 
-/* spawn.c: runs argv[0] (searched on PATH) with stdout and stderr into `out_path`; returns
- * its exit status, -1 when it could not start (errno says why), -2 when it was killed. */
-int ws_spawn(char *const argv[], const char *out_path);
+/* ptx_build.c, shared with sass_build.c: `mkdir -p`; the first `lines` lines of a file,
+ * for error messages. */
+int ws_mkdir_p(const char *dir, ws_error *err);
+void ws_first_lines(const char *path, char *buf, size_t n, int lines);
+/* spawn.c: runs argv[0] (searched on PATH) with stdout into `out_path` and stderr into
+ * `err_path` (NULL: into out_path too); returns its exit status, -1 when it could not
+ * start (errno says why), -2 when it was killed. */
+int ws_spawn(char *const argv[], const char *out_path, const char *err_path);
 
 #endif

@@ -89,10 +89,12 @@ int ws_result_derive_metrics(ws_result *r)
         atomic_warps += r->atomics[i].warp_execs;
         atomic_lanes += r->atomics[i].lanes;
     }
-    /* Nsight Compute counts branch *targets*: a divergent two-way branch execution has two
-     * targets, both divergent; uniform ones have one. So divergent targets are twice the
-     * divergent executions, and the uniform share is (targets - divergent targets)/targets. */
-    uint64_t divergent_targets = 2 * divergent;
+    /* As the H100 counts them (CUPTI against the SASS model, per kernel, every seed
+     * workload): smsp__sass_branch_targets grows by one per warp-level execution of a branch
+     * instruction and ..._threads_divergent by one per execution that split the warp; the
+     * uniform share is (targets - divergent) / targets, and 0 with no branch at all (the
+     * H100 reports 0.0 there too). */
+    uint64_t divergent_targets = divergent;
     if (divergent_targets > targets)
         divergent_targets = targets;
     struct { const char *name; double value; } m[] = {
@@ -104,7 +106,7 @@ int ws_result_derive_metrics(ws_result *r)
         {WS_M(BRANCH_TARGETS), (double)targets},
         {WS_M(BRANCH_TARGETS_DIVERGENT), (double)divergent_targets},
         {WS_M(BRANCH_UNIFORM_PCT),
-         targets ? 100.0 * (double)(targets - divergent_targets) / (double)targets : 100.0},
+         targets ? 100.0 * (double)(targets - divergent_targets) / (double)targets : 0.0},
         {WS_M(SIM_EXECUTION_RATE), issued ? (double)active / (32.0 * (double)issued) : 0},
         {WS_M(SIM_DIVERGENT_BRANCHES), (double)divergent},
         {WS_M(SIM_ATOMIC_WARP_INSTS), (double)atomic_warps},

@@ -29,7 +29,7 @@ static const char *ws_nvcc(void)
     return p[0] && access(p, X_OK) == 0 ? p : "nvcc";
 }
 
-static int ws_mkdir_p(const char *dir, ws_error *err)
+int ws_mkdir_p(const char *dir, ws_error *err)
 {
     char path[WS_PATH_MAX];
     if (snprintf(path, sizeof path, "%s", dir) >= (int)sizeof path)
@@ -131,7 +131,7 @@ static void ws_nvcc_version(const char *cache, char *buf, size_t n)
     snprintf(tmp, sizeof tmp, "%s/.nvcc-version.%d", cache, (int)getpid());
     char *argv[] = {(char *)ws_nvcc(), "--version", NULL};
     buf[0] = '\0';
-    if (ws_spawn(argv, tmp) == 0) {
+    if (ws_spawn(argv, tmp, NULL) == 0) {
         char *text;
         ws_error ignore;
         if (ws_read_file(tmp, &text, NULL, &ignore) == WS_OK) {
@@ -143,7 +143,7 @@ static void ws_nvcc_version(const char *cache, char *buf, size_t n)
 }
 
 /* The first lines of nvcc's output, for the error message. */
-static void ws_first_lines(const char *path, char *buf, size_t n, int lines)
+void ws_first_lines(const char *path, char *buf, size_t n, int lines)
 {
     char *text;
     ws_error ignore;
@@ -183,7 +183,7 @@ static int ws_compile(const ws_spec *s, char **defs, int ndefs, const char *ptx,
     argv[a++] = "-o";
     argv[a++] = tmp;
     argv[a] = NULL;
-    int status = ws_spawn(argv, log);
+    int status = ws_spawn(argv, log, NULL);
     int rc = WS_OK;
     if (status != 0) {
         char first[400];

@@ -32,7 +32,7 @@ static int run_ptxas(const char *ptx, const char *report, ws_error *err)
     ptxas_path(exe, sizeof exe);
     snprintf(tmp, sizeof tmp, "%s.%ld.tmp", report, (long)getpid());
     char *argv[] = { exe, "-v", "-arch=sm_90", (char *)ptx, "-o", "/dev/null", NULL };
-    int status = ws_spawn(argv, tmp);
+    int status = ws_spawn(argv, tmp, NULL);
     if (status != 0) {
         int why = errno;
         unlink(tmp);

@@ -155,8 +155,10 @@ static int ws_dir_buffer(ws_parse *p, int line, char **tok, int ntok, const char
 
 static int ws_dir_check(ws_parse *p, int line, char **tok, int ntok)
 {
-    if (ntok != 2 && !(ntok == 4 && strcmp(tok[2], "tolerance") == 0))
-        return WS_SPEC_FAIL(p, line, "expected 'check BUFFER [tolerance X]'");
+    int file = ntok >= 4 && strcmp(tok[2], "file") == 0;
+    int tol = ntok == 4 + 2 * file && strcmp(tok[2 + 2 * file], "tolerance") == 0;
+    if (ntok != 2 + 2 * file + 2 * tol)
+        return WS_SPEC_FAIL(p, line, "expected 'check BUFFER [file PATH] [tolerance X]'");
     for (int i = 0; i < p->nchecks; i++)
         if (strcmp(p->checks[i].name, tok[1]) == 0)
             return ws_dup_check(p, line, "check of", tok[1], p->checks[i].line);
@@ -166,8 +168,11 @@ static int ws_dir_check(ws_parse *p, int line, char **tok, int ntok)
         return ws_error_set(p->err, WS_ERR_NOMEM, "out of memory");
     c->line = line;
     int rc = ws_copy_name(p, line, c->name, sizeof c->name, "buffer", tok[1]);
-    if (rc == WS_OK && ntok == 4)
-        rc = ws_copy_text(p, line, c->tolerance, sizeof c->tolerance, "tolerance", tok[3]);
+    if (rc == WS_OK && tol)
+        rc = ws_copy_text(p, line, c->tolerance, sizeof c->tolerance, "tolerance",
+                          tok[3 + 2 * file]);
+    if (rc == WS_OK && file && ws_spec_relative_path(p->path, tok[3], c->file, sizeof c->file))
+        rc = WS_SPEC_FAIL(p, line, "check '%s': file path too long", c->name);
     return rc;
 }
 

@@ -275,17 +275,22 @@ static int ws_gen_file(ws_parse *p, int line, char **tok, int ntok, ws_gen *g)
     g->kind = WS_GEN_FILE;
     if (ntok != 2)
         return WS_SPEC_FAIL(p, line, "expected 'file PATH'");
-    int n;
-    if (tok[1][0] == '/') {
-        n = snprintf(g->path, sizeof g->path, "%s", tok[1]);
-    } else {
-        const char *slash = strrchr(p->path, '/');
-        int dirlen = slash ? (int)(slash - p->path) : 1;
-        n = snprintf(g->path, sizeof g->path, "%.*s/%s", dirlen, slash ? p->path : ".", tok[1]);
-    }
-    if (n >= (int)sizeof g->path)
+    if (ws_spec_relative_path(p->path, tok[1], g->path, sizeof g->path))
         return WS_SPEC_FAIL(p, line, "file path too long");
     return WS_OK;
+}
+
+int ws_spec_relative_path(const char *spec_path, const char *path, char *out, size_t n)
+{
+    int len;
+    if (path[0] == '/') {
+        len = snprintf(out, n, "%s", path);
+    } else {
+        const char *slash = strrchr(spec_path, '/');
+        int dirlen = slash ? (int)(slash - spec_path) : 1;
+        len = snprintf(out, n, "%.*s/%s", dirlen, slash ? spec_path : ".", path);
+    }
+    return len < 0 || (size_t)len >= n;
 }
 
 /* The integer range a value must lie in for an integer buffer type. */
@@ -425,6 +430,7 @@ static int ws_check_resolve(ws_parse *p, const ws_raw_check *c)
     if (!b)
         return WS_SPEC_FAIL(p, c->line, "check of unknown buffer '%s'", c->name);
     b->is_output = 1;
+    snprintf(b->expect_path, sizeof b->expect_path, "%s", c->file);
     if (!c->tolerance[0])
         return WS_OK;
     if (!ws_type_is_float(b->type))

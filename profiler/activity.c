@@ -42,7 +42,8 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-int ws_prof_activity_duration(ws_gpu_kernel *k, int launches, double *median_ns, ws_error *err)
+int ws_prof_activity_duration(const ws_prof_target *t, int launches, double *median_ns,
+                              ws_error *err)
 {
     CUptiResult r = cuptiActivityRegisterCallbacks(buffer_requested, buffer_completed);
     if (r != CUPTI_SUCCESS)
@@ -52,8 +53,8 @@ int ws_prof_activity_duration(ws_gpu_kernel *k, int launches, double *median_ns,
     if (r != CUPTI_SUCCESS)
         return ws_cupti_error(err, "cuptiActivityEnable", (int)r);
     for (int i = 0; i < launches && err->code == WS_OK; i++)
-        if (ws_gpu_kernel_restore(k, err) == WS_OK)
-            ws_gpu_kernel_launch(k, err);
+        if (t->restore(t->self, err) == WS_OK)
+            t->launch(t->self, err);
     cuptiActivityDisable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
     r = cuptiActivityFlushAll(1);
     if (err->code != WS_OK)
@@ -62,7 +63,7 @@ int ws_prof_activity_duration(ws_gpu_kernel *k, int launches, double *median_ns,
         return ws_cupti_error(err, "cuptiActivityFlushAll", (int)r);
     if (collected.n == 0)
         return ws_error_set(err, WS_ERR_CUPTI, "CUPTI activity: no kernel record for %s",
-                            ws_gpu_kernel_entry(k));
+                            t->entry);
     qsort(collected.ns, (size_t)collected.n, sizeof collected.ns[0], cmp_double);
     *median_ns = collected.ns[collected.n / 2];
     return WS_OK;

@@ -143,9 +143,9 @@ static int target_init(range_state *st, CUcontext ctx, ws_error *err)
 }
 
 /* One replay pass: restore inputs (outside the range), then range { launch }. */
-static int one_pass(range_state *st, ws_gpu_kernel *k, int *all_submitted, ws_error *err)
+static int one_pass(range_state *st, const ws_prof_target *t, int *all_submitted, ws_error *err)
 {
-    if (ws_gpu_kernel_restore(k, err) != WS_OK)
+    if (t->restore(t->self, err) != WS_OK)
         return err->code;
     CUpti_RangeProfiler_Start_Params start = WS_CUPTI_PARAMS(CUpti_RangeProfiler_Start_Params);
     start.pRangeProfilerObject = st->target;
@@ -154,7 +154,7 @@ static int one_pass(range_state *st, ws_gpu_kernel *k, int *all_submitted, ws_er
     push.pRangeProfilerObject = st->target;
     push.pRangeName = "warpscope";
     CUPTI_TRY(cuptiRangeProfilerPushRange, push);
-    int rc = ws_gpu_kernel_launch(k, err);
+    int rc = t->launch(t->self, err);
     CUpti_RangeProfiler_PopRange_Params pop = WS_CUPTI_PARAMS(CUpti_RangeProfiler_PopRange_Params);
     pop.pRangeProfilerObject = st->target;
     CUPTI_TRY(cuptiRangeProfilerPopRange, pop);
@@ -165,14 +165,14 @@ static int one_pass(range_state *st, ws_gpu_kernel *k, int *all_submitted, ws_er
     return rc;
 }
 
-static int collect(range_state *st, ws_gpu_kernel *k, ws_result *res, ws_error *err)
+static int collect(range_state *st, const ws_prof_target *t, ws_result *res, ws_error *err)
 {
     int all = 0, passes = 0;
     while (!all) {
         if (passes++ >= WS_MAX_PASSES)
             return ws_error_set(err, WS_ERR_CUPTI, "CUPTI range profiler: not done after %d passes",
                                 WS_MAX_PASSES);
-        if (one_pass(st, k, &all, err) != WS_OK)
+        if (one_pass(st, t, &all, err) != WS_OK)
             return err->code;
     }
     CUpti_RangeProfiler_DecodeData_Params dd = WS_CUPTI_PARAMS(CUpti_RangeProfiler_DecodeData_Params);
@@ -212,19 +212,19 @@ static void range_cleanup(range_state *st)
     free(st->counter_data);
 }
 
-int ws_prof_range_metrics(ws_gpu_kernel *k, const char *chip, const char *const *names, int n,
-                          int strict, ws_result *res, ws_error *err)
+int ws_prof_range_metrics(const ws_prof_target *t, const char *chip, const char *const *names,
+                          int n, int strict, ws_result *res, ws_error *err)
 {
     range_state st;
     memset(&st, 0, sizeof st);
-    CUcontext ctx = ws_gpu_context(ws_gpu_kernel_gpu(k));
+    CUcontext ctx = t->ctx;
     int rc = host_init(&st, ctx, chip, err);
     if (rc == WS_OK)
         rc = add_metrics(&st, names, n, strict, res, err);
     if (rc == WS_OK && st.nnames)
         rc = target_init(&st, ctx, err);
     if (rc == WS_OK && st.nnames)
-        rc = collect(&st, k, res, err);
+        rc = collect(&st, t, res, err);
     range_cleanup(&st);
     return rc;
 }

@@ -61,7 +61,7 @@ static void correlate(const void *cubin, size_t size, const char *function, uint
     q.pcOffset = pc;
     *line = 0;
     path[0] = '\0';
-    if (cuptiGetSassToSourceCorrelation(&q) != CUPTI_SUCCESS)
+    if (!cubin || cuptiGetSassToSourceCorrelation(&q) != CUPTI_SUCCESS)
         return;
     *line = (int)q.lineNumber;
     if (q.fileName) {
@@ -74,22 +74,24 @@ static void correlate(const void *cubin, size_t size, const char *function, uint
     free(q.dirName);
 }
 
-/* The file index for a correlated path: the spec's .cu (with its text) when it names it. */
-static int file_index(ws_result *res, const ws_spec *s, const char *path)
+/* The file index for a correlated path: the target's .cu (with its text) when it names it,
+ * else the path with its text when it can be read (an application's own sources). */
+static int file_index(ws_result *res, const char *source, const char *path)
 {
     if (!path[0])
         return -1;
-    const char *base = strrchr(path, '/'), *sbase = strrchr(s->source, '/');
+    const char *base = strrchr(path, '/'), *sbase = source ? strrchr(source, '/') : NULL;
     base = base ? base + 1 : path;
-    sbase = sbase ? sbase + 1 : s->source;
-    if (strcmp(base, sbase) != 0)
+    sbase = sbase ? sbase + 1 : source;
+    if (sbase && strcmp(base, sbase) != 0)
         return ws_result_add_file(res, path, NULL);
+    const char *file = source ? source : path;
     char *text = NULL;
     size_t len;
     ws_error ignore;
     ws_error_clear(&ignore);
-    ws_read_file(s->source, &text, &len, &ignore);
-    int idx = ws_result_add_file(res, s->source, text);
+    ws_read_file(file, &text, &len, &ignore);
+    int idx = ws_result_add_file(res, file, text);
     free(text);
     return idx;
 }
@@ -114,7 +116,7 @@ static ws_inst_stat *row_for(ws_result *res, int first, const char *function, ui
     return st;
 }
 
-static void add_record(ws_result *res, int first, const ws_spec *s, const sass_config *c,
+static void add_record(ws_result *res, int first, const char *source, const sass_config *c,
                        const CUpti_SassMetrics_Data *d, size_t ninst, const void *cubin,
                        size_t cubin_size)
 {
@@ -139,13 +141,13 @@ static void add_record(ws_result *res, int first, const ws_spec *s, const sass_c
     char path[WS_PATH_MAX];
     int line;
     correlate(cubin, cubin_size, st->function, d->pcOffset, path, sizeof path, &line);
-    int file = file_index(res, s, path); /* may grow res->files, not res->insts */
+    int file = file_index(res, source, path); /* may grow res->files, not res->insts */
     st->line = line;
     st->file = file;
 }
 
-static int flush(CUcontext ctx, const ws_spec *s, const sass_config *c, ws_gpu_kernel *k,
-                 ws_result *res, ws_error *err)
+static int flush(CUcontext ctx, const sass_config *c, const ws_prof_target *t, ws_result *res,
+                 ws_error *err)
 {
     CUpti_SassMetricsGetDataProperties_Params dp = WS_CUPTI_PARAMS(CUpti_SassMetricsGetDataProperties_Params);
     dp.ctx = ctx;
@@ -155,7 +157,7 @@ static int flush(CUcontext ctx, const ws_spec *s, const sass_config *c, ws_gpu_k
     size_t nrec = dp.numOfPatchedInstructionRecords, ninst = dp.numOfInstances;
     if (!nrec)
         return ws_error_set(err, WS_ERR_CUPTI, "CUPTI SASS metrics: no instruction was patched for %s",
-                            ws_gpu_kernel_entry(k));
+                            t->entry);
     CUpti_SassMetrics_Data *data = calloc(nrec, sizeof *data);
     CUpti_SassMetrics_InstanceValue *values = calloc(nrec * (ninst ? ninst : 1), sizeof *values);
     if (!data || !values) {
@@ -174,41 +176,52 @@ static int flush(CUcontext ctx, const ws_spec *s, const sass_config *c, ws_gpu_k
     fp.pMetricsData = data;
     r = cuptiSassMetricsFlushData(&fp);
     if (r == CUPTI_SUCCESS) {
-        size_t cubin_size;
-        const void *cubin = ws_gpu_kernel_cubin(k, &cubin_size);
         int first = res->ninsts;
         for (size_t i = 0; i < nrec; i++)
-            add_record(res, first, s, c, &data[i], ninst, cubin, cubin_size);
-        ws_prof_sass_text(cubin, cubin_size, res, first);
+            add_record(res, first, t->source, c, &data[i], ninst, t->cubin, t->cubin_size);
+        if (t->cubin)
+            ws_prof_sass_text(t->cubin, t->cubin_size, res, first);
     }
     free(data);
     free(values);
     return r == CUPTI_SUCCESS ? WS_OK : ws_cupti_error(err, "cuptiSassMetricsFlushData", (int)r);
 }
 
-int ws_prof_sass_collect(ws_gpu_kernel *k, const ws_spec *s, const char *chip, ws_result *res,
-                         ws_error *err)
+/* The configuration is set once per device and process and kept: on the H100 (CUDA 13) a
+ * second cuptiSassMetricsSetConfig after UnsetConfig fails with CUPTI_ERROR_OUT_OF_MEMORY,
+ * so profiling several launches in one process (every variant, every launch of an
+ * application) reuses the first. */
+static sass_config configured;
+static int configured_device = -1;
+
+int ws_prof_sass_collect(const ws_prof_target *t, const char *chip, ws_result *res, ws_error *err)
 {
-    sass_config c;
-    uint32_t device = (uint32_t)ws_gpu_get_info(ws_gpu_kernel_gpu(k))->ordinal;
-    CUcontext ctx = ws_gpu_context(ws_gpu_kernel_gpu(k));
-    if (configure(&c, chip, device, res, err) != WS_OK)
-        return err->code;
+    uint32_t device = t->device;
+    CUcontext ctx = t->ctx;
+    if (configured_device != (int)device) {
+        if (configured_device >= 0) {
+            CUpti_SassMetricsUnsetConfig_Params un = WS_CUPTI_PARAMS(CUpti_SassMetricsUnsetConfig_Params);
+            un.deviceIndex = (uint32_t)configured_device;
+            cuptiSassMetricsUnsetConfig(&un);
+            configured_device = -1;
+        }
+        if (configure(&configured, chip, device, res, err) != WS_OK)
+            return err->code;
+        configured_device = (int)device;
+    }
+    const sass_config c = configured;
     CUpti_SassMetricsEnable_Params en = WS_CUPTI_PARAMS(CUpti_SassMetricsEnable_Params);
     en.ctx = ctx;
     en.enableLazyPatching = 1;
     CUptiResult r = cuptiSassMetricsEnable(&en);
     int rc = r == CUPTI_SUCCESS ? WS_OK : ws_cupti_error(err, "cuptiSassMetricsEnable", (int)r);
     if (rc == WS_OK) {
-        if (ws_gpu_kernel_restore(k, err) == WS_OK && ws_gpu_kernel_launch(k, err) == WS_OK)
-            flush(ctx, s, &c, k, res, err);
+        if (t->restore(t->self, err) == WS_OK && t->launch(t->self, err) == WS_OK)
+            flush(ctx, &c, t, res, err);
         rc = err->code;
         CUpti_SassMetricsDisable_Params dis = WS_CUPTI_PARAMS(CUpti_SassMetricsDisable_Params);
         dis.ctx = ctx;
         cuptiSassMetricsDisable(&dis);
     }
-    CUpti_SassMetricsUnsetConfig_Params un = WS_CUPTI_PARAMS(CUpti_SassMetricsUnsetConfig_Params);
-    un.deviceIndex = device;
-    cuptiSassMetricsUnsetConfig(&un);
     return rc;
 }

@@ -168,6 +168,7 @@ typedef struct ws_run {
     const ws_module *m;
     const ws_spec *spec;
     const ws_variant *v;
+    const ws_sim_launch *raw;   /* ws_sim_run_launch: the parameter block as given; else NULL */
     const ws_sim_options *opt;
     const ws_reconv_policy *policy;
     int entry;                  /* function index */
@@ -199,6 +200,7 @@ typedef struct ws_run {
     int nsinks;
     ws_timeline *timelines; int ntimelines;
     uint32_t timeline_ctas;     /* timelines are recorded for the first warps of these */
+    size_t printed, printf_dropped; /* bytes of kernel printf written / over the limit (lock) */
 } ws_run;
 
 /* ---- exec_warp.c: one warp-instruction, the CTA loop, barriers */
@@ -223,6 +225,14 @@ int ws_x_fault(ws_warp *w, const ws_inst *in, int lane, uint64_t addr, ws_code c
 
 /* ---- exec_alu.c: integer, logic, floating point, conversions, comparisons */
 int ws_x_alu(ws_warp *w, const ws_inst *in, uint32_t exec);
+int ws_x_cmp_float(int cmp, double x, double y); /* ws_cmp on two reals, NaN-aware */
+
+/* ---- exec_half.c: f16/bf16 and their pairs; one rounding from double to 16 bits */
+int ws_x_half(ws_warp *w, const ws_inst *in, uint32_t exec);
+double ws_f16_to_double(uint16_t h);
+double ws_bf16_to_double(uint16_t b);
+uint16_t ws_double_to_f16(double x);  /* in the current rounding mode; NaN stays NaN */
+uint16_t ws_double_to_bf16(double x);
 
 /* Handlers of the other families report what they did in `fx` (zeroed, groups 1). */
 
@@ -230,10 +240,27 @@ int ws_x_alu(ws_warp *w, const ws_inst *in, uint32_t exec);
 int ws_x_mem(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx);
 int ws_x_cvta(ws_warp *w, const ws_inst *in, uint32_t exec);
 uint64_t ws_x_symbol_address(const ws_warp *w, int32_t sym, int space_of_inst);
+/* Host pointer to `n` bytes at `addr` (state space `space`) for `lane`, for reads outside
+ * ld (printf's strings and arguments); NULL with a located fault set. */
+const uint8_t *ws_x_host(ws_warp *w, const ws_inst *in, int space, uint64_t addr, uint64_t n,
+                         int lane);
+
+/* ---- exec_printf.c: the device printf (a call of the external vprintf) */
+int ws_x_vprintf(ws_warp *w, const ws_inst *in, uint32_t exec);
 
 /* ---- exec_ctrl.c: branches, call/ret, exit, warp-wide operations, barriers */
 int ws_x_ctrl(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, ws_effect *fx);
 int ws_x_warpop(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx);
+
+/* ---- shared with the SASS model (sim_run.c, exec_mem.c) */
+/* Finds the entry, lays out global memory and parameters for r->m/spec/v/opt. */
+int ws_run_setup(ws_run *r, ws_buffers *bufs, ws_error *err);
+void ws_run_teardown(ws_run *r, ws_buffers *bufs);
+/* Index of the allocation holding [addr, addr+n), or -1. */
+int ws_x_find_alloc(ws_worker *wk, uint64_t addr, uint64_t n);
+/* "4 bytes past the end of 'out' [...]" for a fault message. */
+void ws_x_describe_address(const ws_run *r, uint64_t addr, uint64_t n, int is_write, char *buf,
+                           size_t len);
 
 /* ---- race.c */
 /* One lane's access of `bytes` at `addr`; `shadow` is the shadow pair of its first word. */
@@ -255,9 +282,10 @@ static inline void ws_stats_event(ws_worker *wk, int fn, const ws_warp_event *ev
     st->active += (uint64_t)__builtin_popcount(ev->active);
     st->pred_on += (uint64_t)__builtin_popcount(ev->pred_on);
     if (ws_op_has(ev->inst->op, WS_OPF_BRANCH)) {
-        int divergent = ev->taken == 1; /* some lanes took it, others did not */
-        st->targets += divergent ? 2 : 1;
-        st->divergent += (uint64_t)divergent;
+        /* As CUPTI counts (derive.c): one target per execution of the branch, one
+         * divergent per execution whose lanes split (some took it, others did not). */
+        st->targets++;
+        st->divergent += (uint64_t)(ev->taken == 1);
     }
     if (ev->addr && ev->pred_on)
         ws_stats_atomic(wk, fn, ev);

@@ -32,41 +32,6 @@ static float ftz32(float x)
     return fpclassify(x) == FP_SUBNORMAL ? copysignf(0.0f, x) : x;
 }
 
-/* ---------------------------------------------------------------- half precision */
-
-static float half_to_float(uint16_t h)
-{
-    uint32_t sign = (uint32_t)(h >> 15) << 31, exp = (h >> 10) & 31, man = h & 1023;
-    float f;
-    if (exp == 0)
-        f = ldexpf((float)man, -24);
-    else if (exp == 31)
-        f = man ? NAN : INFINITY;
-    else
-        f = ldexpf((float)(man | 1024), (int)exp - 25);
-    return sign ? -f : f;
-}
-
-static uint16_t float_to_half(float f)
-{
-    uint32_t u = (uint32_t)ws_bits_f32(f), sign = (u >> 16) & 0x8000;
-    float a = fabsf(f);
-    if (isnan(f))
-        return (uint16_t)(sign | 0x7e00);
-    if (a >= 65520.0f)
-        return (uint16_t)(sign | 0x7c00);
-    if (a < ldexpf(1.0f, -14)) /* subnormal: units of 2^-24, round to nearest even */
-        return (uint16_t)(sign | (uint32_t)nearbyintf(a * ldexpf(1.0f, 24)));
-    int e;
-    float m = frexpf(a, &e); /* a = m * 2^e, m in [0.5,1) */
-    uint32_t mant = (uint32_t)nearbyintf(ldexpf(m, 11)); /* 11 significant bits */
-    if (mant == 2048) {
-        mant = 1024;
-        e++;
-    }
-    return (uint16_t)(sign | (uint32_t)(e + 14) << 10 | (mant & 1023));
-}
-
 /* ---------------------------------------------------------------- integers */
 
 static int64_t clamp_s(int64_t v, int bits)
@@ -463,7 +428,7 @@ static int cmp_int(int cmp, uint64_t x, uint64_t y, int bits, int sgn)
     }
 }
 
-static int cmp_float(int cmp, double x, double y)
+int ws_x_cmp_float(int cmp, double x, double y)
 {
     int un = isnan(x) || isnan(y);
     switch (cmp) {
@@ -493,12 +458,15 @@ static void compare(ws_warp *w, const ws_inst *in, ws_ptype t, uint32_t exec, ui
     if (t == WS_P_F32)
         WS_LANES(l, exec, { float x = ws_f32(a[l]), y = ws_f32(b[l]);
                             if (in->flags & WS_F_FTZ) { x = ftz32(x); y = ftz32(y); }
-                            out[l] = (uint64_t)cmp_float(cmp, x, y); });
+                            out[l] = (uint64_t)ws_x_cmp_float(cmp, x, y); });
     else if (t == WS_P_F64)
-        WS_LANES(l, exec, out[l] = (uint64_t)cmp_float(cmp, ws_f64(a[l]), ws_f64(b[l])););
+        WS_LANES(l, exec, out[l] = (uint64_t)ws_x_cmp_float(cmp, ws_f64(a[l]), ws_f64(b[l])););
     else if (t == WS_P_F16)
-        WS_LANES(l, exec, out[l] = (uint64_t)cmp_float(cmp, half_to_float((uint16_t)a[l]),
-                                                       half_to_float((uint16_t)b[l])););
+        WS_LANES(l, exec, out[l] = (uint64_t)ws_x_cmp_float(cmp, ws_f16_to_double((uint16_t)a[l]),
+                                                            ws_f16_to_double((uint16_t)b[l])););
+    else if (t == WS_P_BF16)
+        WS_LANES(l, exec, out[l] = (uint64_t)ws_x_cmp_float(cmp, ws_bf16_to_double((uint16_t)a[l]),
+                                                            ws_bf16_to_double((uint16_t)b[l])););
     else {
         int bits = bits_of(t), sgn = ws_ptype_is_signed(t);
         if (cmp == WS_CMP_LT && sgn && bits == 32)
@@ -547,7 +515,8 @@ static int set(ws_warp *w, const ws_inst *in, uint32_t exec)
     }
     uint64_t *d = ws_x_reg(w, in->dst[0].reg);
     ws_ptype dt = (ws_ptype)in->type;
-    uint64_t one = dt == WS_P_F32 ? ws_bits_f32(1.0f) : ws_trunc(~0ull, bits_of(dt));
+    uint64_t one = dt == WS_P_F32 ? ws_bits_f32(1.0f) : dt == WS_P_F16 ? 0x3c00
+                 : dt == WS_P_BF16 ? 0x3f80 : ws_trunc(~0ull, bits_of(dt));
     WS_LANES(l, exec, d[l] = r[l] ? one : 0;);
     return 0;
 }
@@ -699,8 +668,8 @@ static double to_double(uint64_t v, ws_ptype t)
     switch (t) {
     case WS_P_F32: return ws_f32(v);
     case WS_P_F64: return ws_f64(v);
-    case WS_P_F16: return half_to_float((uint16_t)v);
-    case WS_P_BF16: return ws_f32((v & 0xffff) << 16);
+    case WS_P_F16: return ws_f16_to_double((uint16_t)v);
+    case WS_P_BF16: return ws_bf16_to_double((uint16_t)v);
     default:
         if (ws_ptype_is_signed(t))
             return (double)ws_sext(v, bits_of(t));
@@ -761,15 +730,6 @@ static uint64_t cvt_int_int(uint64_t v, ws_ptype st, ws_ptype dt, int sat)
     return x > m ? m : x;
 }
 
-WS_FENV /* f32 -> bf16, round to nearest even (NaN stays NaN). */
-static uint64_t float_to_bf16(float f)
-{
-    uint32_t u = (uint32_t)ws_bits_f32(f);
-    if (isnan(f))
-        return (u >> 16) | 0x40;
-    return (u + 0x7fff + ((u >> 16) & 1)) >> 16;
-}
-
 static uint64_t cvt_one(uint64_t v, ws_ptype st, ws_ptype dt, int rnd, int flags)
 {
     int sf = ws_ptype_is_float(st), df = ws_ptype_is_float(dt);
@@ -784,10 +744,12 @@ static uint64_t cvt_one(uint64_t v, ws_ptype st, ws_ptype dt, int rnd, int flags
         if (dt == WS_P_F64)
             return ws_bits_f64(ws_ptype_is_signed(st) ? (double)ws_sext(v, sb)
                                                       : (double)ws_trunc(v, sb));
+        if (dt == WS_P_F16 || dt == WS_P_BF16) { /* 16-bit integers are exact in double */
+            double h = ws_ptype_is_signed(st) ? (double)ws_sext(v, sb) : (double)ws_trunc(v, sb);
+            return dt == WS_P_F16 ? ws_double_to_f16(h) : ws_double_to_bf16(h);
+        }
         float f = ws_ptype_is_signed(st) ? (float)ws_sext(v, sb) : (float)ws_trunc(v, sb);
-        if (dt == WS_P_F16)
-            return float_to_half(f);
-        return dt == WS_P_BF16 ? float_to_bf16(f) : ws_bits_f32(f);
+        return ws_bits_f32(f);
     }
     x = to_double(v, st);
     if (rnd >= WS_RND_RNI)
@@ -796,11 +758,12 @@ static uint64_t cvt_one(uint64_t v, ws_ptype st, ws_ptype dt, int rnd, int flags
         x = isnan(x) ? 0.0 : x < 0 ? 0.0 : x > 1 ? 1.0 : x;
     if (dt == WS_P_F64)
         return ws_bits_f64(x);
+    if (dt == WS_P_F16 || dt == WS_P_BF16) /* one rounding, from the source's value */
+        return dt == WS_P_F16 ? ws_double_to_f16(x) : ws_double_to_bf16(x);
     float f = (float)x;
     if (flags & WS_F_FTZ)
         f = ftz32(f);
-    return dt == WS_P_F16 ? float_to_half(f) : dt == WS_P_BF16 ? float_to_bf16(f)
-                                                               : ws_bits_f32(f);
+    return ws_bits_f32(f);
 }
 
 WS_FENV static int cvt(ws_warp *w, const ws_inst *in, uint32_t exec)
@@ -867,8 +830,10 @@ int ws_x_alu(ws_warp *w, const ws_inst *in, uint32_t exec)
     ws_ptype t = (ws_ptype)in->type;
     int fl = t == WS_P_F32 || t == WS_P_F64;
     int half = t == WS_P_F16 || t == WS_P_F16X2 || t == WS_P_BF16 || t == WS_P_BF16X2;
-    if (half && !ws_op_has(in->op, WS_OPF_HALF))
-        goto unsupported; /* half-precision arithmetic: not modelled */
+    int pair = t == WS_P_F16X2 || t == WS_P_BF16X2;
+    if (half && in->op != WS_OP_MOV && in->op != WS_OP_CVT && in->op != WS_OP_SELP &&
+        in->op != WS_OP_SET && (in->op != WS_OP_SETP || pair))
+        return ws_x_half(w, in, exec); /* exec_half.c */
     switch (in->op) {
     case WS_OP_MOV: return mov(w, in, exec);
     case WS_OP_CVT: return cvt(w, in, exec);
@@ -910,7 +875,6 @@ int ws_x_alu(ws_warp *w, const ws_inst *in, uint32_t exec)
     default:
         break;
     }
-unsupported:;
     char name[96];
     ws_inst_opname(in, name, sizeof name);
     return ws_x_fault(w, in, __builtin_ctz(exec), 0, WS_ERR_UNSUPPORTED,

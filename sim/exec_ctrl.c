@@ -200,6 +200,8 @@ int ws_x_ctrl(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, ws_effect *f
         }
         return 0;
     case WS_OP_CALL:
+        if (in->nsrc > 0 && in->src[0].kind == WS_O_FUNC && in->src[0].imm == WS_CALL_VPRINTF)
+            return exec ? ws_x_vprintf(w, in, exec) : 0; /* no frame: the next pc follows */
         fx->advanced = 1;
         return do_call(w, in, pc, exec);
     case WS_OP_TRAP:

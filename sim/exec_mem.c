@@ -53,6 +53,9 @@ static void effective_addresses(ws_warp *w, const ws_inst *in, uint32_t exec, ui
     } else {
         WS_LANES(l, exec, addr[l] = off;);
     }
+    /* .shared addresses are 32-bit: a base below zero plus an offset wraps at 2^32. */
+    if (in->space == WS_SPACE_SHARED)
+        WS_LANES(l, exec, addr[l] = (uint32_t)addr[l];);
 }
 
 static const char *space_name(int sp)
@@ -86,22 +89,37 @@ static int find_alloc(ws_worker *wk, uint64_t a, uint64_t n)
     return -1;
 }
 
-/* "4 bytes past the end of buffer 'out' [0x..., +240)" for a fault message. */
+/* "4 bytes past the end of 'out' [0x..., +240)" or "1024 bytes before the start of 'J'
+ * [...]" for a fault message: the nearest allocation on either side, with the direction. */
 static void describe_near(const ws_run *r, uint64_t addr, uint64_t n, int is_write, char *buf,
                           size_t len)
 {
-    const ws_alloc *best = NULL;
-    for (int i = 0; i < r->nallocs; i++)
-        if (r->allocs[i].base <= addr)
-            best = &r->allocs[i];
-    if (best && addr < best->base + best->size && is_write && best->is_const) {
-        snprintf(buf, len, "store to constant '%s'", best->name);
+    const ws_alloc *below = NULL, *above = NULL;
+    for (int i = 0; i < r->nallocs; i++) {
+        const ws_alloc *a = &r->allocs[i];
+        if (a->base <= addr && (!below || a->base > below->base))
+            below = a;
+        if (a->base > addr && (!above || a->base < above->base))
+            above = a;
+    }
+    if (below && addr < below->base + below->size && is_write && below->is_const) {
+        snprintf(buf, len, "store to constant '%s'", below->name);
         return;
     }
-    if (best && addr + n > best->base + best->size && addr - best->base < best->size + WS_GLOBAL_GAP)
+    /* gaps between the access and each neighbour (0 when it straddles the boundary) */
+    uint64_t gap_past = UINT64_MAX, gap_before = UINT64_MAX;
+    if (below)
+        gap_past = addr >= below->base + below->size ? addr - below->base - below->size : 0;
+    if (above)
+        gap_before = addr + n <= above->base ? above->base - addr - n : 0;
+    if (gap_past <= gap_before && gap_past < WS_GLOBAL_GAP)
         snprintf(buf, len, "%llu bytes past the end of '%s' [0x%llx, +%llu)",
-                 (unsigned long long)(addr + n - best->base - best->size), best->name,
-                 (unsigned long long)best->base, (unsigned long long)best->size);
+                 (unsigned long long)(addr + n - below->base - below->size), below->name,
+                 (unsigned long long)below->base, (unsigned long long)below->size);
+    else if (gap_before < gap_past && gap_before < WS_GLOBAL_GAP)
+        snprintf(buf, len, "%llu bytes before the start of '%s' [0x%llx, +%llu)",
+                 (unsigned long long)(above->base - addr), above->name,
+                 (unsigned long long)above->base, (unsigned long long)above->size);
     else
         snprintf(buf, len, "outside every allocation");
 }
@@ -176,6 +194,13 @@ static uint8_t *resolve(ws_warp *w, const ws_inst *in, int sp, uint64_t addr, ui
                space_name(sp), is_write ? "store" : "load", (int)n, (unsigned long long)addr,
                near);
     return NULL;
+}
+
+const uint8_t *ws_x_host(ws_warp *w, const ws_inst *in, int space, uint64_t addr, uint64_t n,
+                         int lane)
+{
+    uint64_t *shadow;
+    return resolve(w, in, space, addr, n, lane, 0, &shadow);
 }
 
 static int generic_space(uint64_t a)
@@ -388,4 +413,17 @@ int ws_x_cvta(ws_warp *w, const ws_inst *in, uint32_t exec)
     else
         WS_LANES(l, exec, d[l] = ws_trunc(a[l] + win, bits););
     return 0;
+}
+
+/* ---------------------------------------------------------------- shared with the SASS model */
+
+int ws_x_find_alloc(ws_worker *wk, uint64_t addr, uint64_t n)
+{
+    return find_alloc(wk, addr, n);
+}
+
+void ws_x_describe_address(const ws_run *r, uint64_t addr, uint64_t n, int is_write, char *buf,
+                           size_t len)
+{
+    describe_near(r, addr, n, is_write, buf, len);
 }

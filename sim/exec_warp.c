@@ -199,7 +199,10 @@ static int step(ws_warp *w)
         WS_LANES(l, active, m |= (uint32_t)((g[l] != 0) ^ neg) << l;);
         exec = m & active;
     }
-    w->issued++;
+    if (++w->issued > r->opt->max_warp_insts && r->opt->max_warp_insts)
+        return ws_x_fault(w, in, __builtin_ctz(active | 1u << 31), 0, WS_ERR_SIM,
+                          "warp %d issued more than %llu instructions (the run's limit)",
+                          w->id, (unsigned long long)r->opt->max_warp_insts);
     ws_effect fx;
     fx.has_addr = fx.space = fx.bytes = fx.taken = fx.advanced = fx.barrier = 0;
     fx.groups = 1;

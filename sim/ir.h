@@ -49,7 +49,7 @@ enum {
     WS_OPF_FP = 1u << 9, WS_OPF_CC = 1u << 10, WS_OPF_CARRY_IN = 1u << 11,
     WS_OPF_TYPE2 = 1u << 12, WS_OPF_HALF = 1u << 13, WS_OPF_NEED_TYPE = 1u << 14,
     WS_OPF_NEED_TYPE2 = 1u << 15, WS_OPF_NEED_SUBOP = 1u << 16, WS_OPF_NEED_CMP = 1u << 17,
-    WS_OPF_WARPSYNC = 1u << 18
+    WS_OPF_WARPSYNC = 1u << 18, WS_OPF_HALF2 = 1u << 19, WS_OPF_B128 = 1u << 20
 };
 
 /* One row of ptx_ops.def. */
@@ -259,6 +259,9 @@ typedef struct ws_function {
     uint64_t local_bytes;  /* per-thread .local frame */
     uint64_t shared_bytes; /* static shared memory this entry uses (module + function) */
     int main_file;     /* .file index of the kernel's own source */
+    ws_error *unsupported; /* set when the body uses something the simulator does not
+                              support (its instructions may be missing): a launch of a
+                              kernel that reaches this function reports it */
 } ws_function;
 
 struct ws_module {
@@ -271,6 +274,10 @@ struct ws_module {
     int nfuncs;        ws_function *funcs;
     char *text;        /* the PTX text, kept for error messages and the store */
 };
+
+/* module.c: WS_OK when function `fn` and every function it calls are supported, else the
+ * first unsupported construct's error (PTX file:line), naming the kernel `fn`. */
+int ws_function_check(const ws_module *m, int fn, ws_error *err);
 
 /* cfg.c: basic blocks, immediate post-dominators, reconvergence PCs for every branch. */
 int ws_cfg_build(ws_module *m, ws_error *err);
@@ -292,6 +299,9 @@ static inline int ws_operand_regs(const ws_operand *o, int32_t r[4])
             if (o->vregs[k] >= 0) r[n++] = o->vregs[k];
     return n;
 }
+
+/* A call's src[0].imm naming no function of the module: the built-in device printf. */
+#define WS_CALL_VPRINTF (-2)
 
 /* Helpers for the global-vs-local encoding of ws_operand.sym. */
 static inline int ws_sym_is_global(int32_t sym) { return sym <= -2; }

@@ -1,6 +1,7 @@
 /* module.c — the PTX front end's public entry points (sim.h): parse text or a file into a
- * ws_module (lex, parse, lay out, build the CFG), free it, list its entries. The grammar is
- * in ptx_parse*.c, the control-flow analysis in cfg.c. */
+ * ws_module (lex, parse, lay out, build the CFG), free it, list its entries and say whether
+ * each can run. The grammar is in ptx_parse*.c, the control-flow analysis in cfg.c. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "sim/ptx_parse.h"
@@ -105,4 +106,53 @@ const char *ws_module_entry_name(const ws_module *m, int i)
         if (m->funcs[k].is_entry && i-- == 0)
             return m->funcs[k].name;
     return NULL;
+}
+
+/* Depth-first over the call graph from `fn`; `seen` has m->nfuncs entries. */
+static int first_unsupported(const ws_module *m, int fn, char *seen)
+{
+    if (seen[fn])
+        return -1;
+    seen[fn] = 1;
+    const ws_function *f = &m->funcs[fn];
+    if (f->unsupported)
+        return fn;
+    for (int pc = 0; pc < f->ninsts; pc++) {
+        const ws_inst *in = &f->insts[pc];
+        if (in->op == WS_OP_CALL && in->nsrc > 0 && in->src[0].kind == WS_O_FUNC &&
+            in->src[0].imm >= 0 && in->src[0].imm < m->nfuncs) {
+            int bad = first_unsupported(m, (int)in->src[0].imm, seen);
+            if (bad >= 0)
+                return bad;
+        }
+    }
+    return -1;
+}
+
+int ws_function_check(const ws_module *m, int fn, ws_error *err)
+{
+    char *seen = calloc((size_t)m->nfuncs, 1);
+    if (!seen)
+        return ws_error_set(err, WS_ERR_NOMEM, "out of memory");
+    int bad = first_unsupported(m, fn, seen);
+    free(seen);
+    if (bad < 0)
+        return WS_OK;
+    *err = *m->funcs[bad].unsupported;
+    snprintf(err->kernel, sizeof err->kernel, "%s", m->funcs[fn].name);
+    if (bad != fn) {
+        size_t n = strlen(err->msg);
+        snprintf(err->msg + n, sizeof err->msg - n, " (in function '%s', called by the kernel)",
+                 m->funcs[bad].name);
+    }
+    return err->code;
+}
+
+int ws_module_entry_check(const ws_module *m, int i, ws_error *err)
+{
+    ws_error_clear(err);
+    for (int k = 0, left = i; k < m->nfuncs; k++)
+        if (m->funcs[k].is_entry && left-- == 0)
+            return ws_function_check(m, k, err);
+    return ws_error_set(err, WS_ERR_NOTFOUND, "no entry %d in %s", i, m->name);
 }

@@ -1,12 +1,14 @@
 /* predict.c — whether a transform pays off, read off the timing model: the ratio of two
  * variants' predicted times and the reasons, named from the bounds of the slower run
  * (its limiter, atomics, control-flow stalls), execution rate and occupancy, never
- * canned. `warpscope predict` prints what this returns. */
+ * canned; and how sure it is, from the sources of the preset keys behind the limiter.
+ * `warpscope predict` prints what this returns. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "sim/sim.h"
+#include "sim/timing_internal.h"
 
 /* The timing model's bounds, in the order of bound_words. */
 static const ws_metric_id bound_metrics[] = {
@@ -171,4 +173,52 @@ void ws_predict_compare(const ws_result *base, const ws_result *var, ws_predicti
     else
         snprintf(buf, n, "%s is about as fast as %s (%.2fx): %s", var->variant, base->variant,
                  1 / ratio, why);
+}
+
+/* The preset keys behind each bound, in the order of bound_words. */
+static const char *const bound_keys[B_COUNT][16] = {
+    [B_LATENCY] = { "latency.alu", "latency.mul", "latency.fp32", "latency.fp64", "latency.sfu",
+                    "latency.shfl", "latency.branch", "latency.bar", "mem.shared_latency",
+                    "mem.l1_latency", "mem.l2_latency", "mem.dram_latency",
+                    "branch.reconverge_cycles", "branch.yield_cycles", "sched.window" },
+    [B_ISSUE] = { "issue.alu", "issue.mul", "issue.fp32", "issue.fp64", "issue.sfu", "issue.shfl",
+                  "sched.window", "sched.ifconvert_max" },
+    [B_LSU] = { "mem.lsu_wavefronts_per_cycle" },
+    [B_L2] = { "mem.l2_gbps" },
+    [B_DRAM] = { "mem.dram_gbps" },
+    [B_ATOM_ADDR] = { "atom.l2_unit_bytes", "atom.l2_part_cycles", "atom.l2_lane_cycles",
+                      "atom.l2_same_cycles", "atom.l2_same_fp_cycles" },
+    [B_ATOM_TP] = { "atom.l2_ops_per_cycle" },
+    [B_ATOM_CAS] = { "atom.cas_contended_cycles", "atom.cas_attempt_cycles",
+                     "atom.l2_ops_per_cycle" },
+};
+
+void ws_predict_confidence(const ws_result *r, const char *preset, char *buf, size_t n)
+{
+    int b = limiter(r);
+    ws_gpu_preset p;
+    ws_error err;
+    ws_error_clear(&err);
+    if (ws_gpu_preset_load(preset, &p, &err)) {
+        snprintf(buf, n, "set by %s; preset sources unknown (%s)", bound_words[b], err.msg);
+        return;
+    }
+    int keys = 0, bench = 0, fitted = 0, unsourced = 0;
+    char names[256] = "";
+    for (int k = 0; k < 16 && bound_keys[b][k]; k++) {
+        const char *src = ws_gpu_preset_source(&p, bound_keys[b][k]);
+        keys++;
+        if (!src || !*src) unsourced++;
+        else if (!strncmp(src, "bench/calib/", 12)) bench++;
+        else if (src && strstr(src, "validation workload")) {
+            size_t len = strlen(names);
+            snprintf(names + len, sizeof names - len, "%s%s", fitted++ ? ", " : "", bound_keys[b][k]);
+        }
+    }
+    char none[64] = "";
+    if (unsourced) snprintf(none, sizeof none, ", %d with no source", unsourced);
+    snprintf(buf, n, "set by %s; of its %d preset keys %d measured by bench/calib, %d fitted to "
+             "the validation workloads%s%s%s%s; error on kernels they were not fitted to: not "
+             "measured yet", bound_words[b], keys, bench, fitted, fitted ? " (" : "", names,
+             fitted ? ")" : "", none);
 }

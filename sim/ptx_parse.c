@@ -42,6 +42,9 @@ int ws_pc_syntax(ws_pctx *c, const ws_tok *t, const char *expected)
     if (t->kind == WS_TK_EOF)
         return ws_pc_fail(c, WS_ERR_PTX, t->line,
                           "expected %s, found end of file (truncated PTX?)", expected);
+    if (t + 1 < c->t + c->nt && t[1].kind == WS_TK_EOF) /* the text ends inside a token */
+        return ws_pc_fail(c, WS_ERR_PTX, t->line, "expected %s, found '%.*s' at the end of "
+                          "file (truncated PTX?)", expected, t->len > 60 ? 60 : t->len, t->s);
     return ws_pc_fail(c, WS_ERR_PTX, t->line, "expected %s, found '%.*s'", expected,
                       t->len > 60 ? 60 : t->len, t->s);
 }
@@ -484,12 +487,15 @@ static int add_reg(ws_pctx *c, const char *s, int len, ws_ptype ty)
     return WS_OK;
 }
 
-/* .reg .b32 %r<71>;  .reg .pred %p, %q;  (directive consumed) */
-static int parse_reg_decl(ws_pctx *c)
+/* .reg .b32 %r<71>;  .reg .pred %p, %q;  .reg.b16 h;  (directive consumed; `glued` is
+ * the directive token when the type is written on it, as in the fp16 headers' asm) */
+static int parse_reg_decl(ws_pctx *c, const ws_tok *glued)
 {
-    const ws_tok *t = ws_pc_next(c);
-    ws_ptype ty = word_is_directive(t) ? ws_ptype_from(t->s + 1, t->len - 1) : WS_P_NONE;
-    if (ws_pc_is(t, ".v2") || ws_pc_is(t, ".v4"))
+    const ws_tok *t = glued ? glued : ws_pc_next(c);
+    const char *ts = glued ? t->s + 4 : t->s; /* ".reg.b16" -> ".b16" */
+    int tlen = glued ? t->len - 4 : t->len;
+    ws_ptype ty = tlen > 1 && ts[0] == '.' ? ws_ptype_from(ts + 1, tlen - 1) : WS_P_NONE;
+    if ((tlen == 3 && (memcmp(ts, ".v2", 3) == 0 || memcmp(ts, ".v4", 3) == 0)))
         return ws_pc_fail(c, WS_ERR_UNSUPPORTED, t->line, "unsupported vector register");
     if (ty == WS_P_NONE)
         return ws_pc_syntax(c, t, "a register type");
@@ -667,6 +673,7 @@ static void free_function(ws_function *f)
     free(f->locals);
     free(f->insts);
     free(f->blocks);
+    free(f->unsupported);
     memset(f, 0, sizeof *f);
 }
 
@@ -703,7 +710,9 @@ static int parse_body_directive(ws_pctx *c, const ws_tok *t)
 {
     c->pos++;
     if (ws_pc_is(t, ".reg"))
-        return parse_reg_decl(c);
+        return parse_reg_decl(c, NULL);
+    if (t->len > 5 && memcmp(t->s, ".reg.", 5) == 0)
+        return parse_reg_decl(c, t);
     if (ws_pc_is(t, ".loc"))
         return parse_loc(c);
     if (ws_pc_is(t, ".shared"))
@@ -767,6 +776,39 @@ static int add_function(ws_pctx *c, ws_function *f, int line)
     return WS_OK;
 }
 
+/* The body from the token after its '{' uses something unsupported (c->err): keep the
+ * function, without instructions, holding the error for a launch to report, and go on
+ * after its closing brace, so the module's other kernels still load. */
+static int keep_unsupported(ws_pctx *c, ws_function *f, int body_start)
+{
+    f->unsupported = malloc(sizeof *f->unsupported);
+    if (!f->unsupported)
+        return nomem(c);
+    *f->unsupported = *c->err;
+    free(f->insts);
+    free(f->blocks);
+    f->insts = NULL;
+    f->blocks = NULL;
+    f->ninsts = f->nblocks = 0;
+    int keep = 0; /* call fixups into the dropped instructions go too */
+    for (int i = 0; i < c->ncalls; i++)
+        if (c->calls[i].fn != c->fn_index)
+            c->calls[keep++] = c->calls[i];
+    c->ncalls = keep;
+    int depth = 1;
+    c->pos = body_start;
+    while (depth > 0) {
+        const ws_tok *t = ws_pc_next(c);
+        if (t->kind == WS_TK_EOF)
+            return ws_pc_fail(c, WS_ERR_PTX, t->line,
+                              "unexpected end of file in function '%s': missing '}' "
+                              "(truncated PTX?)", f->name);
+        depth += ws_pc_is(t, "{") - ws_pc_is(t, "}");
+    }
+    ws_error_clear(c->err);
+    return WS_OK;
+}
+
 /* .entry/.func header and body; the .entry/.func directive is consumed. */
 static int parse_function(ws_pctx *c, int is_entry, int is_extern)
 {
@@ -817,7 +859,9 @@ static int parse_function(ws_pctx *c, int is_entry, int is_extern)
         if (ws_strmap_put(&c->params, f.rets[i].name, (int)strlen(f.rets[i].name),
                           f.nparams + i) == -2)
             goto nomem_fail;
-    if (parse_body(c) || ws_resolve_labels(c))
+    int body_start = c->pos;
+    if ((parse_body(c) || ws_resolve_labels(c)) &&
+        (c->err->code != WS_ERR_UNSUPPORTED || keep_unsupported(c, &f, body_start)))
         goto fail;
     c->fn = NULL;
     if (add_function(c, &f, name->line))
@@ -966,16 +1010,31 @@ static int resolve_calls(ws_pctx *c)
         ws_fixup *fx = &c->calls[i];
         const ws_tok *t = &c->t[fx->tok];
         int idx = ws_strmap_get(&c->funcs, t->s, t->len);
+        ws_function *caller = &c->m->funcs[fx->fn];
         if (idx < 0) {
             int ext = ws_strmap_get(&c->externs, t->s, t->len);
-            if (ext == 1)
-                return ws_pc_fail(c, WS_ERR_UNSUPPORTED, t->line,
-                                  "unsupported call to external function '%.*s' (no body in "
-                                  "the PTX; e.g. printf/malloc are not simulated)", t->len, t->s);
+            if (ext == 1 && caller->unsupported)
+                continue;
+            ws_inst *call = &caller->insts[fx->pc];
+            if (ext == 1 && t->len == 7 && memcmp(t->s, "vprintf", 7) == 0 &&
+                call->src[2].imm == 2) { /* printf: run by the executor (exec_printf.c) */
+                call->src[fx->slot].imm = WS_CALL_VPRINTF;
+                continue;
+            }
+            if (ext == 1) { /* only the kernels that reach this call fail */
+                ws_pc_fail(c, WS_ERR_UNSUPPORTED, t->line,
+                           "unsupported call to external function '%.*s' (no body in the "
+                           "PTX; e.g. malloc is not simulated)", t->len, t->s);
+                if (!(caller->unsupported = malloc(sizeof *caller->unsupported)))
+                    return nomem(c);
+                *caller->unsupported = *c->err;
+                ws_error_clear(c->err);
+                continue;
+            }
             return ws_pc_fail(c, WS_ERR_PTX, t->line, "call to undefined function '%.*s'",
                               t->len, t->s);
         }
-        ws_inst *in = &c->m->funcs[fx->fn].insts[fx->pc];
+        ws_inst *in = &caller->insts[fx->pc];
         in->src[fx->slot].imm = idx;
     }
     return WS_OK;

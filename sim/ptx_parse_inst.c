@@ -223,9 +223,14 @@ static int modifiers_ok(const ws_inst *in)
     int op = in->op;
     if (in->type2 && !ws_op_has(op, WS_OPF_TYPE2))
         return 0;
-    if ((is_half(in->type) || is_half(in->type2) || in->type == WS_P_B128) &&
-        !ws_op_has(op, WS_OPF_HALF))
+    if (in->type == WS_P_B128 && !ws_op_has(op, WS_OPF_B128))
         return 0;
+    if (is_half(in->type) || is_half(in->type2)) {
+        int pair = in->type == WS_P_F16X2 || in->type == WS_P_BF16X2 ||
+                   in->type2 == WS_P_F16X2 || in->type2 == WS_P_BF16X2;
+        if (!ws_op_has(op, pair ? WS_OPF_HALF2 : WS_OPF_HALF)) /* cvt.rn.f16x2.f32: no */
+            return 0;
+    }
     if (ws_op_has(op, WS_OPF_NEED_TYPE) && !in->type) return 0;
     if (ws_op_has(op, WS_OPF_NEED_TYPE2) && !in->type2) return 0;
     if (ws_op_has(op, WS_OPF_NEED_SUBOP) && in->subop == WS_SUB_NONE) return 0;
@@ -269,9 +274,36 @@ static int lookup_special(const char *s, int len)
     return WS_SR_NONE;
 }
 
+/* A register: %-prefixed, or a name declared with .reg in scope (inline asm in the CUDA
+ * headers declares `.reg .pred p;`, `.reg .u32 start;`). */
+static int is_reg(ws_pctx *c, const ws_tok *t)
+{
+    return t->kind == WS_TK_WORD &&
+           (t->s[0] == '%' || ws_strmap_get(&c->regs, t->s, t->len) >= 0);
+}
+
+/* PTX special registers the executor does not model (cooperative grid sync reads
+ * %envreg*, cooperative groups' scratch %reserved_smem_offset_*, clusters, counters). */
+static int unmodelled_special(const ws_tok *t)
+{
+    static const char *const prefixes[] = {
+        "%envreg", "%reserved_smem_offset", "%cluster", "%nclusterid", "%clusterid",
+        "%is_explicit_cluster", "%pm", "%clock_hi", "%globaltimer_", "%aggr_smem_size",
+        "%current_graph_exec"};
+    for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++) {
+        size_t n = strlen(prefixes[i]);
+        if ((size_t)t->len >= n && memcmp(t->s, prefixes[i], n) == 0)
+            return 1;
+    }
+    return 0;
+}
+
 static int reg_index(ws_pctx *c, const ws_tok *t, int32_t *reg)
 {
     int r = ws_strmap_get(&c->regs, t->s, t->len);
+    if (r < 0 && unmodelled_special(t))
+        return ws_pc_fail(c, WS_ERR_UNSUPPORTED, t->line, "unsupported special register "
+                          "'%.*s'", t->len, t->s);
     if (r < 0)
         return ws_pc_fail(c, WS_ERR_PTX, t->line, "undeclared register '%.*s'", t->len, t->s);
     *reg = r;
@@ -344,7 +376,7 @@ static int parse_address(ws_pctx *c, ws_operand *o)
     if (t->kind == WS_TK_NUM) {
         if (ws_parse_int_literal(t->s, t->len, &o->imm))
             return ws_pc_syntax(c, t, "an address");
-    } else if (t->kind == WS_TK_WORD && t->s[0] == '%') {
+    } else if (is_reg(c, t)) {
         if (reg_index(c, t, &o->reg))
             return c->err->code;
     } else if (t->kind == WS_TK_WORD) {
@@ -381,7 +413,7 @@ static int parse_vector(ws_pctx *c, ws_operand *o)
             return ws_pc_fail(c, WS_ERR_UNSUPPORTED, t->line, "vector of more than 4 elements");
         if (ws_pc_is(t, "_"))
             o->vregs[i] = -1;
-        else if (t->kind == WS_TK_WORD && t->s[0] == '%') {
+        else if (is_reg(c, t)) {
             if (reg_index(c, t, &o->vregs[i]))
                 return c->err->code;
         } else {
@@ -427,6 +459,10 @@ static int parse_word_operand(ws_pctx *c, ws_inst *in, const ws_tok *t, ws_opera
         o->kind = WS_O_REG;
         return reg_index(c, t, &o->reg);
     }
+    if (is_reg(c, t) && in->op != WS_OP_BRA) {
+        o->kind = WS_O_REG;
+        return reg_index(c, t, &o->reg);
+    }
     if (eq(t->s, t->len, "WARP_SZ")) { /* PTX's predefined warp-size constant */
         o->kind = WS_O_IMM;
         o->imm = 32;
@@ -465,7 +501,7 @@ static int parse_operand(ws_pctx *c, ws_inst *in, ws_operand *o, int slot)
         return parse_vector(c, o);
     if (ws_pc_is(t, "!")) {
         t = ws_pc_next(c);
-        if (t->kind != WS_TK_WORD || t->s[0] != '%')
+        if (!is_reg(c, t))
             return ws_pc_syntax(c, t, "a predicate register after '!'");
         o->kind = WS_O_REG;
         o->neg = 1;
@@ -671,7 +707,7 @@ static int parse_guard(ws_pctx *c, ws_inst *in)
         in->guard_neg = 1;
     }
     const ws_tok *t = ws_pc_next(c);
-    if (t->kind != WS_TK_WORD || t->s[0] != '%')
+    if (!is_reg(c, t))
         return ws_pc_syntax(c, t, "a predicate register after '@'");
     return reg_index(c, t, &in->guard);
 }

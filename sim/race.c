@@ -1,29 +1,34 @@
 /* race.c — detection of unsynchronized conflicting accesses. Each 4-byte word of shared
  * memory (per CTA, cleared at every barrier) and of global memory has a shadow pair: the
- * last writer and the last reader, packed into one 64-bit word each (relaxed atomics, so
- * host threads may share them). Conflicts are de-duplicated by PC pair and reported. */
+ * last writer and the last reader, packed into one 64-bit word each with the bytes of the
+ * word they touched (relaxed atomics, so host threads may share them). Accesses to
+ * different bytes of one word do not conflict; the pair keeps only the latest access, so
+ * a race may be missed, never invented. Conflicts are de-duplicated by PC pair. */
 #include <stdio.h>
 #include <stdlib.h>
 #include "sim/exec.h"
 
 #define RACE_PAIRS_MAX 1024
 #define RACE_WARNINGS_MAX 20
+#define CTA_BITS 21 /* CTA ids alias above 2^21 CTAs: such pairs are missed, not invented */
 
-/* valid:63 atomic:62 epoch:55-61 lane:50-54 warp:45-49 cta:20-44 fn:16-19 pc:0-15;
- * epoch = CTA barrier count (4 bits) << 3 | the warp's __syncwarp count (3 bits). */
+/* valid:63 atomic:62 epoch:55-61 lane:50-54 warp:45-49 cta:24-44 bytes:20-23 fn:16-19
+ * pc:0-15; epoch = CTA barrier count (4 bits) << 3 | the warp's __syncwarp count (3 bits);
+ * bytes = which bytes of the word the access touched (bit i: byte i). */
 static uint64_t pack(uint32_t cta, int warp, int lane, int fn, int pc, uint32_t epoch,
                      int atomic)
 {
     return 1ull << 63 | (uint64_t)(atomic & 1) << 62 | (uint64_t)(epoch & 127) << 55 |
            (uint64_t)(lane & 31) << 50 | (uint64_t)(warp & 31) << 45 |
-           (uint64_t)(cta & 0x1ffffff) << 20 | (uint64_t)(fn > 15 ? 15 : fn) << 16 |
+           (uint64_t)(cta & ((1u << CTA_BITS) - 1)) << 24 | (uint64_t)(fn > 15 ? 15 : fn) << 16 |
            (uint64_t)(pc & 0xffff);
 }
 
-static uint64_t thread_bits(uint64_t s) { return (s >> 20) & ((1ull << 35) - 1); }
+static uint64_t thread_bits(uint64_t s) { return (s >> 24) & ((1ull << (CTA_BITS + 10)) - 1); }
 static int s_pc(uint64_t s) { return (int)(s & 0xffff); }
 static int s_fn(uint64_t s) { return (int)((s >> 16) & 15); }
-static uint32_t s_cta(uint64_t s) { return (uint32_t)((s >> 20) & 0x1ffffff); }
+static unsigned s_bytes(uint64_t s) { return (unsigned)((s >> 20) & 15); }
+static uint32_t s_cta(uint64_t s) { return (uint32_t)((s >> 24) & ((1u << CTA_BITS) - 1)); }
 static int s_warp(uint64_t s) { return (int)((s >> 45) & 31); }
 static int s_lane(uint64_t s) { return (int)((s >> 50) & 31); }
 static uint32_t s_epoch(uint64_t s) { return (uint32_t)((s >> 55) & 127); }
@@ -31,7 +36,8 @@ static int s_atomic(uint64_t s) { return (int)((s >> 62) & 1); }
 
 static int conflicts(uint64_t prev, uint64_t cur, int space)
 {
-    if (!(prev >> 63) || thread_bits(prev) == thread_bits(cur))
+    if (!(prev >> 63) || thread_bits(prev) == thread_bits(cur) ||
+        !(s_bytes(prev) & s_bytes(cur)))
         return 0;
     if (s_atomic(prev) && s_atomic(cur))
         return 0;
@@ -80,18 +86,23 @@ void ws_race_access(ws_warp *w, const ws_inst *in, int space, uint64_t addr, int
                  ? WS_SPACE_SHARED : WS_SPACE_GLOBAL;
     uint32_t epoch = (w->cta->bar_epoch & 15) << 3 | (w->sync_epoch & 7);
     uint64_t cur = pack(w->cta->id, w->id, lane, f->fn, pc, epoch, is_atomic);
-    int words = (bytes + 3) / 4;
+    /* accesses are naturally aligned: a sub-word one stays inside its word */
+    unsigned first = (unsigned)(addr & 3);
+    int words = (int)((first + (unsigned)bytes + 3) / 4);
     for (int i = 0; i < words; i++, shadow += 2) {
+        unsigned mask = bytes >= 4 ? 15u : ((1u << bytes) - 1) << first;
+        uint64_t me = cur | (uint64_t)mask << 20;
         uint64_t lw = __atomic_load_n(&shadow[0], __ATOMIC_RELAXED);
         uint64_t *slot = &shadow[is_write ? 0 : 1];
-        if (conflicts(lw, cur, sp))
-            record(w->cta->wk, cur, lw, is_write ? 0 : 1, sp, addr + 4u * (unsigned)i);
+        uint64_t wa = i ? (addr & ~3ull) + 4u * (unsigned)i : addr;
+        if (conflicts(lw, me, sp))
+            record(w->cta->wk, me, lw, is_write ? 0 : 1, sp, wa);
         if (is_write) {
             uint64_t lr = __atomic_load_n(&shadow[1], __ATOMIC_RELAXED);
-            if (conflicts(lr, cur, sp))
-                record(w->cta->wk, cur, lr, 2, sp, addr + 4u * (unsigned)i);
+            if (conflicts(lr, me, sp))
+                record(w->cta->wk, me, lr, 2, sp, wa);
         }
-        __atomic_store_n(slot, cur, __ATOMIC_RELAXED);
+        __atomic_store_n(slot, me, __ATOMIC_RELAXED);
     }
 }
 

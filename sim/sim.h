@@ -14,7 +14,8 @@ extern "C" {
 typedef struct ws_module ws_module; /* a parsed PTX module (opaque) */
 
 /* Parses PTX text; `name` is used in error messages (usually the .ptx path).
- * Malformed or unsupported PTX -> WS_ERR_PTX / WS_ERR_UNSUPPORTED naming line + instruction. */
+ * Malformed PTX -> WS_ERR_PTX naming line + token. A function using something unsupported
+ * does not fail the module: launching a kernel that reaches it does (ws_module_entry_check). */
 int ws_ptx_parse(const char *text, size_t len, const char *name, ws_module **out, ws_error *err);
 int ws_ptx_load(const char *path, ws_module **out, ws_error *err);
 void ws_module_free(ws_module *m);
@@ -22,6 +23,10 @@ void ws_module_free(ws_module *m);
 /* Entry names in the module, for `warpscope list` and error messages. */
 int ws_module_entry_count(const ws_module *m);
 const char *ws_module_entry_name(const ws_module *m, int i);
+/* A module loads when only some of its kernels use what the simulator does not support:
+ * WS_OK when entry `i` (and every function it calls) can run, else the error a launch of
+ * it gives (WS_ERR_UNSUPPORTED naming the construct and its PTX file:line). */
+int ws_module_entry_check(const ws_module *m, int i, ws_error *err);
 
 typedef void (*ws_progress_fn)(void *ctx, uint64_t ctas_done, uint64_t ctas_total);
 
@@ -34,6 +39,10 @@ typedef struct ws_sim_options {
     int timing;                /* 1 = run the timing model too (sim__cycles, sim__time_ns) */
     const char *gpu_preset;    /* timing model preset name or path ("h100") */
     const ws_kernel_resources *resources; /* registers/shared memory from ptxas; may be NULL */
+    FILE *printf_to;           /* where the kernel's printf writes (default stdout; NULL:
+                                  nowhere); at most 1 MiB a run, then a warning */
+    uint64_t max_warp_insts;   /* a warp that issues more is an error (runaway loops in
+                                * fuzzed PTX); 0 = no limit (default) */
     ws_progress_fn progress;   /* called now and then on long runs; may be NULL */
     void *progress_ctx;
 } ws_sim_options;
@@ -45,6 +54,43 @@ void ws_sim_options_default(ws_sim_options *o);
  * Regions are not computed here (ws_result_compute_regions). */
 int ws_sim_run(const ws_module *m, const ws_spec *s, const ws_variant *v, ws_buffers *bufs,
                const ws_sim_options *opt, ws_result *res, ws_error *err);
+
+/* A launch given as the driver got it (a captured launch, `warpscope sim CAPTURE`): the
+ * parameter block as raw bytes, and `bufs` holding the device memory it reaches, one
+ * buffer per allocation, whose device address at capture is `buffer_address[i]`. 8-byte
+ * aligned words of the block that point into one of those allocations are rewritten to
+ * the simulator's copy of it; pointers stored inside device memory are not. */
+typedef struct ws_sim_launch {
+    const char *workload;        /* names the run (e.g. the application) */
+    const char *variant;         /* e.g. "kernel#3" */
+    const char *kernel;          /* entry name as in the PTX (mangled) */
+    uint32_t grid[3], block[3], smem_dynamic;
+    const uint8_t *params;
+    size_t param_bytes;
+    const uint64_t *buffer_address; /* bufs->n of them */
+} ws_sim_launch;
+
+/* ws_sim_run for a raw launch: a parameter block of another size than the entry's is
+ * WS_ERR_USAGE naming both sizes. */
+int ws_sim_run_launch(const ws_module *m, const ws_sim_launch *l, ws_buffers *bufs,
+                      const ws_sim_options *opt, ws_result *res, ws_error *err);
+
+/* ---------------------------------------------------------------- the SASS model */
+
+typedef struct ws_sass_module ws_sass_module; /* a kernel module's SASS + cubin (opaque) */
+
+/* Reads nvdisasm output (`nvdisasm -g -c`) and, when cubin_path is not NULL, the cubin it
+ * came from (constant banks, relocations, parameter area, shared memory, stack frame). */
+int ws_sass_load(const char *sass_path, const char *cubin_path, ws_sass_module **out,
+                 ws_error *err);
+void ws_sass_module_free(ws_sass_module *m);
+
+/* Runs variant `v` on the SASS model: the launch is laid out from the PTX module `m` of the
+ * same compile, the kernel runs as SASS under Volta+ convergence barriers. Fills `res` like
+ * ws_sim_run, with instructions keyed by SASS offset (res->source "sim:sass"). */
+int ws_sim_run_sass(const ws_module *m, const ws_sass_module *sm, const ws_spec *s,
+                    const ws_variant *v, ws_buffers *bufs, const ws_sim_options *opt,
+                    ws_result *res, ws_error *err);
 
 /* ---------------------------------------------------------------- occupancy (seed 004) */
 
@@ -89,6 +135,11 @@ typedef struct ws_prediction {
     char verdict[1024];  /* "VAR is 2.0x faster than BASE: " + reasons */
 } ws_prediction;
 void ws_predict_compare(const ws_result *base, const ws_result *var, ws_prediction *out);
+/* How sure the prediction of run `r` (simulated with preset `preset`) is: the mechanism that
+ * set its time, and where the preset keys behind it came from (the bench/calib
+ * microbenchmarks, datasheets and estimates, or the validation workloads they were fitted
+ * to, whose error on other code is not known). One line into buf. */
+void ws_predict_confidence(const ws_result *r, const char *preset, char *buf, size_t n);
 
 #ifdef __cplusplus
 }

@@ -21,24 +21,32 @@ void ws_sim_options_default(ws_sim_options *o)
     o->detect_races = 1;
     o->timing = 0;
     o->gpu_preset = "h100";
+    o->printf_to = stdout;
 }
 
 /* ---------------------------------------------------------------- preparation */
 
-static int find_entry(const ws_module *m, const ws_variant *v, ws_error *err)
+/* The variant's entry; with `check`, an entry that reaches PTX the PTX model does not run
+ * is an error (the SASS model lays out the launch from the PTX but runs the SASS). */
+static int find_entry_in(const ws_module *m, const ws_variant *v, int check, ws_error *err)
 {
     char names[256] = "";
     for (int i = 0; i < m->nfuncs; i++) {
         if (!m->funcs[i].is_entry)
             continue;
         if (ws_kernel_name_matches(v->kernel, m->funcs[i].name))
-            return i;
+            return check && ws_function_check(m, i, err) ? -1 : i;
         size_t n = strlen(names);
         snprintf(names + n, sizeof names - n, "%s%s", n ? ", " : "", m->funcs[i].name);
     }
     ws_error_set(err, WS_ERR_NOTFOUND, "kernel '%s' (variant '%s') is not an entry of %s "
                  "(entries: %s)", v->kernel, v->name, m->name, names[0] ? names : "none");
     return -1;
+}
+
+static int find_entry(const ws_module *m, const ws_variant *v, ws_error *err)
+{
+    return find_entry_in(m, v, 1, err);
 }
 
 static void mark_reachable(ws_run *r, int f)
@@ -152,10 +160,40 @@ static int layout_global_memory(ws_run *r, ws_buffers *bufs, ws_error *err)
     return 0;
 }
 
+/* A raw parameter block: copied as given, with each 8-byte aligned word that points into
+ * a captured allocation moved to the simulator's copy of it. */
+static int pack_raw_params(ws_run *r, ws_error *err)
+{
+    const ws_function *fn = &r->m->funcs[r->entry];
+    const ws_sim_launch *l = r->raw;
+    r->param_bytes = var_end(fn->params, fn->nparams);
+    if (l->param_bytes != r->param_bytes)
+        return ws_error_set(err, WS_ERR_USAGE, "kernel %s takes %llu bytes of parameters but the "
+                            "launch gives %zu", fn->name, (unsigned long long)r->param_bytes,
+                            l->param_bytes);
+    r->params = calloc(r->param_bytes + 8, 1);
+    if (!r->params)
+        return ws_error_set(err, WS_ERR_NOMEM, "out of memory");
+    memcpy(r->params, l->params, l->param_bytes);
+    for (size_t off = 0; off + 8 <= l->param_bytes; off += 8) {
+        uint64_t word;
+        memcpy(&word, r->params + off, 8);
+        for (int i = 0; i < r->nbuffers; i++)
+            if (word >= l->buffer_address[i] && word - l->buffer_address[i] <= r->allocs[i].size) {
+                word = r->allocs[i].base + (word - l->buffer_address[i]);
+                memcpy(r->params + off, &word, 8);
+                break;
+            }
+    }
+    return 0;
+}
+
 static int pack_params(ws_run *r, ws_error *err)
 {
     const ws_function *fn = &r->m->funcs[r->entry];
     const ws_variant *v = r->v;
+    if (r->raw)
+        return pack_raw_params(r, err);
     if (v->nargs != fn->nparams)
         return ws_error_at(err, WS_ERR_SPEC, r->spec->path, v->line,
                            "variant '%s': kernel %s takes %d parameters but the spec gives %d "
@@ -392,6 +430,10 @@ static int fill_result(ws_run *r, ws_worker *wks, int nwk, int nthreads, ws_resu
         return rc;
     if (r->opt->detect_races && (rc = ws_race_merge(r, wks, nwk, res)))
         return ws_error_set(err, rc, "out of memory reporting races");
+    if (r->printf_dropped &&
+        ws_result_add_warning(res, "printf: %zu bytes past the first %zu dropped",
+                              r->printf_dropped, r->printed))
+        return ws_error_set(err, WS_ERR_NOMEM, "out of memory");
     if (r->opt->detect_races && !r->shadow_global)
         ws_result_add_warning(res, "race detection on global memory skipped: buffers too large");
     if ((rc = report_barrier_skips(r, wks, nwk, res)))
@@ -401,8 +443,9 @@ static int fill_result(ws_run *r, ws_worker *wks, int nwk, int nthreads, ws_resu
     return ws_result_derive_metrics(res);
 }
 
-int ws_sim_run(const ws_module *m, const ws_spec *s, const ws_variant *v, ws_buffers *bufs,
-               const ws_sim_options *opt, ws_result *res, ws_error *err)
+static int run_common(const ws_module *m, const ws_spec *s, const ws_variant *v,
+                      const ws_sim_launch *raw, ws_buffers *bufs, const ws_sim_options *opt,
+                      ws_result *res, ws_error *err)
 {
     ws_sim_options defaults;
     if (!opt) {
@@ -414,6 +457,7 @@ int ws_sim_run(const ws_module *m, const ws_spec *s, const ws_variant *v, ws_buf
     r.m = m;
     r.spec = s;
     r.v = v;
+    r.raw = raw;
     r.opt = opt;
     r.policy = ws_reconv_find(opt->reconvergence);
     if (!r.policy)
@@ -470,4 +514,48 @@ int ws_sim_run(const ws_module *m, const ws_spec *s, const ws_variant *v, ws_buf
     release(&r, bufs);
     pthread_mutex_destroy(&r.lock);
     return rc;
+}
+
+int ws_sim_run(const ws_module *m, const ws_spec *s, const ws_variant *v, ws_buffers *bufs,
+               const ws_sim_options *opt, ws_result *res, ws_error *err)
+{
+    return run_common(m, s, v, NULL, bufs, opt, res, err);
+}
+
+/* A raw launch runs as a one-variant spec with no arguments; pack_params takes its bytes. */
+int ws_sim_run_launch(const ws_module *m, const ws_sim_launch *l, ws_buffers *bufs,
+                      const ws_sim_options *opt, ws_result *res, ws_error *err)
+{
+    ws_spec *s = calloc(1, sizeof *s);
+    ws_variant *v = calloc(1, sizeof *v);
+    int rc = !s || !v ? ws_error_set(err, WS_ERR_NOMEM, "out of memory") : WS_OK;
+    if (rc == WS_OK) {
+        snprintf(s->name, sizeof s->name, "%s", l->workload);
+        snprintf(s->path, sizeof s->path, "%s", l->workload);
+        snprintf(v->name, sizeof v->name, "%s", l->variant);
+        snprintf(v->kernel, sizeof v->kernel, "%s", l->kernel);
+        memcpy(v->grid, l->grid, sizeof v->grid);
+        memcpy(v->block, l->block, sizeof v->block);
+        v->smem_dynamic = l->smem_dynamic;
+        s->variants = v;
+        s->nvariants = 1;
+        rc = run_common(m, s, v, l, bufs, opt, res, err);
+    }
+    free(v);
+    free(s);
+    return rc;
+}
+
+/* ---------------------------------------------------------------- shared with the SASS model */
+
+int ws_run_setup(ws_run *r, ws_buffers *bufs, ws_error *err)
+{
+    if ((r->entry = find_entry_in(r->m, r->v, 0, err)) < 0)
+        return err->code;
+    return prepare(r, bufs, err);
+}
+
+void ws_run_teardown(ws_run *r, ws_buffers *bufs)
+{
+    release(r, bufs);
 }

@@ -273,6 +273,8 @@ static void write_dsts(ws_warp_timing *w, const ws_pcinfo *pi, double finish, in
 static void on_warp_inst(void *ctx, const ws_warp_event *ev)
 {
     ws_timing *t = ctx;
+    /* The per-PC facts are indexed by the event's pc in the event's function. */
+    assert(ev->pc >= 0 && ev->pc < ev->fn->ninsts && ev->inst == &ev->fn->insts[ev->pc]);
     ws_cta_timing *c = cta_find(t, ev->cta);
     if (!c || (int)ev->warp >= c->nwarps) return;
     ws_warp_timing *w = &c->warps[ev->warp];

@@ -12,9 +12,15 @@ ws_lat ws_lat_of(const ws_inst *in); /* the def's class, refined by the operand 
 
 #define WS_WINDOW_MAX 32 /* the largest sched.window */
 
-/* One GPU, as the preset file describes it. Every field is required in the file. */
+#define WS_PRESET_MAX_KEYS 96    /* room for every key's source (a static check in the .c) */
+#define WS_PRESET_SOURCE_MAX 240
+
+/* One GPU, as the preset file describes it. Every field is required in the file; a
+ * `source KEY TEXT` line says where KEY's number came from (a bench/ microbenchmark, a
+ * datasheet, or the workload it was fitted to). */
 typedef struct ws_gpu_preset {
     char path[512];
+    char source[WS_PRESET_MAX_KEYS][WS_PRESET_SOURCE_MAX]; /* per key, "" = none given */
     char name[128];
     char cc[8];
     double sms, schedulers_per_sm, issue_per_scheduler, clock_mhz;
@@ -47,6 +53,10 @@ typedef struct ws_gpu_preset {
  * presets/ beside the executable) or a path to a .gpu file. Errors name file:line. */
 int ws_gpu_preset_load(const char *name, ws_gpu_preset *p, ws_error *err);
 int ws_gpu_preset_parse(const char *text, const char *path, ws_gpu_preset *p, ws_error *err);
+/* Where `key`'s number came from (its `source` line), "" when none, NULL for no such key. */
+const char *ws_gpu_preset_source(const ws_gpu_preset *p, const char *key);
+/* How many numeric keys have no source; their names, comma-separated, into `names`. */
+int ws_gpu_preset_unsourced(const ws_gpu_preset *p, char *names, size_t n);
 
 /* ---- timing_mem.c: what one memory warp-instruction costs */
 

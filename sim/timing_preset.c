@@ -1,6 +1,7 @@
 /* timing_preset.c — reads GPU preset files (sim/presets/NAME.gpu): `key = value` lines,
- * `#` comments. Every key is required, unknown keys are errors, and errors name file:line.
- * Also maps PTX instructions to latency classes. Holds no GPU numbers itself. */
+ * `source KEY TEXT` lines (where KEY's number came from), `#` comments. Every key is
+ * required, unknown keys are errors, and errors name file:line. Also maps PTX instructions
+ * to latency classes. Holds no GPU numbers itself. */
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
@@ -83,6 +84,8 @@ static void key_at(int i, preset_key *k)
     k->off = i == 0 ? offsetof(ws_gpu_preset, name) : offsetof(ws_gpu_preset, cc);
 }
 
+_Static_assert(WS_NKEYS <= WS_PRESET_MAX_KEYS, "WS_PRESET_MAX_KEYS holds every key's source");
+
 static int find_key(const char *name, preset_key *k)
 {
     for (int i = 0; i < WS_NKEYS; i++) {
@@ -120,6 +123,29 @@ static int set_value(ws_gpu_preset *p, int idx, const preset_key *k, const char 
     return 0;
 }
 
+/* `source KEY TEXT...`: where KEY's number came from. */
+static int parse_source(char *s, ws_gpu_preset *p, const char *path, int line, ws_error *err)
+{
+    s = trim(s);
+    char *key = s;
+    while (*s && !isspace((unsigned char)*s)) s++;
+    if (*s) *s++ = 0;
+    char *text = trim(s);
+    preset_key k;
+    int idx = find_key(key, &k);
+    if (!*key) return ws_error_at(err, WS_ERR_SPEC, path, line, "'source' needs a key and a text");
+    if (idx < 0)
+        return ws_error_at(err, WS_ERR_SPEC, path, line, "source of unknown preset key '%s'", key);
+    if (!*text) return ws_error_at(err, WS_ERR_SPEC, path, line, "source of '%s' has no text", key);
+    if (p->source[idx][0])
+        return ws_error_at(err, WS_ERR_SPEC, path, line, "source of '%s' given twice", key);
+    if (strlen(text) >= sizeof p->source[idx])
+        return ws_error_at(err, WS_ERR_SPEC, path, line, "source of '%s' is longer than %d characters",
+                           key, (int)sizeof p->source[idx] - 1);
+    memcpy(p->source[idx], text, strlen(text) + 1);
+    return 0;
+}
+
 static int parse_line(char *s, ws_gpu_preset *p, unsigned char *seen, const char *path,
                       int line, ws_error *err)
 {
@@ -127,6 +153,8 @@ static int parse_line(char *s, ws_gpu_preset *p, unsigned char *seen, const char
     if (hash) *hash = 0;
     s = trim(s);
     if (!*s) return 0;
+    if (!strncmp(s, "source", 6) && (isspace((unsigned char)s[6]) || !s[6]))
+        return parse_source(s + 6, p, path, line, err);
     char *eq = strchr(s, '=');
     if (!eq) return ws_error_at(err, WS_ERR_SPEC, path, line, "expected 'key = value', got '%s'", s);
     *eq = 0;
@@ -183,6 +211,31 @@ int ws_gpu_preset_parse(const char *text, const char *path, ws_gpu_preset *p, ws
         s = nl ? nl + 1 : s + len;
     }
     return check_complete(p, seen, path, line, err);
+}
+
+const char *ws_gpu_preset_source(const ws_gpu_preset *p, const char *key)
+{
+    preset_key k;
+    int idx = find_key(key, &k);
+    return idx < 0 ? NULL : p->source[idx];
+}
+
+int ws_gpu_preset_unsourced(const ws_gpu_preset *p, char *names, size_t n)
+{
+    int count = 0;
+    size_t len = 0;
+    if (n) names[0] = 0;
+    for (int i = 0; i < WS_NKEYS - 2; i++) { /* name and cc are labels, not numbers */
+        if (p->source[i][0]) continue;
+        preset_key k;
+        key_at(i, &k);
+        if (len < n) {
+            int w = snprintf(names + len, n - len, "%s%s", count ? ", " : "", k.name);
+            len += w > 0 ? (size_t)w : 0;
+        }
+        count++;
+    }
+    return count;
 }
 
 /* ------------------------------------------------------------------ locating presets */

@@ -13,6 +13,13 @@ $ws predict branch_unification --quiet > "$tmp/bu.txt" 2>&1 || bad "predict bran
 check 'grep -Eq "after is [0-9.]+x slower than before: 256 warps cannot fill 132 SMs" "$tmp/bu.txt"' \
       "branch_unification verdict: $(tail -1 "$tmp/bu.txt")"
 
+# How sure: the limiter of each variant and where its preset keys came from.
+check 'grep -Eq "^  confidence, after: set by dependent-latency chains; of its 15 preset keys [0-9]+ measured by bench/calib, [0-9]+ fitted to the validation workloads \(latency.alu, .*\); error on kernels they were not fitted to: not measured yet" "$tmp/bu.txt"' \
+      "confidence line: $(grep "confidence, after" "$tmp/bu.txt")"
+$ws predict branch_unification --preset fermi --quiet > "$tmp/buf.txt" 2>&1 || bad "predict on fermi"
+check 'grep -Eq "^  confidence, before: set by .*, [0-9]+ with no source; " "$tmp/buf.txt"' \
+      "fermi's keys have no source: $(grep "confidence, before" "$tmp/buf.txt")"
+
 # Progress on a terminal (script(1) gives a pty), none with --quiet.
 script -qec "$ws predict tree_reduction" /dev/null > "$tmp/tty.txt" 2>&1
 check 'grep -Eq "simulating sequential: [0-9]+ / [0-9]+ CTAs" "$tmp/tty.txt"' "progress on a terminal"

@@ -58,7 +58,7 @@ check '[ "$(field $f short_if metrics.smsp__sass_branch_targets_threads_divergen
 check '[ "$(field $f long_if metrics.smsp__sass_branch_targets_threads_divergent.sum)" != 0 ]' \
       "long_if branches"
 # Seed 002: the naive reduction loses updates and the race is reported with its line.
-$ws sim naive_reduction --variant racy --no-db --json > "$tmp/naive.json"
+$ws sim naive_reduction --variant racy --model ptx --no-db --json > "$tmp/naive.json"
 check '[ "$(field $tmp/naive.json racy outputs_match)" = False ]' "naive reduction loses updates"
 check 'grep -q "race: global.*naive_reduction.cu:" "$tmp/naive.json"' "race warning names the line"
 
@@ -70,6 +70,49 @@ check '[ "$(field $tmp/match.json match outputs_match)" = True ]' "match/redux h
 $ws sim branch_unification -D LOOP=8 -D BLOCKS=2 --variant after --no-db --json > "$tmp/one.json"
 check 'python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d[\"variant\"]==\"after\" and \"branch\" in d[\"regions\"] and d[\"metrics\"][\"smsp__inst_executed.sum\"]>0" "$tmp/one.json"' \
       "--variant --json: one object with metrics and regions"
+
+# --dump DIR writes each variant's outputs raw; `check BUF file PATH` compares with such files.
+cat > "$tmp/sq.cu" <<'CU'
+__global__ void sq(const float *a, float *o, int *n) { int i = threadIdx.x; o[i] = a[i] * a[i]; n[i] = 3 * i; }
+CU
+sq_spec() { # CHECK-LINES
+  printf 'workload sq\nsource sq.cu\nbuffer a f32 32 uniform_real -2 2\nbuffer o f32 32 zero\nbuffer n i32 32 zero\n%b' "$1" > "$tmp/sq.spec"
+  printf 'variant v\n  kernel sq\n  grid 1\n  block 32\n  args a o n\n' >> "$tmp/sq.spec"
+}
+sq_spec ''
+$ws sim "$tmp/sq.spec" --no-db --quiet --dump "$tmp/all" > /dev/null
+check 'python3 - "$tmp/all" <<PY
+import struct, sys
+d = sys.argv[1]
+a = struct.unpack("<32f", open(d + "/v.a.bin", "rb").read())
+o = struct.unpack("<32f", open(d + "/v.o.bin", "rb").read())
+n = struct.unpack("<32i", open(d + "/v.n.bin", "rb").read())
+assert n == tuple(3 * i for i in range(32)), n
+assert o == tuple(struct.unpack("<f", struct.pack("<f", x * x))[0] for x in a), (a, o)
+PY' "--dump without checks writes every buffer, raw little-endian"
+sq_spec 'check o\ncheck n\n'
+$ws sim "$tmp/sq.spec" --no-db --quiet --dump "$tmp/dumped" > /dev/null
+check '[ -f "$tmp/dumped/v.o.bin" ] && [ -f "$tmp/dumped/v.n.bin" ] && [ ! -f "$tmp/dumped/v.a.bin" ]' \
+      "--dump writes the checked buffers only"
+sq_spec 'check o file dumped/v.o.bin tolerance 1e-6\ncheck n file dumped/v.n.bin\n'
+$ws sim "$tmp/sq.spec" --no-db --json > "$tmp/sq.json"
+check '[ "$(field $tmp/sq.json v outputs_match)" = True ] && grep -q "match the expected files" "$tmp/sq.json"' \
+      "check BUF file PATH: equal outputs match"
+python3 -c "import sys; p=sys.argv[1]; d=bytearray(open(p,'rb').read()); d[20]^=1; open(p,'wb').write(d)" "$tmp/dumped/v.n.bin"
+$ws sim "$tmp/sq.spec" --no-db --json > "$tmp/sq.json"
+check '[ "$(field $tmp/sq.json v outputs_match)" = False ] && grep -q "n differs from the expected file v.n.bin at index 5" "$tmp/sq.json"' \
+      "check BUF file PATH: a changed element is named"
+head -c 8 "$tmp/dumped/v.o.bin" > "$tmp/short.bin"
+sq_spec 'check o file short.bin\n'
+pattern="check 'o': file .*short.bin holds 8 bytes, the buffer 128 (32 elements of f32)"
+expect_error_early() { "$ws" "$@" --no-db > "$tmp/out.txt" 2> "$tmp/err"; rc=$?
+  if [ $rc -ne 0 ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] && grep -q -- "$pattern" "$tmp/err"; then ok
+  else bad "'$*' (rc $rc) should fail with '$pattern', got: $(cat "$tmp/err")"; fi; }
+expect_error_early sim "$tmp/sq.spec"
+sq_spec 'check o file missing.bin\n'
+pattern="missing.bin"; expect_error_early sim "$tmp/sq.spec"
+: > "$tmp/notadir"
+pattern="--dump: cannot create .*notadir/x"; expect_error_early sim "$tmp/sq.spec" --dump "$tmp/notadir/x"
 
 runs_before=$(sqlite3 "$db" "select count(*) from runs")
 
@@ -101,13 +144,28 @@ cp "$WS_SOURCE_DIR/kernels/predication.cu" "$tmp/p.cu"
 printf 'workload p\nsource p.cu\nbuffer x i32 16 zero\nvariant a\n  kernel short_if\n  grid 1\n  block 16\n  args x x 16\n  colour blue\n' > "$tmp/bad.spec"
 pattern="bad.spec:9:"; expect_error sim "$tmp/bad.spec"
 
-# Unsupported PTX (a call to vprintf) names the PTX line and the instruction.
+# The kernel's printf goes to stdout (stderr with --json, which keeps stdout for the JSON).
 cat > "$tmp/pf.cu" <<'CU'
 #include <cstdio>
-__global__ void k(int *x) { printf("%d\n", x[threadIdx.x]); }
+__global__ void k(int *x) { if (threadIdx.x < 2) printf("lane %d has %d\n", threadIdx.x, x[threadIdx.x]); }
 CU
-printf 'workload pf\nsource pf.cu\nbuffer x i32 32 iota\nvariant a\n  kernel k\n  grid 1\n  block 32\n  args x\n' > "$tmp/pf.spec"
-pattern="\.ptx:[0-9]*:.*vprintf"; expect_error sim "$tmp/pf.spec"
+printf 'workload pf\nsource pf.cu\nbuffer x i32 32 iota 7\nvariant a\n  kernel k\n  grid 1\n  block 32\n  args x\n' > "$tmp/pf.spec"
+$ws sim "$tmp/pf.spec" --model ptx --no-db > "$tmp/pf.out"
+check 'head -2 "$tmp/pf.out" | tr "\n" / | grep -q "^lane 0 has 7/lane 1 has 8/$"' "printf prints what the kernel prints"
+$ws sim "$tmp/pf.spec" --model ptx --no-db --json > "$tmp/pf.json" 2> "$tmp/pf.err"
+check 'python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$tmp/pf.json" && grep -q "lane 1 has 8" "$tmp/pf.err"' \
+      "--json: printf on stderr, JSON intact"
+
+# The SASS model does not run printf: one line that says so and names the PTX model.
+pattern="kernel .*calls printf (vprintf).*--model ptx"; expect_error sim "$tmp/pf.spec" --model sass
+
+# Unsupported PTX (a call to malloc, an external function) names the PTX line and the call.
+cat > "$tmp/ma.cu" <<'CU'
+__global__ void k(int *x) { int *p = (int *)malloc(4); *p = 1; x[threadIdx.x] = *p; }
+CU
+printf 'workload ma\nsource ma.cu\nbuffer x i32 32 iota\nvariant a\n  kernel k\n  grid 1\n  block 32\n  args x\n' > "$tmp/ma.spec"
+pattern="\.ptx:[0-9]*:.*external function 'malloc'"; expect_error sim "$tmp/ma.spec" --model ptx
+pattern="kernel .*calls or reads 'malloc', which the module does not define"; expect_error sim "$tmp/ma.spec" --model sass
 
 # A simulated out-of-bounds store names kernel, CTA, warp, lane, PC and address.
 cat > "$tmp/oob.cu" <<'CU'

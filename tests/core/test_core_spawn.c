@@ -13,7 +13,7 @@ int main(void)
     char out[64];
     snprintf(out, sizeof out, "spawn-test.%d.out", (int)getpid());
     char *say[] = {"sh", "-c", "echo to-stdout; echo to-stderr >&2; exit 3", NULL};
-    CHECK(ws_spawn(say, out) == 3, "exit status");
+    CHECK(ws_spawn(say, out, NULL) == 3, "exit status");
     char *text = NULL;
     ws_error err;
     CHECK(ws_read_file(out, &text, NULL, &err) == WS_OK && text &&
@@ -21,12 +21,12 @@ int main(void)
           "stdout and stderr in the file: %s", text ? text : "(none)");
     free(text);
     char *ok[] = {"true", NULL};
-    CHECK(ws_spawn(ok, out) == 0, "success is 0");
+    CHECK(ws_spawn(ok, out, NULL) == 0, "success is 0");
     char *missing[] = {"/nonexistent/ws-no-such-tool", NULL};
     errno = 0;
-    CHECK(ws_spawn(missing, out) == -1 && errno == ENOENT, "cannot start: -1, ENOENT (%d)", errno);
+    CHECK(ws_spawn(missing, out, NULL) == -1 && errno == ENOENT, "cannot start: -1, ENOENT (%d)", errno);
     char *killed[] = {"sh", "-c", "kill -9 $$", NULL};
-    CHECK(ws_spawn(killed, out) == -2, "killed: -2");
+    CHECK(ws_spawn(killed, out, NULL) == -2, "killed: -2");
     unlink(out);
     return ws_test_finish("test_core_spawn");
 }

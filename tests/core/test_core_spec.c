@@ -43,8 +43,8 @@ static const char *good =
     "buffer in  i32 N   $DIST\n"                  /* 13 */
     "buffer out i32 N   zero\n"                   /* 14 */
     "buffer f   f32 N*2 uniform_real 0 1 seed 99\n" /* 15 */
-    "check out\n"                                 /* 16 */
-    "check f tolerance 1e-6\n"                    /* 17 */
+    "check out file expected/out.bin\n"           /* 16 */
+    "check f file /data/f.bin tolerance 1e-6\n"   /* 17 */
     "\n"                                          /* 18 */
     "variant before\n"                            /* 19 */
     "  description one item per thread\n"         /* 20 */
@@ -102,6 +102,11 @@ static void test_good(void)
           in->gen.a == 0 && in->gen.b == 9, "$DIST -> gen uniform");
     CHECK(in->seed == ws_hash64("in", 2, 7), "derived seed");
     CHECK(!in->is_output && out->is_output && f->is_output, "checks");
+    char want_out[700];
+    snprintf(want_out, sizeof want_out, "%s/expected/out.bin", dir);
+    CHECK(strcmp(out->expect_path, want_out) == 0 && strcmp(f->expect_path, "/data/f.bin") == 0 &&
+              in->expect_path[0] == 0, "check file paths: '%s' '%s'", out->expect_path,
+          f->expect_path);
     CHECK(f->seed == 99 && f->count == 256 && f->tolerance == 1e-6 && f->type == WS_T_F32,
           "explicit seed, tolerance");
     CHECK(out->gen.kind == WS_GEN_ZERO && out->line == 14, "zero, line");
@@ -226,7 +231,12 @@ static void test_errors(void)
     expect_error("buffer a i32 4 zero\ncheck a tolerance 0.1", NULL, 3, "tolerance applies to f32/f64");
     expect_error("buffer a f32 4 zero\ncheck a tolerance x", NULL, 3, "tolerance 'x' is not");
     expect_error("buffer a f32 4 zero\ncheck a\ncheck a", NULL, 4, "duplicate check of 'a'");
-    expect_error("check", NULL, 2, "expected 'check BUFFER [tolerance X]'");
+    expect_error("check", NULL, 2, "expected 'check BUFFER [file PATH] [tolerance X]'");
+    expect_error("buffer a f32 4 zero\ncheck a file", NULL, 3, "expected 'check BUFFER [file");
+    expect_error("buffer a f32 4 zero\ncheck a tolerance 0.1 file x.bin", NULL, 3,
+                 "expected 'check BUFFER [file PATH] [tolerance X]'");
+    expect_error("buffer a i32 4 zero\ncheck a file x.bin tolerance 0.1", NULL, 3,
+                 "tolerance applies to f32/f64");
     expect_error("seed -4", NULL, 2, "seed '-4' is not a non-negative integer");
     expect_error("workload a b", NULL, 2, "expected 'workload VALUE' (one word)");
     expect_error("workload a\nworkload b", NULL, 3, "workload given twice");

@@ -53,6 +53,14 @@ for t in "$build"/tests/gpu_*test; do
     [ $rc -eq 0 ] || { failures=$((failures + 1)); echo "FAILED: $t (rc $rc)" | tee -a "$log"; }
 done
 
+# An unmodified application under `profile -- APP` and `capture -- APP`, every captured
+# launch replayed on the simulator (tests/gpu/test_inject.sh).
+echo "== profile/capture -- inject_app" | tee -a "$log"
+bash "$repo/tests/gpu/test_inject.sh" "$ws" "$build/tests/inject_app" >"$out/inject.log" 2>&1
+rc=$?
+tail -1 "$out/inject.log" | tee -a "$log"
+[ $rc -eq 0 ] || { failures=$((failures + 1)); echo "FAILED: tests/gpu/test_inject.sh (rc $rc)" | tee -a "$log"; }
+
 # `run --warmup 0 --repeat 2` (for kernels of minutes): no untimed launch, two timed ones.
 if "$ws" run tree_reduction --variant sequential --warmup 0 --repeat 2 --no-sim --no-db --json 2>>"$log" |
    python3 -c 'import json,sys; g=json.load(sys.stdin)["gpu"]; assert g["ws__event_repeat"] == 2 and g["gpu__time_duration.sum"] > 0' 2>>"$log"; then
@@ -79,6 +87,14 @@ for spec in "$repo"/kernels/*.spec; do
         done
     done
 done
+
+# The SASS model against CUPTI per SASS PC (every deterministic seed kernel must match
+# exactly), with the PTX model, the SASS model and the GPU side by side per kernel.
+if bash "$repo/tests/gpu/sass_check.sh" "$build" "$out" "${WS_SASS_CHECK_ONLY:-.}" >>"$log" 2>&1; then
+    tail -1 "$out/sass-vs-gpu.txt" | tee -a "$log"
+else
+    failures=$((failures + 1)); echo "FAILED: SASS model per PC against CUPTI (sass-vs-gpu.txt)" | tee -a "$log"
+fi
 
 # The simulator's run beside the GPU's per .cu line: the map page and its terminal view for
 # branch_unification/after (the newest pair in the database).

@@ -271,12 +271,26 @@ static void test_errors(void)
     if (p) {
         ws_error e;
         ws_module *m = pt_parse(p, "printf_call.ptx", &e);
-        CHECK(!m && e.code == WS_ERR_UNSUPPORTED && strstr(e.msg, "vprintf"), "vprintf: %s",
+        const ws_function *k = m ? pt_find(m, "says_hello") : NULL;
+        const ws_inst *call = NULL;
+        for (int pc = 0; k && pc < k->ninsts; pc++)
+            if (k->insts[pc].op == WS_OP_CALL)
+                call = &k->insts[pc];
+        CHECK(m && ws_module_entry_check(m, 0, &e) == WS_OK && call &&
+                  call->src[0].imm == WS_CALL_VPRINTF, "vprintf is the built-in printf: %s",
+              e.msg);
+        ws_module_free(m);
+        /* Renamed, it is an external function without a body: refused at launch. */
+        for (char *q = strstr(p, "vprintf"); q; q = strstr(q, "vprintf"))
+            q[6] = 'g';
+        m = pt_parse(p, "printf_call.ptx", &e);
+        CHECK(m && ws_module_entry_check(m, 0, &e) == WS_ERR_UNSUPPORTED &&
+                  strstr(e.msg, "external function 'vprintg'"), "vprintg refused at launch: %s",
               e.msg);
         const char *l = p;
         for (int i = 1; i < e.line && l; i++)
             l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL;
-        CHECK(l && strncmp(l, "\tvprintf", 8) == 0, "error names the call's line %d", e.line);
+        CHECK(l && strncmp(l, "\tvprintg", 8) == 0, "error names the call's line %d", e.line);
         ws_module_free(m);
         free(p);
     }

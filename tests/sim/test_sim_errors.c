@@ -1,7 +1,8 @@
 /* test_sim_errors.c — seed 002's reductions and every simulated fault: the naive racy sum
  * loses updates and is reported as a race; the shared-memory tree reduction is exact and
  * race-free; an out-of-bounds store, a barrier deadlock and an unsupported instruction
- * are errors that name kernel, CTA, warp, lane, PC and address. */
+ * are errors that name kernel, CTA, warp, lane, PC and address; so is a warp past the
+ * run's instruction limit. */
 #include "sim/ir.h"
 #include "tests/sim/sim_test.h"
 
@@ -178,6 +179,25 @@ static void test_bar_red(ws_module *m)
     st_free(&r);
 }
 
+/* A warp past the run's instruction limit (what the fuzz targets bound runaway loops with)
+ * stops the run with an error naming the warp and the limit. */
+static void test_inst_limit(ws_module *m)
+{
+    ws_sim_options o;
+    ws_sim_options_default(&o);
+    o.threads = 1;
+    o.max_warp_insts = 5;
+    st_run r;
+    int rc = st_exec(&r, m, SPEC, "tree", &o);
+    CHECK(rc == WS_ERR_SIM && strstr(r.err.msg, "warp 0 issued more than 5 instructions "
+                                     "(the run's limit)") && r.err.has_thread,
+          "limit: rc %d, %s", rc, r.err.msg);
+    st_free(&r);
+    o.max_warp_insts = 100000;
+    CHECK(st_exec(&r, m, SPEC, "tree", &o) == 0, "tree runs under a limit it stays within");
+    st_free(&r);
+}
+
 static void test_unsupported(void)
 {
     ws_module *m = NULL;
@@ -185,18 +205,18 @@ static void test_unsupported(void)
     ws_error_clear(&e);
     int lrc = ws_ptx_load(WS_SIM_PTX_DIR "/unsupported.ptx", &m, &e);
     if (lrc) { /* the front end refuses it already: the same contract, one step earlier */
-        CHECK(lrc == WS_ERR_UNSUPPORTED && strstr(e.msg, "add.f16") && e.line > 0,
+        CHECK(lrc == WS_ERR_UNSUPPORTED && strstr(e.msg, "atom.add.noftz.f16") && e.line > 0,
               "refused at load: %d %s line %d", lrc, e.msg, e.line);
         return;
     }
     st_run r;
     const char *spec = "workload u\nsource unsupported.cu\nbuffer a u16 65 zero\n"
                        "buffer o u16 64 zero\n"
-                       "variant v\n  kernel half_add\n  grid 1\n  block 64\n  args a o\n";
+                       "variant v\n  kernel half_atomic\n  grid 1\n  block 64\n  args a o\n";
     int rc = st_exec(&r, m, spec, "v", NULL);
     CHECK(rc == WS_ERR_UNSUPPORTED, "unsupported instruction: rc %d", rc);
-    CHECK(strstr(r.err.msg, "unsupported instruction 'add") && strstr(r.err.msg, "f16") &&
-              r.err.has_thread && strcmp(r.err.kernel, "half_add") == 0 && r.err.line > 0,
+    CHECK(strstr(r.err.msg, "unsupported instruction 'atom.add.noftz.f16'") &&
+              strcmp(r.err.kernel, "half_atomic") == 0 && r.err.line > 0,
           "message: %s", r.err.msg);
     st_free(&r);
     ws_module_free(m);
@@ -232,6 +252,7 @@ int main(void)
         test_syncwarp(m);
         test_bar_red(m);
         test_bad_kernel(m);
+        test_inst_limit(m);
         ws_module_free(m);
     }
     test_unsupported();

@@ -1,5 +1,6 @@
 /* test_timing_preset.c — GPU preset files: the shipped h100 and fermi presets parse and
- * say what they should; every parse error names file:line; unknown presets are errors. */
+ * say what they should; every numeric key of h100 has a source; every parse error names
+ * file:line; unknown presets are errors. */
 #include <stdlib.h>
 #include <string.h>
 #include "sim/sim.h"
@@ -124,6 +125,41 @@ int main(void)
         int nlines = 0;
         for (const char *s = t; *s; s++) nlines += *s == '\n';
         expect_parse_error(t, nlines, "'sched.window' must be a whole number from 1 to 32");
+        free(t);
+    }
+    /* Sources: every numeric key of h100.gpu says where its number came from. */
+    ws_error_clear(&err);
+    CHECK(ws_gpu_preset_load("h100", &p, &err) == 0, "h100: %s", err.msg);
+    char missing[2048];
+    int n = ws_gpu_preset_unsourced(&p, missing, sizeof missing);
+    CHECK(n == 0, "h100.gpu: %d keys without a source: %s", n, missing);
+    const char *alu = ws_gpu_preset_source(&p, "latency.alu");
+    CHECK(alu && strstr(alu, "bench/calib op_alu"), "latency.alu's source: %s", alu ? alu : "(none)");
+    CHECK(ws_gpu_preset_source(&p, "no.such") == NULL, "no source for an unknown key");
+    t = edit(h100, "source latency.alu", "# no source");
+    ws_error_clear(&err);
+    CHECK(ws_gpu_preset_parse(t, "x.gpu", &p, &err) == 0, "a key without a source parses: %s", err.msg);
+    n = ws_gpu_preset_unsourced(&p, missing, sizeof missing);
+    CHECK(n == 1 && !strcmp(missing, "latency.alu"), "unsourced: %d (%s)", n, missing);
+    free(t);
+    t = edit(h100, "source latency.alu", "source latency.alx bench");
+    expect_parse_error(t, line_of(h100, "source latency.alu"), "source of unknown preset key 'latency.alx'");
+    free(t);
+    t = edit(h100, "source latency.alu", "source latency.alu   ");
+    expect_parse_error(t, line_of(h100, "source latency.alu"), "source of 'latency.alu' has no text");
+    free(t);
+    t = edit(h100, "source latency.alu", "source");
+    expect_parse_error(t, line_of(h100, "source latency.alu"), "'source' needs a key and a text");
+    free(t);
+    t = edit(h100, "source latency.mul", "source latency.alu again");
+    expect_parse_error(t, line_of(h100, "source latency.mul"), "source of 'latency.alu' given twice");
+    free(t);
+    {
+        char longer[400];
+        snprintf(longer, sizeof longer, "source latency.alu %0300d", 0);
+        t = edit(h100, "source latency.alu", longer);
+        expect_parse_error(t, line_of(h100, "source latency.alu"),
+                           "source of 'latency.alu' is longer than 239 characters");
         free(t);
     }
     free(h100);

@@ -86,8 +86,8 @@ static void test_key_figures(const char *html, const ws_result *r)
               (atof(v) - want) < 1e-6 && (want - atof(v)) < 1e-6,
           "execution rate %s want %f", v, want);
     uint64_t issued = 0, div = 0;
-    /* each divergent execution has two divergent targets (Nsight Compute's count) */
-    for (int i = 0; i < r->ninsts; i++) { issued += r->insts[i].issued; div += 2 * r->insts[i].divergent_branches; }
+    /* each divergent execution is one divergent target (CUPTI's count) */
+    for (int i = 0; i < r->ninsts; i++) { issued += r->insts[i].issued; div += r->insts[i].divergent_branches; }
     CHECK(vw_attr_after(html, "data-key=\"issued\"><span", "data-v", v, sizeof v) == 0 &&
               strtoull(v, NULL, 10) == issued, "issued %s", v);
     CHECK(vw_attr_after(html, "data-key=\"divergent\"><span", "data-v", v, sizeof v) == 0 &&
@@ -180,8 +180,8 @@ static void test_pair(const ws_result *a, const ws_result *b)
     CHECK(strstr(html, "run 7 and run 9, side by side") != NULL, "pair heading");
     char v[64];
     long long da = 0, db = 0;
-    for (int i = 0; i < a->ninsts; i++) da += 2 * (long long)a->insts[i].divergent_branches;
-    for (int i = 0; i < b->ninsts; i++) db += 2 * (long long)b->insts[i].divergent_branches;
+    for (int i = 0; i < a->ninsts; i++) da += (long long)a->insts[i].divergent_branches;
+    for (int i = 0; i < b->ninsts; i++) db += (long long)b->insts[i].divergent_branches;
     const char *chg = strstr(html, "<tr data-key=\"divergent\">");
     CHECK(chg && vw_attr_after(chg, "</td><td data-v", "data-v", v, sizeof v) == 0 && atoll(v) == db - da,
           "summary divergent change %s want %lld", v, db - da);

@@ -1,0 +1,225 @@
+// calib.cu — microbenchmarks that each isolate one mechanism of the timing model, for
+// bench/calibrate.py: dependent chains and issue rates of one instruction class (written as
+// inline PTX so the chain is exactly what the model and the GPU run), pointer chases in
+// shared memory, L1, L2 and DRAM, taken branches, barriers, and atomics on one address,
+// one L2 atomic unit or many. Every kernel takes its repetition counts from -D constants.
+
+#ifndef REPS
+#define REPS 16 // chained operations per loop trip
+#endif
+#ifndef ITERS
+#define ITERS 64 // loop trips (never unrolled)
+#endif
+#ifndef CHAINS
+#define CHAINS 1 // independent chains per thread (1: latency; 8: issue rate)
+#endif
+#ifndef RING
+#define RING 32 // pointer-chase ring entries
+#endif
+#ifndef STRIDE
+#define STRIDE 32 // elements between ring entries (32 x 4 B: one line each)
+#endif
+
+// One class of operation: CHAINS chains of REPS x ITERS dependent operations ASM.
+#define OP_KERNEL(name, T, C, ASM)                                                        \
+    extern "C" __global__ void name(T *out)                                               \
+    {                                                                                     \
+        T x[CHAINS], y = (T)((threadIdx.x + 1) & 31);                                     \
+        _Pragma("unroll") for (int c = 0; c < CHAINS; c++) x[c] = (T)(threadIdx.x + c);   \
+        _Pragma("unroll 1") for (int i = 0; i < ITERS; i++)                               \
+            _Pragma("unroll") for (int k = 0; k < REPS; k++)                              \
+                _Pragma("unroll") for (int c = 0; c < CHAINS; c++)                        \
+                    asm volatile(ASM : "+" C(x[c]) : C(y));                               \
+        T s = 0;                                                                          \
+        _Pragma("unroll") for (int c = 0; c < CHAINS; c++) s += x[c];                     \
+        out[blockIdx.x * blockDim.x + threadIdx.x] = s;                                   \
+    }
+
+// Two ALU operations a step (add then xor: nothing for ptxas to fold).
+OP_KERNEL(op_alu, int, "r", "add.s32 %0, %0, %1;\n\txor.b32 %0, %0, %1;")
+OP_KERNEL(op_mul, int, "r", "mad.lo.s32 %0, %0, %0, %1;")
+OP_KERNEL(op_fp32, float, "f", "fma.rn.f32 %0, %0, %1, %1;")
+OP_KERNEL(op_fp64, double, "d", "fma.rn.f64 %0, %0, %1, %1;")
+OP_KERNEL(op_sfu, float, "f", "ex2.approx.ftz.f32 %0, %0;")
+OP_KERNEL(op_div, float, "f", "div.rn.f32 %0, %1, %0;")
+OP_KERNEL(op_shfl, int, "r", "shfl.sync.idx.b32 %0, %0, %1, 31, -1;")
+
+// Shared-memory pointer chase: every lane follows the same ring of byte offsets.
+extern "C" __global__ void chase_shared(int *out)
+{
+    __shared__ unsigned ring[RING * 8];
+    unsigned base = (unsigned)__cvta_generic_to_shared(ring);
+    for (int i = threadIdx.x; i < RING; i += blockDim.x)
+        ring[i * 8] = base + ((i + 1) % RING) * 32;
+    __syncthreads();
+    unsigned a = base;
+#pragma unroll 1
+    for (int i = 0; i < ITERS; i++)
+#pragma unroll
+        for (int k = 0; k < REPS; k++)
+            asm volatile("ld.shared.u32 %0, [%0];" : "+r"(a));
+    out[blockIdx.x * blockDim.x + threadIdx.x] = a;
+}
+
+// Global pointer chase over a ring the kernel writes first (RING lines STRIDE elements
+// apart): a small ring stays in L1, a ring larger than L1 comes from L2.
+extern "C" __global__ void chase_global(unsigned long long *buf, int *out)
+{
+    unsigned long long *ring = buf + (size_t)blockIdx.x * RING * STRIDE;
+    for (int i = threadIdx.x; i < RING; i += blockDim.x)
+        ring[(size_t)i * STRIDE] = (unsigned long long)(ring + (size_t)((i + 1) % RING) * STRIDE);
+    __syncthreads();
+    unsigned long long a = (unsigned long long)ring;
+#pragma unroll 1
+    for (int i = 0; i < ITERS; i++)
+#pragma unroll
+        for (int k = 0; k < REPS; k++)
+            asm volatile("ld.global.u64 %0, [%0];" : "+l"(a));
+    out[blockIdx.x * blockDim.x + threadIdx.x] = (int)a;
+}
+
+// DRAM: a chase through never-touched lines, buf[i] = i + STRIDE (the spec's iota), an
+// index a step (mul.wide + add + load).
+extern "C" __global__ void chase_dram(const int *buf, int *out)
+{
+    int idx = 0;
+    unsigned long long t;
+#pragma unroll 1
+    for (int i = 0; i < ITERS; i++)
+#pragma unroll
+        for (int k = 0; k < REPS; k++)
+            asm volatile("mul.wide.s32 %1, %0, 4;\n\tadd.s64 %1, %1, %2;\n\tld.global.u32 %0, [%1];"
+                         : "+r"(idx), "=l"(t) : "l"(buf));
+    out[blockIdx.x * blockDim.x + threadIdx.x] = idx + (t == 1); // t, an address, is never 1
+}
+
+// Taken branches: a loop of ITERS trips of a counter, a compare and a taken back edge
+// (`#pragma unroll 1` reaches ptxas as .pragma "nounroll").
+extern "C" __global__ void loop_branch(int *out)
+{
+    int n = ITERS + (out[0] & 0x40000000); // a trip count the compilers cannot see
+#pragma unroll 1
+    for (int i = 0; i < n; i++)
+        asm volatile("");
+    out[blockIdx.x * blockDim.x + threadIdx.x] = n;
+}
+
+// Barriers: the same loop with a bar.sync each trip.
+extern "C" __global__ void loop_barrier(int *out)
+{
+    int n = ITERS + (out[0] & 0x40000000);
+#pragma unroll 1
+    for (int i = 0; i < n; i++)
+        __syncthreads();
+    out[blockIdx.x * blockDim.x + threadIdx.x] = n;
+}
+
+// A branch that may diverge each trip (odd lanes run a body too long to predicate): the
+// warps wait at its reconvergence point (BSSY/BSYNC in SASS).
+extern "C" __global__ void loop_diverge(int *out)
+{
+    int n = ITERS + (out[0] & 0x40000000), x = threadIdx.x, y = 3;
+#pragma unroll 1
+    for (int i = 0; i < n; i++)
+        if (threadIdx.x & 1)
+#pragma unroll
+            for (int k = 0; k < 8; k++)
+                asm volatile("add.s32 %0, %0, %1;\n\txor.b32 %0, %0, %1;" : "+r"(x) : "r"(y));
+    out[blockIdx.x * blockDim.x + threadIdx.x] = x;
+}
+
+// A loop left on a volatile shared flag no thread sets: a spin loop (YIELD in SASS).
+extern "C" __global__ void loop_spin(int *out)
+{
+    __shared__ volatile int flag;
+    if (threadIdx.x == 0) flag = 0;
+    __syncthreads();
+    int n = ITERS + (out[0] & 0x40000000), i = 0;
+#pragma unroll 1
+    for (; i < n; i++)
+        if (flag == 12345) break;
+    out[blockIdx.x * blockDim.x + threadIdx.x] = i;
+}
+
+// CTAs that do almost nothing: their start on an SM, wave after wave; with one CTA, the
+// launch itself.
+extern "C" __global__ void empty_ctas(int *out)
+{
+    if (out[0] == 12345) out[blockIdx.x] = threadIdx.x; // never: the input is zero
+}
+
+// Streaming reads: each thread sums REPS ints a grid stride apart, N = grid x REPS ints.
+extern "C" __global__ void stream_read(const int *buf, int *out)
+{
+    size_t stride = (size_t)gridDim.x * blockDim.x, i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+    int s = 0;
+#pragma unroll 4
+    for (int k = 0; k < REPS; k++, i += stride) s += buf[i];
+    out[blockIdx.x * blockDim.x + threadIdx.x] = s;
+}
+
+// L2 reads: ITERS passes over a buffer of CTAS x RING ints that fits in L2; on each pass a
+// CTA reads another CTA's part, which its L1 has not seen.
+extern "C" __global__ void l2_read(const int *buf, int *out)
+{
+    int s = 0;
+#pragma unroll 1
+    for (int p = 0; p < ITERS; p++) {
+        const int4 *part = (const int4 *)(buf + (size_t)((blockIdx.x + 1 + p) % gridDim.x) * RING);
+        for (int i = threadIdx.x; i < RING / 4; i += blockDim.x) { // 16 B a lane: 4 lines a warp
+            int4 v = part[i];
+            s += v.x + v.y + v.z + v.w;
+        }
+    }
+    out[blockIdx.x * blockDim.x + threadIdx.x] = s;
+}
+
+// Shuffles whose lanes name two member masks (each half-warp its own): the warp runs the
+// shuffle once per mask (WARPSYNC.EXCLUSIVE in SASS).
+extern "C" __global__ void shfl_groups(int *out)
+{
+    int x = threadIdx.x;
+    unsigned mask = (threadIdx.x & 16) ? 0xffff0000u : 0x0000ffffu;
+#pragma unroll 1
+    for (int i = 0; i < ITERS; i++)
+#pragma unroll
+        for (int k = 0; k < REPS; k++)
+            x = __shfl_sync(mask, x, (x + 1) & 15, 16);
+    out[blockIdx.x * blockDim.x + threadIdx.x] = x;
+}
+
+// Atomics from every warp of the grid, REPS per thread: SPREAD = 0: all lanes on one word;
+// 1: each lane its own word within one 4 KB range; 2: each lane of each warp its own
+// word, warps 4 KB apart. LANES lanes of each warp take part.
+#ifndef SPREAD
+#define SPREAD 0
+#endif
+#ifndef LANES
+#define LANES 32
+#endif
+template <typename T> __device__ void atomics(T *buf)
+{
+    int lane = threadIdx.x & 31;
+    if (lane >= LANES) return;
+    size_t warp = (blockIdx.x * (size_t)blockDim.x + threadIdx.x) / 32;
+    size_t at = SPREAD == 0 ? 0 : SPREAD == 1 ? lane : warp * 1024 + lane;
+#pragma unroll 1
+    for (int i = 0; i < REPS; i++)
+        atomicAdd(&buf[at], (T)1);
+}
+extern "C" __global__ void atomic_int(int *buf) { atomics(buf); }
+extern "C" __global__ void atomic_float(float *buf) { atomics(buf); }
+
+// CAS round trips under contention: every thread adds 1 to one word REPS times with an
+// atomicCAS retry loop; all threads of the grid contend for the word.
+extern "C" __global__ void cas_loop(unsigned *word)
+{
+#pragma unroll 1
+    for (int r = 0; r < REPS; r++) {
+        unsigned old = *(volatile unsigned *)word, assumed;
+        do {
+            assumed = old;
+            old = atomicCAS(word, assumed, assumed + 1);
+        } while (old != assumed);
+    }
+}

@@ -1,0 +1,292 @@
+#!/usr/bin/env python3
+"""calibrate.py — fits the timing model's preset keys to the microbenchmarks of
+bench/calib/ (one mechanism each) and writes a preset whose fitted keys say where their
+numbers came from (`source KEY ...` lines).
+
+  calibrate.py measure WARPSCOPE RECORDS.json [--stand-in PRESET] [--keys K,...]
+      runs every benchmark point on the GPU (`warpscope run --json`), or with --stand-in
+      on the simulator with that preset in the GPU's place, and records the times (ns)
+  calibrate.py fit WARPSCOPE RECORDS.json BASE.gpu OUT.gpu [--keys K,...]
+      fits each key in turn (twice over, for keys that share a benchmark) and writes OUT.gpu:
+      BASE.gpu with the fitted keys' values and sources replaced
+
+Each benchmark is two points A and B of one kernel that differ only in how often it runs
+the mechanism, so the difference of their times, T(B) - T(A), drops launch overhead and
+every fixed cost. The fit runs the timing model (`warpscope sim --timing`) on the same two
+points with the key at two values and takes the value whose predicted difference equals the
+measured one (a secant step, repeated while it moves): the model's own accounting of
+everything else in the kernel (loop counters, address arithmetic, issue gaps) stays in it.
+The launch overhead, fitted last, is the one key fitted to a single point's whole time.
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SPEC = os.path.join(HERE, "calib", "calib.spec")
+SPEC_REL = "bench/calib/calib.spec"
+
+ONE_WARP = {"CTAS": 1, "THREADS": 32}
+FULL_ISSUE = {"CTAS": 132, "THREADS": 1024, "CHAINS": 8, "ITERS": 8}
+ATOMS = {"CTAS": 132, "THREADS": 256}
+
+# (key, variant, fixed -D, varied constant, A, B, what the difference isolates); B None:
+# the key is fitted to the time of A itself.
+BENCHES = [
+    ("latency.alu", "op_alu", dict(ONE_WARP, ITERS=64), "REPS", 16, 32,
+     "dependent add.s32+xor.b32 chain, one warp"),
+    ("latency.mul", "op_mul", dict(ONE_WARP, ITERS=64), "REPS", 16, 32,
+     "dependent mad.lo.s32 chain, one warp"),
+    ("latency.fp32", "op_fp32", dict(ONE_WARP, ITERS=64), "REPS", 16, 32,
+     "dependent fma.rn.f32 chain, one warp"),
+    ("latency.fp64", "op_fp64", dict(ONE_WARP, ITERS=64), "REPS", 16, 32,
+     "dependent fma.rn.f64 chain, one warp"),
+    ("latency.sfu", "op_sfu", dict(ONE_WARP, ITERS=64), "REPS", 16, 32,
+     "dependent ex2.approx.f32 chain, one warp"),
+    ("latency.div", "op_div", dict(ONE_WARP, ITERS=16), "REPS", 8, 16,
+     "dependent div.rn.f32 chain, one warp"),
+    ("latency.shfl", "op_shfl", dict(ONE_WARP, ITERS=64), "REPS", 16, 32,
+     "dependent shfl.sync.idx chain, one warp"),
+    ("issue.alu", "op_alu", FULL_ISSUE, "REPS", 4, 8,
+     "8 independent add+xor chains a thread, 32 warps on each of 132 SMs"),
+    ("issue.mul", "op_mul", FULL_ISSUE, "REPS", 4, 8,
+     "8 independent mad.lo.s32 chains a thread, 32 warps on each of 132 SMs"),
+    ("issue.fp32", "op_fp32", FULL_ISSUE, "REPS", 4, 8,
+     "8 independent fma.rn.f32 chains a thread, 32 warps on each of 132 SMs"),
+    ("issue.fp64", "op_fp64", FULL_ISSUE, "REPS", 4, 8,
+     "8 independent fma.rn.f64 chains a thread, 32 warps on each of 132 SMs"),
+    ("issue.sfu", "op_sfu", FULL_ISSUE, "REPS", 4, 8,
+     "8 independent ex2.approx chains a thread, 32 warps on each of 132 SMs"),
+    ("issue.shfl", "op_shfl", FULL_ISSUE, "REPS", 4, 8,
+     "8 independent shfl.sync chains a thread, 32 warps on each of 132 SMs"),
+    ("mem.shared_latency", "chase_shared", dict(ONE_WARP, ITERS=64), "REPS", 16, 32,
+     "shared-memory pointer chase, one warp, one address"),
+    ("mem.l1_latency", "chase_global", dict(ONE_WARP, ITERS=64, RING=32, STRIDE=16), "REPS", 16, 32,
+     "global pointer chase over 32 lines (4 KB, in L1), one warp"),
+    ("mem.l2_latency", "chase_global", dict(ONE_WARP, ITERS=64, RING=4096, STRIDE=16), "REPS", 16, 32,
+     "global pointer chase over 4096 lines (512 KB: past L1, in L2), one warp"),
+    ("mem.dram_latency", "chase_dram", dict(ONE_WARP, ITERS=64, STRIDE=8192), "REPS", 16, 32,
+     "index chase through never-touched lines 32 KB apart (64 MB), one warp"),
+    ("latency.branch", "loop_branch", ONE_WARP, "ITERS", 1024, 2048,
+     "loop trips of a counter, a compare and a taken back edge, one warp"),
+    ("latency.bar", "loop_barrier", {"CTAS": 1, "THREADS": 256}, "ITERS", 512, 1024,
+     "loop trips with a __syncthreads, 8 warps"),
+    ("branch.reconverge_cycles", "loop_diverge", ONE_WARP, "ITERS", 256, 512,
+     "loop trips of a branch odd lanes take into 16 ALU steps (BSSY/BSYNC), one warp"),
+    ("branch.yield_cycles", "loop_spin", ONE_WARP, "ITERS", 256, 512,
+     "loop trips of a spin loop on a volatile shared flag (YIELD), one warp"),
+    ("warp.group_cycles", "shfl_groups", dict(ONE_WARP, ITERS=64), "REPS", 8, 16,
+     "dependent shfl.sync whose half-warps name two member masks, one warp"),
+    ("mem.dram_gbps", "stream_read", {"CTAS": 1056, "THREADS": 256}, "REPS", 32, 64,
+     "coalesced int reads of never-touched data, 32 to 64 MB, 8 CTAs of 256 on each SM"),
+    ("mem.l2_gbps", "l2_read", {"CTAS": 264, "THREADS": 1024, "RING": 8192}, "ITERS", 4, 8,
+     "passes over 8.6 MB in L2, each CTA another CTA's part each pass, 64 warps on each SM"),
+    ("atom.l2_part_cycles", "atomic_int", dict(ATOMS, SPREAD=0, LANES=1), "REPS", 16, 32,
+     "atomicAdd(int) on one word, one lane a warp, 8 warps on each of 132 SMs"),
+    ("atom.l2_lane_cycles", "atomic_int", dict(ATOMS, SPREAD=1, LANES=32), "REPS", 16, 32,
+     "atomicAdd(int), each lane its own word of one 4 KB range, 8 warps on each of 132 SMs"),
+    ("atom.l2_same_cycles", "atomic_int", dict(ATOMS, SPREAD=0, LANES=32), "REPS", 16, 32,
+     "atomicAdd(int), all 32 lanes on one word, 8 warps on each of 132 SMs"),
+    ("atom.l2_same_fp_cycles", "atomic_float", dict(ATOMS, SPREAD=0, LANES=32), "REPS", 16, 32,
+     "atomicAdd(float), all 32 lanes on one word, 8 warps on each of 132 SMs"),
+    ("atom.l2_ops_per_cycle", "atomic_int", dict(ATOMS, CTAS=528, SPREAD=2, LANES=32), "REPS", 16, 32,
+     "atomicAdd(int), every lane of every warp its own word, warps 4 KB apart, 528 CTAs"),
+    ("atom.cas_contended_cycles", "cas_loop", ONE_WARP, "REPS", 4, 8,
+     "atomicCAS increment loop on one word, the 32 lanes of one warp contending"),
+    ("atom.cas_attempt_cycles", "cas_loop", {"CTAS": 256, "THREADS": 256}, "REPS", 1, 2,
+     "atomicCAS increment loop on one word, 65536 threads contending in one wave"),
+    ("cta_launch_cycles", "empty_ctas", {"THREADS": 32}, "CTAS", 16896, 33792,
+     "CTAs of one warp that do nothing, 4 to 8 waves of 32 a SM"),
+    # Last: an absolute time (B None), so every other key is in place first.
+    ("launch_overhead_ns", "empty_ctas", ONE_WARP, "CTAS", 1, None,
+     "one CTA of one warp that does nothing: the time beyond its cycles"),
+]
+
+
+def fail(msg):
+    sys.stderr.write("calibrate: %s\n" % msg)
+    sys.exit(1)
+
+
+def defines(fixed, var, value):
+    d = dict(fixed)
+    d[var] = value
+    out = []
+    for k in sorted(d):
+        out += ["-D", "%s=%s" % (k, d[k])]
+    return out
+
+
+def point_id(variant, fixed, var, value):
+    return "%s %s" % (variant, " ".join("%s=%s" % kv for kv in sorted(dict(fixed, **{var: value}).items())))
+
+
+def sim_time(ws, variant, defs, preset):
+    cmd = [ws, "sim", SPEC, "--variant", variant] + defs + [
+        "--timing", "--preset", preset, "--json", "--no-db", "--no-races", "--quiet", "--threads", "1"]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode:
+        fail("%s: %s" % (" ".join(cmd[1:]), (p.stderr or p.stdout).strip()))
+    return json.loads(p.stdout)["metrics"]["sim__time_ns"]
+
+
+def gpu_time(ws, variant, defs):
+    cmd = [ws, "run", SPEC, "--variant", variant] + defs + [
+        "--json", "--no-sim", "--no-db", "--warmup", "1", "--repeat", "5", "--quiet"]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode:
+        fail("%s: %s" % (" ".join(cmd[1:]), (p.stderr or p.stdout).strip()))
+    for line in p.stdout.splitlines():
+        line = line.strip()
+        if line.startswith("{"):
+            d = json.loads(line)
+            if "gpu" in d:
+                return d["gpu"]["gpu__time_duration.sum"]
+    fail("%s: no GPU time in its JSON" % " ".join(cmd[1:]))
+
+
+def measure(ws, records, stand_in):
+    out = {"source": "stand-in " + stand_in if stand_in else "gpu", "times_ns": {}}
+    for key, variant, fixed, var, a, b, _ in BENCHES:
+        for value in (a, b) if b is not None else (a,):
+            pid = point_id(variant, fixed, var, value)
+            if pid in out["times_ns"]:
+                continue
+            defs = defines(fixed, var, value)
+            t = sim_time(ws, variant, defs, stand_in) if stand_in else gpu_time(ws, variant, defs)
+            out["times_ns"][pid] = t
+            print("%-60s %14.1f ns" % (pid, t))
+    with open(records, "w") as f:
+        json.dump(out, f, indent=1, sort_keys=True)
+
+
+# ---------------------------------------------------------------- the preset file
+
+def read_preset(path):
+    with open(path) as f:
+        return f.read().split("\n")
+
+
+def key_of(line):
+    s = line.split("#", 1)[0].strip()
+    if "=" not in s or s.startswith("source"):
+        return None
+    return s.split("=", 1)[0].strip()
+
+
+def set_key(lines, key, value, source):
+    """Replaces KEY's value line and its source line (added after it when missing)."""
+    at = [i for i, l in enumerate(lines) if key_of(l) == key]
+    if not at:
+        fail("the base preset has no key '%s'" % key)
+    i = at[0]
+    lines[i] = "%s = %s" % (key, fmt(value))
+    src = [j for j, l in enumerate(lines) if l.split("#", 1)[0].split()[:2] == ["source", key]]
+    text = "source %s %s" % (key, source)
+    if src:
+        lines[src[0]] = text
+    else:
+        lines.insert(i + 1, text)
+
+
+def fmt(v):
+    return ("%.3g" % v) if v < 100 else ("%.0f" % v)
+
+
+def with_key(base_lines, key, value, tmpdir):
+    lines = list(base_lines)
+    set_key(lines, key, value, "trial")
+    path = os.path.join(tmpdir, "trial.gpu")
+    with open(path, "w") as f:
+        f.write("\n".join(lines))
+    return path
+
+
+def value_of(lines, key):
+    for l in lines:
+        if key_of(l) == key:
+            return float(l.split("#", 1)[0].split("=", 1)[1])
+    fail("the base preset has no key '%s'" % key)
+
+
+def fit_one(ws, lines, bench, measured, tmpdir):
+    key, variant, fixed, var, a, b, _ = bench
+    da, db = defines(fixed, var, a), defines(fixed, var, b) if b is not None else None
+
+    def model_delta(v):
+        p = with_key(lines, key, v, tmpdir)
+        if b is None:
+            return sim_time(ws, variant, da, p)
+        return sim_time(ws, variant, db, p) - sim_time(ws, variant, da, p)
+
+    x0 = value_of(lines, key)
+    x1 = x0 * 1.5 if x0 > 0 else 1.0
+    f0, f1 = model_delta(x0) - measured, model_delta(x1) - measured
+    for _ in range(6):
+        if f1 == f0:
+            fail("%s does not move the model's time of %s (%s %s -> %s): another bound "
+                 "sets it" % (key, variant, var, a, b))
+        x2 = max(1e-3, x1 - f1 * (x1 - x0) / (f1 - f0))
+        if abs(x2 - x1) <= 1e-3 * max(abs(x1), 1e-3):
+            return x2
+        x0, f0, x1, f1 = x1, f1, x2, model_delta(x2) - measured
+    return x1
+
+
+def fit(ws, records, base, out):
+    with open(records) as f:
+        rec = json.load(f)
+    times = rec["times_ns"]
+    lines = read_preset(base)
+    with tempfile.TemporaryDirectory() as tmpdir:
+        for sweep in range(2):  # keys that share a benchmark settle on the second sweep
+            for bench in BENCHES:
+                key, variant, fixed, var, a, b, what = bench
+                ta = times.get(point_id(variant, fixed, var, a))
+                tb = times.get(point_id(variant, fixed, var, b)) if b is not None else 0.0
+                if ta is None or tb is None:
+                    fail("%s: %s has no recorded time for %s %s=%s/%s" % (key, records, variant, var, a, b))
+                v = fit_one(ws, lines, bench, tb - ta if b is not None else ta, tmpdir)
+                span = "%s %s -> %s" % (var, a, b) if b is not None else "%s %s" % (var, a)
+                src = "%s %s, %s: %s (measured on %s)" % (SPEC_REL, variant, span, what,
+                                                          rec.get("source", "gpu"))
+                set_key(lines, key, v, src)
+                if sweep == 1:
+                    print("%-26s %10s   %s %s" % (key, fmt(v), variant, span))
+    with open(out, "w") as f:
+        f.write("\n".join(lines))
+
+
+def main(argv):
+    import argparse
+    ap = argparse.ArgumentParser(prog="calibrate.py", description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    m = sub.add_parser("measure", help="time every benchmark point")
+    m.add_argument("warpscope")
+    m.add_argument("records")
+    m.add_argument("--stand-in", metavar="PRESET", help="the simulator with PRESET instead of the GPU")
+    f = sub.add_parser("fit", help="fit the keys to recorded times and write a preset")
+    f.add_argument("warpscope")
+    f.add_argument("records")
+    f.add_argument("base")
+    f.add_argument("out")
+    for x in (m, f):
+        x.add_argument("--keys", help="only these keys (comma-separated)")
+    a = ap.parse_args(argv)
+    global BENCHES
+    if a.keys:
+        want = a.keys.split(",")
+        unknown = [k for k in want if k not in [b[0] for b in BENCHES]]
+        if unknown:
+            fail("no benchmark fits %s (known: %s)" % (", ".join(unknown), ", ".join(b[0] for b in BENCHES)))
+        BENCHES = [b for b in BENCHES if b[0] in want]
+    if a.cmd == "measure":
+        measure(a.warpscope, a.records, a.stand_in)
+    else:
+        fit(a.warpscope, a.records, a.base, a.out)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

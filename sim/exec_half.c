@@ -1,0 +1,161 @@
+/* exec_half.c — half-precision semantics of the SIMT executor: f16 and bf16 scalars and
+ * their packed pairs (f16x2, bf16x2: low half first). add/sub/mul/fma/neg/abs/min/max,
+ * comparisons of pairs, and the rounding of a real to f16/bf16 that cvt uses too. Each
+ * result is computed in double and rounded once to the destination format. */
+#include <fenv.h>
+#include <math.h>
+#include "sim/exec.h"
+
+#define SRC(k) ws_x_src(w, in, (k), w->scratch[(k)])
+
+double ws_f16_to_double(uint16_t h)
+{
+    uint32_t exp = (h >> 10) & 31, man = h & 1023;
+    double f;
+    if (exp == 0)
+        f = ldexp((double)man, -24);
+    else if (exp == 31)
+        f = man ? NAN : INFINITY;
+    else
+        f = ldexp((double)(man | 1024), (int)exp - 25);
+    return h >> 15 ? -f : f;
+}
+
+double ws_bf16_to_double(uint16_t b) { return ws_f32((uint64_t)b << 16); }
+
+/* Rounds x to `sig` significant bits, the smallest unit being 2^`minq` (subnormals), in
+ * the current rounding mode. */
+static double round_to(double x, int sig, int minq)
+{
+    int e;
+    frexp(x, &e); /* |x| = m * 2^e, m in [0.5, 1) */
+    int q = e - sig > minq ? e - sig : minq;
+    return ldexp(nearbyint(ldexp(x, -q)), q);
+}
+
+uint16_t ws_double_to_f16(double x)
+{
+    if (isnan(x))
+        return signbit(x) ? 0xfe00 : 0x7e00;
+    uint16_t sign = signbit(x) ? 0x8000 : 0;
+    double r = isinf(x) ? x : round_to(x, 11, -24);
+    double a = fabs(r);
+    if (a >= 65536.0) /* past 65504 rounds to infinity (round-to-nearest) */
+        return (uint16_t)(sign | 0x7c00);
+    if (a < ldexp(1.0, -14))
+        return (uint16_t)(sign | (uint16_t)ldexp(a, 24));
+    int e;
+    double m = frexp(a, &e);
+    uint32_t mant = (uint32_t)ldexp(m, 11); /* exact: r has at most 11 significant bits */
+    return (uint16_t)(sign | (uint32_t)(e + 14) << 10 | (mant & 1023));
+}
+
+uint16_t ws_double_to_bf16(double x)
+{
+    if (isnan(x)) /* keep the sign and the top of the payload, quiet */
+        return (uint16_t)(ws_bits_f32((float)x) >> 16 | 0x40);
+    double r = isinf(x) ? x : round_to(x, 8, -133);
+    return (uint16_t)(ws_bits_f32((float)r) >> 16); /* exact, or +-inf past the range */
+}
+
+/* ---------------------------------------------------------------- arithmetic */
+
+static int is_bf(ws_ptype t) { return t == WS_P_BF16 || t == WS_P_BF16X2; }
+
+static double to_real(uint16_t v, int bf)
+{
+    return bf ? ws_bf16_to_double(v) : ws_f16_to_double(v);
+}
+
+static uint16_t from_real(double x, int bf)
+{
+    return bf ? ws_double_to_bf16(x) : ws_double_to_f16(x);
+}
+
+/* One 16-bit element of op(a, b, c). */
+static uint16_t half_op1(const ws_inst *in, uint16_t a, uint16_t b, uint16_t c, int bf)
+{
+    switch (in->op) {
+    case WS_OP_NEG: return (uint16_t)(a ^ 0x8000);
+    case WS_OP_ABS: return (uint16_t)(a & 0x7fff);
+    default: break;
+    }
+    double x = to_real(a, bf), y = to_real(b, bf), z = to_real(c, bf), r;
+    if (in->flags & WS_F_FTZ && !bf) {
+        x = fabs(x) < ldexp(1.0, -14) ? copysign(0.0, x) : x;
+        y = fabs(y) < ldexp(1.0, -14) ? copysign(0.0, y) : y;
+        z = fabs(z) < ldexp(1.0, -14) ? copysign(0.0, z) : z;
+    }
+    switch (in->op) {
+    case WS_OP_ADD: r = x + y; break;
+    case WS_OP_SUB: r = x - y; break;
+    case WS_OP_MUL: r = x * y; break;
+    case WS_OP_MIN: r = fmin(x, y); break;
+    case WS_OP_MAX: r = fmax(x, y); break;
+    default: r = fma(x, y, z); break; /* fma, mad */
+    }
+    if (in->flags & WS_F_SAT)
+        r = isnan(r) ? 0.0 : r < 0.0 ? 0.0 : r > 1.0 ? 1.0 : r;
+    uint16_t h = from_real(r, bf);
+    if (in->flags & WS_F_FTZ && !bf && (h & 0x7c00) == 0)
+        h &= 0x8000;
+    return h;
+}
+
+static int fe_mode(int rnd)
+{
+    switch (rnd) {
+    case WS_RND_RZ: return FE_TOWARDZERO;
+    case WS_RND_RM: return FE_DOWNWARD;
+    case WS_RND_RP: return FE_UPWARD;
+    default: return FE_TONEAREST;
+    }
+}
+
+__attribute__((optimize("rounding-math")))
+static int half_arith(ws_warp *w, const ws_inst *in, uint32_t exec)
+{
+    ws_ptype t = (ws_ptype)in->type;
+    int bf = is_bf(t), pairs = t == WS_P_F16X2 || t == WS_P_BF16X2 ? 2 : 1;
+    const uint64_t *a = SRC(0);
+    const uint64_t *b = in->nsrc > 1 ? SRC(1) : a, *c = in->nsrc > 2 ? SRC(2) : a;
+    uint64_t *d = ws_x_reg(w, in->dst[0].reg);
+    int mode = fe_mode(in->rnd);
+    if (mode != FE_TONEAREST)
+        fesetround(mode);
+    WS_LANES(l, exec, {
+        uint64_t r = 0;
+        for (int k = 0; k < pairs; k++)
+            r |= (uint64_t)half_op1(in, (uint16_t)(a[l] >> 16 * k), (uint16_t)(b[l] >> 16 * k),
+                                    (uint16_t)(c[l] >> 16 * k), bf) << 16 * k;
+        d[l] = r;
+    });
+    if (mode != FE_TONEAREST)
+        fesetround(FE_TONEAREST);
+    return 0;
+}
+
+/* setp.CMP.f16x2 p|q, a, b: p the low halves' comparison, q the high halves'. */
+static int half_setp_pair(ws_warp *w, const ws_inst *in, uint32_t exec)
+{
+    int bf = is_bf((ws_ptype)in->type);
+    const uint64_t *a = SRC(0), *b = SRC(1);
+    for (int k = 0; k < in->ndst && k < 2; k++) {
+        if (in->dst[k].reg < 0)
+            continue;
+        uint64_t *p = ws_x_reg(w, in->dst[k].reg);
+        WS_LANES(l, exec, {
+            double x = to_real((uint16_t)(a[l] >> 16 * k), bf);
+            double y = to_real((uint16_t)(b[l] >> 16 * k), bf);
+            p[l] = (uint64_t)ws_x_cmp_float(in->cmp, x, y);
+        });
+    }
+    return 0;
+}
+
+int ws_x_half(ws_warp *w, const ws_inst *in, uint32_t exec)
+{
+    if (in->op == WS_OP_SETP)
+        return half_setp_pair(w, in, exec);
+    return half_arith(w, in, exec);
+}

@@ -1,0 +1,351 @@
+/* sass_conv.c — SASS conversions: I2F/I2FP, F2I, F2F, F2FP (pack two f32 as halves), I2I,
+ * with their rounding modes and the CUDA rules for NaN and out-of-range values (F2I
+ * saturates; NaN converts to 0), and the f16/bf16 <-> float conversions every packed-half
+ * handler uses (round to nearest even, written out here rather than left to the host). */
+#include <fenv.h>
+#include "sim/sass_arith.h"
+
+#define SRC(k, v) ws_sass_src(w, in, (k), exec, (v))
+
+/* ---------------------------------------------------------------- 16-bit floats */
+
+/* x >= 0 rounded to an integer, ties to even, whatever the host's rounding mode. */
+static double rne(double x)
+{
+    double f = floor(x), r = x - f;
+    if (r > 0.5 || (r == 0.5 && fmod(f, 2.0) != 0.0))
+        f += 1.0;
+    return f;
+}
+
+float ws_sass_half_to_float(uint16_t h)
+{
+    uint32_t exp = (h >> 10) & 31, man = h & 1023;
+    float f;
+    if (exp == 0)
+        f = ldexpf((float)man, -24);
+    else if (exp == 31)
+        f = man ? NAN : INFINITY;
+    else
+        f = ldexpf((float)(man | 1024), (int)exp - 25);
+    return (h & 0x8000) ? -f : f;
+}
+
+float ws_sass_bf16_to_float(uint16_t h)
+{
+    return ws_sa_f32((uint32_t)h << 16);
+}
+
+/* A binary float with `mbits` significant bits, exponent bias `bias` and all-ones exponent
+ * `emax_field`, from x, rounded to nearest even; NaN -> 0x7fff. */
+static uint16_t narrow(double x, int mbits, int bias, int ebits)
+{
+    uint16_t sign = signbit(x) ? 0x8000 : 0;
+    int fbits = mbits - 1, emax = (1 << ebits) - 1;
+    if (isnan(x))
+        return 0x7fff;
+    double a = fabs(x);
+    double minnorm = ldexp(1.0, 1 - bias);
+    if (a < minnorm) /* subnormal: units of 2^(1 - bias - fbits); may round up to minnorm */
+        return (uint16_t)(sign | (uint16_t)rne(ldexp(a, bias - 1 + fbits)));
+    int e;
+    double m = frexp(a, &e); /* a = m * 2^e, m in [0.5, 1) */
+    double mant = rne(ldexp(m, mbits));
+    if (mant == ldexp(1.0, mbits)) {
+        mant = ldexp(1.0, fbits);
+        e++;
+    }
+    int field = e - 1 + bias;
+    if (field >= emax)
+        return (uint16_t)(sign | (uint16_t)(emax << fbits));
+    return (uint16_t)(sign | (uint16_t)(field << fbits) | (uint16_t)(mant - ldexp(1.0, fbits)));
+}
+
+uint16_t ws_sass_double_to_half(double x)
+{
+    return isinf(x) ? (uint16_t)(signbit(x) ? 0xfc00 : 0x7c00) : narrow(x, 11, 15, 5);
+}
+
+uint16_t ws_sass_double_to_bf16(double x)
+{
+    return isinf(x) ? (uint16_t)(signbit(x) ? 0xff80 : 0x7f80) : narrow(x, 8, 127, 8);
+}
+
+/* A 32-bit integer source's selector: .B0..B3 pick a byte, .H0/.H1 a half (I2F.U8 R0,
+ * R1.B2), moved to the low bits. */
+static void select_part(const ws_sass_opnd *o, uint32_t exec, uint32_t v[WS_WARP])
+{
+    int shift = o->sel >= 5 && o->sel <= 8 ? 8 * (o->sel - 5) : o->sel == 2 ? 16 : 0;
+    if (shift)
+        WS_LANES(l, exec, v[l] >>= shift;);
+}
+
+/* ---------------------------------------------------------------- types */
+
+static int is_float_type(int t)
+{
+    return t == WS_SMOD_F16 || t == WS_SMOD_BF16 || t == WS_SMOD_F32 || t == WS_SMOD_F64;
+}
+
+static int is_int_type(int t)
+{
+    return t >= WS_SMOD_U8 && t <= WS_SMOD_S64;
+}
+
+static int int_bits(int t)
+{
+    switch (t) {
+    case WS_SMOD_U8: case WS_SMOD_S8: return 8;
+    case WS_SMOD_U16: case WS_SMOD_S16: return 16;
+    case WS_SMOD_U64: case WS_SMOD_S64: return 64;
+    default: return 32;
+    }
+}
+
+static int int_signed(int t)
+{
+    return t == WS_SMOD_S8 || t == WS_SMOD_S16 || t == WS_SMOD_S32 || t == WS_SMOD_S64;
+}
+
+/* The float and integer types of a conversion whatever order nvdisasm wrote them in
+ * (I2F.F64.S64, I2F.U32, F2I.S64.F64, F2I.F64, ...): F32 and S32 unless written. */
+static void conv_types(const ws_sass_inst *in, int *ft, int *it)
+{
+    *ft = WS_SMOD_F32;
+    *it = WS_SMOD_S32;
+    if (in->stype != 0xff && is_int_type(in->stype))
+        *it = in->stype;
+    if (in->dtype != 0xff && is_int_type(in->dtype))
+        *it = in->dtype;
+    if (in->stype != 0xff && is_float_type(in->stype))
+        *ft = in->stype;
+    if (in->dtype != 0xff && is_float_type(in->dtype))
+        *ft = in->dtype;
+}
+
+static int fe_mode(int rnd)
+{
+    switch (rnd) {
+    case WS_SMOD_RZ: return FE_TOWARDZERO;
+    case WS_SMOD_RM: return FE_DOWNWARD;
+    case WS_SMOD_RP: return FE_UPWARD;
+    default: return FE_TONEAREST;
+    }
+}
+
+/* Writes per-lane results of float type ft (f64 as pairs, f16/bf16 in the low half). */
+static void write_float(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, int ft,
+                        const double v[WS_WARP], int ftz)
+{
+    if (ft == WS_SMOD_F64) {
+        uint64_t d[WS_WARP];
+        WS_LANES(l, exec, memcpy(&d[l], &v[l], 8););
+        ws_sass_dst64(w, in, 0, exec, d);
+        return;
+    }
+    uint32_t d[WS_WARP];
+    if (ft == WS_SMOD_F16 || ft == WS_SMOD_BF16)
+        WS_LANES(l, exec, d[l] = ft == WS_SMOD_F16 ? ws_sass_double_to_half(v[l])
+                                                   : ws_sass_double_to_bf16(v[l]););
+    else
+        WS_LANES(l, exec, {
+            float f = (float)v[l];
+            d[l] = ws_sa_f32bits(ftz ? ws_sa_ftz(f) : f);
+        });
+    ws_sass_dst(w, in, 0, exec, d);
+}
+
+/* I2F/I2FP[.F64|.F16][.S64|.U32|...][.RN|.RZ|.RM|.RP] Rd, a. The rounding applies where the
+ * integer has more bits than the float's significand (I2F.U32.RP is the first step of
+ * ptxas's integer division). */
+WS_SASS_FENV int ws_sass_x_i2f(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec,
+                               ws_sass_fx *fx)
+{
+    int ft, it;
+    conv_types(in, &ft, &it);
+    int bits = int_bits(it), sgn = int_signed(it), mode = fe_mode(in->rnd);
+    uint64_t a[WS_WARP];
+    double v[WS_WARP];
+    if (bits == 64) {
+        ws_sass_src64(w, in, 1, exec, a);
+    } else {
+        uint32_t a32[WS_WARP];
+        SRC(1, a32);
+        select_part(&in->o[1], exec, a32);
+        ws_sass_int_mods(in, 1, exec, a32);
+        WS_LANES(l, exec, a[l] = a32[l];);
+    }
+    if (mode != FE_TONEAREST)
+        fesetround(mode);
+    WS_LANES(l, exec, {
+        uint64_t x = a[l];
+        if (bits < 64)
+            x &= (1ull << bits) - 1;
+        int64_t s = bits < 64 && sgn && (x >> (bits - 1)) ? (int64_t)(x | ~((1ull << bits) - 1))
+                                                           : (int64_t)x;
+        if (ft == WS_SMOD_F32) { /* round once, in f32 */
+            float f = sgn ? (float)s : (float)x;
+            v[l] = f;
+        } else {
+            v[l] = sgn ? (double)s : (double)x;
+        }
+    });
+    if (mode != FE_TONEAREST)
+        fesetround(FE_TONEAREST);
+    write_float(w, in, exec, ft, v, 0);
+    (void)fx;
+    return 0;
+}
+
+static double round_int(double x, int rnd)
+{
+    switch (rnd) {
+    case WS_SMOD_TRUNC: case WS_SMOD_RZ: return trunc(x);
+    case WS_SMOD_FLOOR: case WS_SMOD_RM: return floor(x);
+    case WS_SMOD_CEIL: case WS_SMOD_RP: return ceil(x);
+    default: return nearbyint(x);
+    }
+}
+
+/* Reads source k of float type ft as doubles (f32 flushed with .FTZ). */
+static void read_float(ws_sass_warp *w, const ws_sass_inst *in, int k, uint32_t exec, int ft,
+                       double v[WS_WARP])
+{
+    int ftz = ws_sass_has(in, WS_SMOD_FTZ);
+    if (ft == WS_SMOD_F64) {
+        ws_sass_srcd(w, in, k, exec, v);
+    } else if (ft == WS_SMOD_F16 || ft == WS_SMOD_BF16) {
+        uint32_t a[WS_WARP];
+        SRC(k, a);
+        const ws_sass_opnd *o = &in->o[k];
+        WS_LANES(l, exec, {
+            uint16_t h = (uint16_t)(o->sel == 2 || o->sel == 4 ? a[l] >> 16 : a[l]);
+            double x = ft == WS_SMOD_F16 ? ws_sass_half_to_float(h) : ws_sass_bf16_to_float(h);
+            x = o->abs ? fabs(x) : x;
+            v[l] = o->neg ? -x : x;
+        });
+    } else {
+        float a[WS_WARP];
+        ws_sass_srcf(w, in, k, exec, a);
+        WS_LANES(l, exec, v[l] = ftz ? ws_sa_ftz(a[l]) : a[l];);
+    }
+}
+
+/* F2I[.S64|.U32|...][.F64][.TRUNC|.FLOOR|.CEIL][.FTZ][.NTZ] Rd, a: round (default: to
+ * nearest even), then saturate to the integer's range; NaN gives 0 (CUDA's __float2int_*
+ * and cvt.rni/rzi/rmi/rpi). */
+int ws_sass_x_f2i(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    int ft, it;
+    conv_types(in, &ft, &it);
+    int bits = int_bits(it), sgn = int_signed(it);
+    double v[WS_WARP];
+    uint64_t r[WS_WARP];
+    read_float(w, in, 1, exec, ft, v);
+    double lo = sgn ? -ldexp(1.0, bits - 1) : 0.0, hi = ldexp(1.0, sgn ? bits - 1 : bits);
+    WS_LANES(l, exec, {
+        double x = round_int(v[l], in->rnd);
+        if (isnan(x))
+            r[l] = 0;
+        else if (x < lo)
+            r[l] = (uint64_t)(int64_t)lo;
+        else if (x >= hi)
+            r[l] = bits == 64 ? (sgn ? (uint64_t)INT64_MAX : ~0ull)
+                              : (1ull << (sgn ? bits - 1 : bits)) - 1;
+        else
+            r[l] = sgn ? (uint64_t)(int64_t)x : (uint64_t)x;
+    });
+    if (bits == 64) {
+        ws_sass_dst64(w, in, 0, exec, r);
+    } else {
+        uint32_t d[WS_WARP];
+        WS_LANES(l, exec, d[l] = (uint32_t)r[l];);
+        ws_sass_dst(w, in, 0, exec, d);
+    }
+    (void)fx;
+    return 0;
+}
+
+/* F2F.dst.src[.RN|.RZ|.RM|.RP][.FTZ][.SAT] Rd, a: between f16/f32/f64 (F2F.F32.F64 rounds
+ * in the mode given); .TRUNC/.FLOOR/.CEIL round to an integral value in the same format.
+ * f16 results round to nearest even only. */
+WS_SASS_FENV int ws_sass_x_f2f(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec,
+                               ws_sass_fx *fx)
+{
+    int dt = in->dtype != 0xff ? in->dtype : WS_SMOD_F32;
+    int st = in->stype != 0xff ? in->stype : dt;
+    int ftz = ws_sass_has(in, WS_SMOD_FTZ), sat = ws_sass_has(in, WS_SMOD_SAT);
+    int intround = in->rnd == WS_SMOD_TRUNC || in->rnd == WS_SMOD_FLOOR ||
+                   in->rnd == WS_SMOD_CEIL;
+    int mode = intround ? FE_TONEAREST : fe_mode(in->rnd);
+    double v[WS_WARP];
+    read_float(w, in, 1, exec, st, v);
+    WS_LANES(l, exec, {
+        double x = intround ? round_int(v[l], in->rnd) : v[l];
+        if (sat)
+            x = isnan(x) || x <= 0 ? 0.0 : x > 1 ? 1.0 : x;
+        v[l] = x;
+    });
+    if (dt == WS_SMOD_F32 && mode != FE_TONEAREST) { /* round the f64 once, in f32 */
+        fesetround(mode);
+        WS_LANES(l, exec, v[l] = (float)v[l];);
+        fesetround(FE_TONEAREST);
+    }
+    write_float(w, in, exec, dt, v, ftz);
+    (void)fx;
+    return 0;
+}
+
+/* F2FP.F16|BF16.F32.PACK_AB Rd, a, b: Rd = cvt(a) << 16 | cvt(b), nearest even. */
+int ws_sass_x_f2fp(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    float a[WS_WARP], b[WS_WARP];
+    uint32_t d[WS_WARP];
+    int bf = in->dtype == WS_SMOD_BF16;
+    ws_sass_srcf(w, in, 1, exec, a);
+    ws_sass_srcf(w, in, 2, exec, b);
+    WS_LANES(l, exec, {
+        uint16_t h = bf ? ws_sass_double_to_bf16(a[l]) : ws_sass_double_to_half(a[l]);
+        uint16_t g = bf ? ws_sass_double_to_bf16(b[l]) : ws_sass_double_to_half(b[l]);
+        d[l] = (uint32_t)h << 16 | g;
+    });
+    ws_sass_dst(w, in, 0, exec, d);
+    (void)fx;
+    return 0;
+}
+
+/* I2I.dst[.src][.SAT] Rd, a: integer narrowing (source S32 unless written); .SAT clamps
+ * to the destination's range, otherwise the low bits are kept and extended. */
+int ws_sass_x_i2i(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    int dt = in->dtype != 0xff ? in->dtype : WS_SMOD_S32;
+    int st = in->stype != 0xff ? in->stype : WS_SMOD_S32;
+    int db = int_bits(dt), ds = int_signed(dt), sb = int_bits(st), ss = int_signed(st);
+    int sat = ws_sass_has(in, WS_SMOD_SAT);
+    uint32_t a[WS_WARP];
+    SRC(1, a);
+    select_part(&in->o[1], exec, a);
+    if (db > 32)
+        db = 32;
+    if (sb > 32)
+        sb = 32;
+    WS_LANES(l, exec, {
+        uint32_t m = sb == 32 ? ~0u : (1u << sb) - 1, x = a[l] & m;
+        int64_t v = ss && sb < 32 && (x >> (sb - 1)) ? (int64_t)x - ((int64_t)1 << sb)
+                    : ss ? (int64_t)(int32_t)x : (int64_t)x;
+        int64_t lo = ds ? -((int64_t)1 << (db - 1)) : 0;
+        int64_t hi = ds ? ((int64_t)1 << (db - 1)) - 1 : ((int64_t)1 << db) - 1;
+        if (sat)
+            v = v < lo ? lo : v > hi ? hi : v;
+        uint32_t r = (uint32_t)v;
+        if (db < 32) {
+            r &= (1u << db) - 1;
+            if (ds && (r >> (db - 1)))
+                r |= ~((1u << db) - 1);
+        }
+        a[l] = r;
+    });
+    ws_sass_dst(w, in, 0, exec, a);
+    (void)fx;
+    return 0;
+}

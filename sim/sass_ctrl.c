@@ -1,0 +1,296 @@
+/* sass_ctrl.c — SASS control flow and synchronisation: branches (direct and indirect),
+ * calls and returns through registers, EXIT, the convergence barriers (BSSY, BSYNC, BREAK,
+ * BMOV, WARPSYNC), YIELD, CTA barriers (BAR.SYNC/ARV/RED, B2R), special-register reads.
+ * Handlers say where lanes go through the effect record; sass_exec.c moves the groups. */
+#include "sim/sass_exec.h"
+
+/* Index of the first operand of kind `kind`, or -1. */
+static int find_opnd(const ws_sass_inst *in, int kind)
+{
+    for (int k = 0; k < in->nopnd; k++)
+        if (in->o[k].kind == kind)
+            return k;
+    return -1;
+}
+
+static int label_target(const ws_sass_inst *in)
+{
+    if (in->target >= 0)
+        return in->target;
+    int k = find_opnd(in, WS_SO_LABEL);
+    return k >= 0 ? in->o[k].target : -1;
+}
+
+/* Lanes of `exec` whose indirect target (a byte offset per lane) is the same as the lowest
+ * such lane's: the executor runs one target at a time, the others stay behind and take
+ * the instruction again (an indirect branch to several targets issues once per target). */
+static int indirect(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec,
+                    const uint64_t off[WS_WARP], ws_sass_fx *fx)
+{
+    if (!exec)
+        return 0;
+    int first = __builtin_ctz(exec);
+    int t = ws_sass_index_of(w->cta->run->k, (int64_t)off[first]);
+    if (t < 0)
+        return ws_sass_fault(w, in, first, off[first], WS_ERR_SIM,
+                             "indirect branch to 0x%llx, which is not an instruction",
+                             (unsigned long long)off[first]);
+    uint32_t same = 0;
+    WS_LANES(l, exec, same |= (uint32_t)(off[l] == off[first]) << l;);
+    fx->taken = same;
+    fx->next_pc = t;
+    return 0;
+}
+
+int ws_sass_x_bra(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    int p = find_opnd(in, WS_SO_P) >= 0 ? find_opnd(in, WS_SO_P) : find_opnd(in, WS_SO_UP);
+    if (p >= 0)
+        exec &= ws_sass_psrc(w, in, p);
+    if (ws_sass_has(in, WS_SMOD_DIV)) { /* taken when the warp is not converged */
+        uint32_t live = w->valid & ~w->exited;
+        if (w->groups[w->cur].mask == live)
+            exec = 0;
+    }
+    fx->taken = exec;
+    fx->next_pc = label_target(in);
+    if (fx->next_pc < 0 && exec)
+        return ws_sass_fault(w, in, __builtin_ctz(exec), 0, WS_ERR_UNSUPPORTED,
+                             "branch without a resolved target");
+    return 0;
+}
+
+int ws_sass_x_brx(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    uint64_t off[WS_WARP];
+    uint32_t base[WS_WARP];
+    ws_sass_src(w, in, 0, exec, base);
+    int64_t imm = in->nopnd > 1 && in->o[1].kind == WS_SO_IMM ? in->o[1].imm : 0;
+    /* BRX R, -0x190: relative to the next instruction */
+    WS_LANES(l, exec, off[l] = (uint64_t)((int64_t)in->offset + 16 + (int32_t)base[l] + imm););
+    return indirect(w, in, exec, off, fx);
+}
+
+int ws_sass_x_call(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    if (label_target(in) >= 0) {
+        fx->taken = exec;
+        fx->next_pc = label_target(in);
+        return 0;
+    }
+    uint64_t off[WS_WARP];
+    ws_sass_src64(w, in, 0, exec, off); /* CALL.ABS.NOINC R8: a function's address */
+    return indirect(w, in, exec, off, fx);
+}
+
+int ws_sass_x_ret(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    uint64_t off[WS_WARP];
+    ws_sass_src64(w, in, 0, exec, off); /* RET.REL.NODEC R20: the return offset */
+    return indirect(w, in, exec, off, fx);
+}
+
+int ws_sass_x_exit(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    if (exec)
+        ws_sass_exit_lanes(w, exec);
+    return 0;
+}
+
+int ws_sass_x_trap(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    if (!exec)
+        return 0;
+    return ws_sass_fault(w, in, __builtin_ctz(exec), 0, WS_ERR_SIM,
+                         "the kernel trapped (assert or __trap)");
+}
+
+int ws_sass_x_bssy(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    int b = in->o[0].reg;
+    if (b >= 0 && b < WS_SASS_NBARRIERS && exec)
+        w->b[b] = exec;
+    return 0;
+}
+
+/* Parks the exec lanes of the running group in `state` (splitting off lanes whose guard
+ * was false: they go on), then lets the policy release what is complete. */
+static void park(ws_sass_warp *w, uint32_t exec, int state, int bar, uint32_t need,
+                 ws_sass_fx *fx)
+{
+    ws_sass_group *g = &w->groups[w->cur];
+    int gi = w->cur;
+    if (exec != g->mask) {
+        g->mask &= ~exec;
+        gi = ws_sass_group_add(w, g->pc, exec, state);
+        fx->taken = 0;
+        w->groups[gi].bar = (int8_t)bar;
+        w->groups[gi].need = need;
+        return; /* the rest of the group goes on past the instruction */
+    }
+    g->state = (uint8_t)state;
+    g->bar = (int8_t)bar;
+    g->need = need;
+    fx->block = 1;
+}
+
+int ws_sass_x_bsync(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    int b = in->o[0].reg;
+    if (!exec || b < 0 || b >= WS_SASS_NBARRIERS)
+        return 0;
+    park(w, exec, WS_SG_BSYNC, b, 0, fx);
+    ws_sass_check_sync(w, b);
+    return 0;
+}
+
+int ws_sass_x_brk(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    int b = in->o[0].reg;
+    if (!exec || b < 0 || b >= WS_SASS_NBARRIERS)
+        return 0;
+    w->b[b] &= ~exec;
+    ws_sass_check_sync(w, b);
+    return 0;
+}
+
+int ws_sass_x_bmov(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    if (!exec)
+        return 0;
+    const ws_sass_opnd *d = &in->o[0], *s = &in->o[1];
+    if (d->kind == WS_SO_BAR && d->reg >= 0 && d->reg < WS_SASS_NBARRIERS) {
+        uint32_t v[WS_WARP];
+        ws_sass_src(w, in, 1, exec, v); /* BMOV.32 B6, R16 */
+        w->b[d->reg] = v[__builtin_ctz(exec)];
+        return 0;
+    }
+    if (s->kind == WS_SO_BAR && s->reg >= 0 && s->reg < WS_SASS_NBARRIERS) {
+        uint32_t v[WS_WARP];
+        uint32_t m = w->b[s->reg];
+        WS_LANES(l, exec, v[l] = m;);
+        ws_sass_dst(w, in, 0, exec, v); /* BMOV.32.CLEAR R16, B6 */
+        if (ws_sass_has(in, WS_SMOD_CLEAR))
+            w->b[s->reg] = 0;
+        return 0;
+    }
+    return ws_sass_fault(w, in, __builtin_ctz(exec), 0, WS_ERR_UNSUPPORTED,
+                         "unsupported BMOV form");
+}
+
+int ws_sass_x_warpsync(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    if (!exec)
+        return 0;
+    uint32_t mask = WS_FULL_MASK;
+    if (ws_sass_has(in, WS_SMOD_EXCLUSIVE) && in->nopnd > 0) {
+        /* WARPSYNC.EXCLUSIVE R: the lanes run on in groups of equal masks, one group at a
+         * time (a __reduce_*_sync over a non-uniform mask runs once per group) */
+        uint32_t v[WS_WARP], left = exec;
+        ws_sass_src(w, in, 0, exec, v);
+        ws_sass_group *g = &w->groups[w->cur];
+        int pc = g->pc;
+        uint32_t first = v[__builtin_ctz(exec)], keep = 0;
+        WS_LANES(l, exec, keep |= (uint32_t)(v[l] == first) << l;);
+        left &= ~keep;
+        g->mask &= ~left;
+        while (left) {
+            uint32_t m = v[__builtin_ctz(left)], part = 0;
+            WS_LANES(l, left, part |= (uint32_t)(v[l] == m) << l;);
+            ws_sass_group_add(w, pc + 1, part, WS_SG_READY);
+            left &= ~part;
+        }
+        fx->groups = 1;
+        return 0;
+    }
+    if (in->nopnd > 0) {
+        uint32_t v[WS_WARP];
+        ws_sass_src(w, in, 0, exec, v);
+        mask = v[__builtin_ctz(exec)];
+    }
+    uint32_t need = mask & w->valid & ~w->exited;
+    if (!(need & ~w->groups[w->cur].mask))
+        return 0; /* every lane it names is here: nothing to wait for */
+    park(w, exec, WS_SG_WARPSYNC, -1, need, fx);
+    ws_sass_check_sync(w, -1);
+    return 0;
+}
+
+int ws_sass_x_yield(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    fx->yield = 1;
+    return 0;
+}
+
+int ws_sass_x_bar(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    if (!exec)
+        return 0;
+    ws_sass_cta *c = w->cta;
+    uint32_t v[WS_WARP];
+    ws_sass_src(w, in, 0, exec, v);
+    int id = (int)(v[__builtin_ctz(exec)] & 15u);
+    uint32_t count = 0;
+    if (in->nopnd > 1 && in->o[1].kind != WS_SO_P && in->o[1].kind != WS_SO_UP) {
+        ws_sass_src(w, in, 1, exec, v);
+        count = v[__builtin_ctz(exec)];
+    }
+    if (ws_sass_has(in, WS_SMOD_RED)) {
+        int p = in->nopnd - 1;
+        uint32_t m = ws_sass_psrc(w, in, p) & exec;
+        c->red_popc[id] += (uint32_t)__builtin_popcount(m);
+        c->red_and[id] &= (uint32_t)(m == exec);
+        c->red_or[id] |= (uint32_t)(m != 0);
+        c->last_bar = ws_sass_has(in, WS_SMOD_POPC) ? 1 : ws_sass_has(in, WS_SMOD_AND) ? 2 : 3;
+    } else {
+        c->last_bar = 0;
+    }
+    c->bar_arrived[id] += (uint32_t)__builtin_popcount(exec);
+    if (count)
+        c->bar_count[id] = count;
+    if (ws_sass_has(in, WS_SMOD_ARV))
+        return 0; /* arrive only */
+    park(w, exec, WS_SG_BAR, id, 0, fx);
+    return 0;
+}
+
+int ws_sass_x_b2r(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    const ws_sass_cta *c = w->cta;
+    uint32_t r = c->bar_result[c->last_released & 15];
+    uint32_t v[WS_WARP];
+    WS_LANES(l, exec, v[l] = r;);
+    ws_sass_dst(w, in, 0, exec, v);
+    if (in->nopnd > 1 && in->o[1].kind == WS_SO_P)
+        ws_sass_pdst(w, in, 1, exec, r ? WS_FULL_MASK : 0);
+    return 0;
+}
+
+int ws_sass_x_s2r(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    const ws_sass_opnd *s = &in->o[1];
+    if (in->op == WS_SOP_CS2R) { /* always 64 bits: CS2R R2, SRZ; CS2R R4, SR_CLOCKLO */
+        uint64_t v[WS_WARP];
+        int hi = s->sreg == WS_SSR_GLOBALTIMERLO || s->sreg == WS_SSR_GLOBALTIMER
+                     ? WS_SSR_GLOBALTIMERHI : WS_SSR_CLOCKHI;
+        WS_LANES(l, exec, v[l] = s->kind != WS_SO_SREG || s->sreg == WS_SSR_ZERO ? 0
+                              : ((uint64_t)ws_sass_sreg(w, hi, l) << 32 |
+                                 ws_sass_sreg(w, s->sreg, l)););
+        ws_sass_dst64(w, in, 0, exec, v);
+        return 0;
+    }
+    uint32_t v[WS_WARP];
+    ws_sass_src(w, in, 1, exec ? exec : 1u, v);
+    ws_sass_dst(w, in, 0, exec, v);
+    return 0;
+}
+
+int ws_sass_x_lepc(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    int k = find_opnd(in, WS_SO_LABEL);
+    uint64_t pc = k >= 0 ? (uint64_t)in->o[k].imm : (uint64_t)in->offset;
+    uint64_t v[WS_WARP];
+    WS_LANES(l, exec, v[l] = pc;);
+    ws_sass_dst64(w, in, 0, exec, v);
+    return 0;
+}

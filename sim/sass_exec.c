@@ -1,0 +1,420 @@
+/* sass_exec.c — the SASS executor's warp step and CTA loop under the Volta+ convergence-
+ * barrier policy: a warp's lanes form groups, each with its own PC; a divergent branch
+ * splits a group, BSYNC/WARPSYNC/BAR join groups again, and nothing else does.
+ *
+ * Scheduling rule (deterministic): a warp runs one group until it blocks (BSYNC waiting
+ * for lanes, WARPSYNC, BAR, all its lanes exited) or yields (YIELD, NANOSLEEP); at a
+ * divergent branch the not-taken lanes keep running and the taken lanes wait as a new
+ * group. The next group to run is the newest ready one (made or joined last), as a stack
+ * would: the sibling of the innermost divergence finishes its convergence region before
+ * an outer one resumes, so an outer group never re-arms a barrier register (BSSY) that
+ * inner groups still wait on. This matches CUPTI's per-PC counts on the H100 for every
+ * seed kernel (tests/gpu/sass_check.sh). */
+#include <assert.h>
+#include <stdlib.h>
+#include "sim/sass_exec.h"
+
+static const ws_sass_handler handlers[WS_SOP__COUNT] = {
+#define WS_SOP(id, name, handler, cls, lat, flags, nmin, nmax) ws_sass_x_##handler,
+#include "sim/sass_ops.def"
+#undef WS_SOP
+};
+
+/* ---------------------------------------------------------------- groups */
+
+int ws_sass_group_add(ws_sass_warp *w, int32_t pc, uint32_t mask, int state)
+{
+    if (!mask)
+        return -1;
+    for (int i = 0; i < w->ngroups; i++)
+        if (w->groups[i].state == WS_SG_DONE) {
+            w->groups[i] = (ws_sass_group){ pc, mask, (uint8_t)state, -1, 0, ++w->seq };
+            return i;
+        }
+    assert(w->ngroups < WS_WARP); /* live groups hold disjoint, non-empty lane masks */
+    w->groups[w->ngroups] = (ws_sass_group){ pc, mask, (uint8_t)state, -1, 0, ++w->seq };
+    return w->ngroups++;
+}
+
+/* Joins every group waiting in `state` on `bar` (and the lanes of `need`) into one
+ * group at `pc`. */
+static void join(ws_sass_warp *w, int state, int bar, int32_t pc)
+{
+    uint32_t mask = 0;
+    int keep = -1;
+    for (int i = 0; i < w->ngroups; i++) {
+        ws_sass_group *g = &w->groups[i];
+        if (g->state != state || (state != WS_SG_WARPSYNC && g->bar != bar))
+            continue;
+        mask |= g->mask;
+        if (keep < 0)
+            keep = i;
+        else
+            g->state = WS_SG_DONE;
+    }
+    if (keep < 0)
+        return;
+    w->groups[keep] = (ws_sass_group){ pc, mask, WS_SG_READY, -1, 0, ++w->seq };
+}
+
+static uint32_t waiting(const ws_sass_warp *w, int state, int bar, int32_t *pc)
+{
+    uint32_t m = 0;
+    for (int i = 0; i < w->ngroups; i++) {
+        const ws_sass_group *g = &w->groups[i];
+        if (g->state == state && (state == WS_SG_WARPSYNC || g->bar == bar)) {
+            m |= g->mask;
+            if (pc && *pc < 0)
+                *pc = g->pc;
+        }
+    }
+    return m;
+}
+
+void ws_sass_check_sync(ws_sass_warp *w, int b)
+{
+    uint32_t live = w->valid & ~w->exited;
+    for (int x = b < 0 ? 0 : b; x < (b < 0 ? WS_SASS_NBARRIERS : b + 1); x++) {
+        int32_t pc = -1;
+        uint32_t arrived = waiting(w, WS_SG_BSYNC, x, &pc);
+        if (arrived && !(w->b[x] & live & ~arrived))
+            join(w, WS_SG_BSYNC, x, pc + 1);
+    }
+    uint32_t need = 0;
+    for (int i = 0; i < w->ngroups; i++)
+        if (w->groups[i].state == WS_SG_WARPSYNC)
+            need |= w->groups[i].need;
+    int32_t pc = -1;
+    uint32_t arrived = waiting(w, WS_SG_WARPSYNC, -1, &pc);
+    if (arrived && !(need & live & ~arrived))
+        join(w, WS_SG_WARPSYNC, -1, pc + 1);
+}
+
+void ws_sass_exit_lanes(ws_sass_warp *w, uint32_t lanes)
+{
+    w->exited |= lanes;
+    for (int i = 0; i < w->ngroups; i++) {
+        ws_sass_group *g = &w->groups[i];
+        if (g->state == WS_SG_DONE)
+            continue;
+        g->mask &= ~lanes;
+        if (!g->mask)
+            g->state = WS_SG_DONE;
+    }
+    ws_sass_check_sync(w, -1);
+}
+
+/* The newest ready group other than `not` (-1: any), or -1. */
+static int pick_other(const ws_sass_warp *w, int not)
+{
+    int best = -1;
+    for (int i = 0; i < w->ngroups; i++)
+        if (i != not && w->groups[i].state == WS_SG_READY &&
+            (best < 0 || w->groups[i].seq > w->groups[best].seq))
+            best = i;
+    return best;
+}
+
+static int pick(const ws_sass_warp *w)
+{
+    return pick_other(w, -1);
+}
+
+/* ---------------------------------------------------------------- one warp-instruction */
+
+static void record_timeline(ws_sass_warp *w, int pc, uint32_t active, uint32_t exec)
+{
+    ws_timeline *t = w->timeline;
+    int cap = w->cta->run->base.opt->timeline_slots;
+    if (t->nslots >= cap) {
+        t->truncated = 1;
+        return;
+    }
+    t->slots[t->nslots++] = (ws_timeline_slot){ pc, active, exec };
+}
+
+static uint32_t guard_mask(const ws_sass_warp *w, const ws_sass_inst *in)
+{
+    if (in->guard < 0)
+        return WS_FULL_MASK;
+    uint32_t m;
+    if (in->guard_uniform)
+        m = ((w->up >> in->guard) & 1u) ? WS_FULL_MASK : 0;
+    else
+        m = in->guard < WS_SASS_PT ? w->p[in->guard] : WS_FULL_MASK;
+    return in->guard_neg ? ~m : m;
+}
+
+/* One target per execution and one divergent per split, as CUPTI counts (derive.c). */
+static void count_branch(ws_pcstat *st, uint32_t active, uint32_t taken)
+{
+    st->targets++;
+    st->divergent += taken != 0 && (active & ~taken) != 0;
+}
+
+/* Moves the running group past the instruction: to next_pc for the lanes that branched,
+ * to pc + 1 for the others (a split when both are non-empty). */
+static void advance(ws_sass_warp *w, int gi, int pc, const ws_sass_fx *fx)
+{
+    ws_sass_group *g = &w->groups[gi];
+    if (g->state != WS_SG_READY || fx->block)
+        return; /* the handler parked it (BSYNC, WARPSYNC, BAR) or it exited */
+    uint32_t taken = fx->taken & g->mask;
+    uint32_t stay = g->mask & ~taken;
+    if (!taken || fx->next_pc < 0) {
+        g->pc = pc + 1;
+        return;
+    }
+    if (!stay) {
+        g->pc = fx->next_pc;
+        return;
+    }
+    g->mask = stay;
+    g->pc = pc + 1;
+    ws_sass_group_add(w, fx->next_pc, taken, WS_SG_READY);
+}
+
+static int step(ws_sass_warp *w)
+{
+    ws_sass_run *r = w->cta->run;
+    const ws_sass_kernel *k = r->k;
+    int gi = w->cur;
+    ws_sass_group *g = &w->groups[gi];
+    int pc = g->pc;
+    if (pc < 0 || pc >= k->ninsts)
+        return ws_sass_fault(w, NULL, __builtin_ctz(g->mask), 0, WS_ERR_SIM,
+                             "control reached instruction %d outside kernel %s (%d instructions)",
+                             pc, k->name, k->ninsts);
+    const ws_sass_inst *in = &k->insts[pc];
+    uint32_t active = g->mask;
+    uint32_t exec = active & guard_mask(w, in);
+    w->issued++;
+    w->since_switch++;
+    ws_pcstat *st = &w->cta->wk->pcstat[pc];
+    st->issued++;
+    st->active += (uint64_t)__builtin_popcount(active);
+    st->pred_on += (uint64_t)__builtin_popcount(exec);
+    if (w->timeline)
+        record_timeline(w, pc, active, exec);
+    ws_sass_fx fx;
+    fx.has_addr = 0;
+    fx.groups = 1;
+    fx.cas_ok = 0;
+    fx.taken = 0;
+    fx.next_pc = -1;
+    fx.block = 0;
+    fx.yield = 0;
+    int rc = handlers[in->op](w, in, exec, &fx);
+    if (rc)
+        return rc;
+    if (ws_sass_op_has(in->op, WS_SOPF_CONTROL) && in->op != WS_SOP_EXIT &&
+        in->op != WS_SOP_YIELD)
+        count_branch(st, active, fx.taken);
+    if (fx.has_addr && ws_sass_op_has(in->op, WS_SOPF_ATOMIC) && exec) {
+        ws_atomcount *a = &w->cta->wk->atoms[pc];
+        uint64_t v[WS_WARP];
+        int n = 0;
+        WS_LANES(l, exec, {
+            int i = n++;
+            while (i > 0 && v[i - 1] > fx.addr[l]) { v[i] = v[i - 1]; i--; }
+            v[i] = fx.addr[l];
+        });
+        int distinct = n > 0;
+        for (int i = 1; i < n; i++)
+            distinct += v[i] != v[i - 1];
+        a->warp_execs++;
+        a->lanes += (uint64_t)n;
+        a->hist[distinct]++;
+    }
+    advance(w, gi, pc, &fx);
+    int next = w->groups[gi].state == WS_SG_READY && !fx.yield ? gi : -1;
+    if (next < 0) {
+        next = fx.yield ? pick_other(w, gi) : pick(w); /* YIELD: another group goes first */
+        if (next < 0)
+            next = pick(w);
+    }
+    if (next != w->cur)
+        w->since_switch = 0;
+    w->cur = next;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- CTA */
+
+int ws_sass_cta_init(ws_sass_worker *wk)
+{
+    ws_sass_run *r = wk->run;
+    ws_sass_cta *c = &wk->cta;
+    memset(c, 0, sizeof *c);
+    c->run = r;
+    c->wk = wk;
+    c->nwarps = r->base.nwarps;
+    c->shared_bytes = r->base.shared_bytes;
+    c->warps = calloc((size_t)c->nwarps, sizeof *c->warps);
+    c->shared = calloc(c->shared_bytes ? c->shared_bytes : 1, 1);
+    if (!c->warps || !c->shared)
+        return WS_ERR_NOMEM;
+    for (int i = 0; i < c->nwarps; i++) {
+        ws_sass_warp *w = &c->warps[i];
+        w->cta = c;
+        w->id = i;
+        w->nregs = r->nregs;
+        w->r = calloc((size_t)r->nregs * WS_WARP, sizeof(uint32_t));
+        w->local = calloc((size_t)r->frame_bytes * WS_WARP + 1, 1);
+        if (!w->r || !w->local)
+            return WS_ERR_NOMEM;
+    }
+    return 0;
+}
+
+void ws_sass_cta_free(ws_sass_cta *c)
+{
+    for (int i = 0; c->warps && i < c->nwarps; i++) {
+        free(c->warps[i].r);
+        free(c->warps[i].local);
+    }
+    free(c->warps);
+    free(c->shared);
+    memset(c, 0, sizeof *c);
+}
+
+static void warp_start(ws_sass_warp *w, uint64_t cta_linear)
+{
+    ws_sass_run *r = w->cta->run;
+    uint32_t first = (uint32_t)w->id * WS_WARP;
+    uint32_t n = r->base.threads_per_cta - first;
+    w->valid = n >= WS_WARP ? WS_FULL_MASK : ((1u << n) - 1);
+    w->exited = 0;
+    memset(w->r, 0, (size_t)w->nregs * WS_WARP * sizeof(uint32_t));
+    memset(w->ur, 0, sizeof w->ur);
+    memset(w->p, 0, sizeof w->p);
+    w->p[WS_SASS_PT] = WS_FULL_MASK;
+    w->up = 0x80;
+    memset(w->b, 0, sizeof w->b);
+    w->ngroups = 0;
+    w->seq = 0;
+    w->cur = ws_sass_group_add(w, 0, w->valid, WS_SG_READY);
+    w->issued = 0;
+    w->since_switch = 0;
+    w->sync_epoch = 0;
+    uint64_t g = cta_linear * (uint64_t)r->base.nwarps + (uint64_t)w->id;
+    w->timeline = g < (uint64_t)r->base.ntimelines ? &r->base.timelines[g] : NULL;
+    if (w->timeline) {
+        w->timeline->cta = (uint32_t)cta_linear;
+        w->timeline->warp = w->id;
+    }
+}
+
+static uint32_t cta_live_threads(const ws_sass_cta *c)
+{
+    uint32_t n = 0;
+    for (int i = 0; i < c->nwarps; i++)
+        n += (uint32_t)__builtin_popcount(c->warps[i].valid & ~c->warps[i].exited);
+    return n;
+}
+
+static void release_bar(ws_sass_cta *c, int id)
+{
+    for (int i = 0; i < c->nwarps; i++) {
+        ws_sass_warp *w = &c->warps[i];
+        int32_t pc = -1;
+        if (waiting(w, WS_SG_BAR, id, &pc))
+            join(w, WS_SG_BAR, id, pc + 1);
+        if (w->cur < 0)
+            w->cur = pick(w);
+    }
+    c->bar_result[id] = c->last_bar == 1 ? c->red_popc[id]
+                      : c->last_bar == 2 ? c->red_and[id] : c->red_or[id];
+    c->last_released = id;
+    c->bar_arrived[id] = 0;
+    c->bar_count[id] = 0;
+    c->red_popc[id] = 0;
+    c->red_and[id] = 1;
+    c->red_or[id] = 0;
+}
+
+static int check_bars(ws_sass_cta *c)
+{
+    int released = 0;
+    uint32_t live = cta_live_threads(c);
+    for (int id = 0; id < 16; id++) {
+        if (!c->bar_arrived[id])
+            continue;
+        uint32_t need = c->bar_count[id] ? c->bar_count[id] : live;
+        if (c->bar_arrived[id] >= need) {
+            release_bar(c, id);
+            released++;
+        }
+    }
+    return released;
+}
+
+static int deadlock(ws_sass_cta *c)
+{
+    for (int i = 0; i < c->nwarps; i++) {
+        ws_sass_warp *w = &c->warps[i];
+        for (int j = 0; j < w->ngroups; j++) {
+            const ws_sass_group *g = &w->groups[j];
+            if (g->state == WS_SG_DONE)
+                continue;
+            const ws_sass_inst *in = &c->run->k->insts[g->pc];
+            const char *what = g->state == WS_SG_BSYNC ? "a convergence barrier (BSYNC)"
+                             : g->state == WS_SG_WARPSYNC ? "WARPSYNC" : "a CTA barrier";
+            return ws_sass_fault(w, in, __builtin_ctz(g->mask), 0, WS_ERR_SIM,
+                                 "deadlock: lanes 0x%08x of warp %d wait at %s that can "
+                                 "never complete (%u of %u live threads at the CTA barrier)",
+                                 g->mask, w->id, what,
+                                 g->state == WS_SG_BAR ? c->bar_arrived[g->bar] : 0,
+                                 cta_live_threads(c));
+        }
+    }
+    return WS_ERR_SIM;
+}
+
+static int warp_done(const ws_sass_warp *w)
+{
+    return (w->valid & ~w->exited) == 0;
+}
+
+int ws_sass_run_cta(ws_sass_worker *wk, uint64_t linear)
+{
+    ws_sass_run *r = wk->run;
+    ws_sass_cta *c = &wk->cta;
+    c->id = (uint32_t)linear;
+    c->ctaid[0] = (uint32_t)(linear % r->base.grid[0]);
+    c->ctaid[1] = (uint32_t)((linear / r->base.grid[0]) % r->base.grid[1]);
+    c->ctaid[2] = (uint32_t)(linear / ((uint64_t)r->base.grid[0] * r->base.grid[1]));
+    memset(c->bar_arrived, 0, sizeof c->bar_arrived);
+    memset(c->bar_count, 0, sizeof c->bar_count);
+    for (int id = 0; id < 16; id++) {
+        c->red_popc[id] = c->red_or[id] = 0;
+        c->red_and[id] = 1;
+    }
+    memset(c->shared, 0, c->shared_bytes);
+    for (int i = 0; i < c->nwarps; i++)
+        warp_start(&c->warps[i], linear);
+    ws_event_sink *sink = r->base.sink;
+    if (sink && sink->cta_begin)
+        sink->cta_begin(sink->ctx, c->id, c->nwarps);
+    for (;;) {
+        int ran = 0, done = 0;
+        for (int i = 0; i < c->nwarps; i++) {
+            ws_sass_warp *w = &c->warps[i];
+            for (uint64_t q = 0; q < r->quantum && w->cur >= 0; q++) {
+                if (step(w))
+                    return wk->base.err.code;
+                ran = 1;
+            }
+            done += warp_done(w);
+        }
+        if (done == c->nwarps)
+            break;
+        if (check_bars(c) == 0 && !ran)
+            return deadlock(c);
+        if (__atomic_load_n(&r->base.stop, __ATOMIC_RELAXED))
+            return WS_ERR_SIM;
+    }
+    if (sink && sink->cta_end)
+        sink->cta_end(sink->ctx, c->id);
+    return 0;
+}

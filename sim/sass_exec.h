@@ -1,0 +1,169 @@
+/* sass_exec.h — private to the SASS executor (sass_exec*.c, sass_alu*.c): the warp state
+ * under Volta+ independent thread scheduling (groups of lanes with their own PC, 16
+ * convergence barrier registers), the operand helpers every handler shares, the effect
+ * record handlers fill, and one handler per sass_ops.def `handler` name. */
+#ifndef WS_SIM_SASS_EXEC_H
+#define WS_SIM_SASS_EXEC_H
+
+#include <stdint.h>
+#include <string.h>
+#include "sim/exec.h"
+#include "sim/sass_ir.h"
+
+/* A set of lanes of one warp that run together: same PC, same state. */
+enum { WS_SG_READY = 0, WS_SG_BSYNC, WS_SG_WARPSYNC, WS_SG_BAR, WS_SG_DONE };
+typedef struct ws_sass_group {
+    int32_t pc;        /* instruction index */
+    uint32_t mask;
+    uint8_t state;     /* WS_SG_* */
+    int8_t bar;        /* WS_SG_BSYNC: barrier register; WS_SG_BAR: CTA barrier id */
+    uint32_t need;     /* WS_SG_WARPSYNC: the lanes it waits for */
+    uint32_t seq;      /* when it was made or joined: the newest ready group runs next */
+} ws_sass_group;
+
+struct ws_sass_cta;
+
+typedef struct ws_sass_warp {
+    struct ws_sass_cta *cta;
+    int id;
+    uint32_t valid;            /* lanes that are threads of the CTA */
+    uint32_t exited;
+    uint32_t *r;               /* nregs * 32 values, lane-major: r[reg * 32 + lane] */
+    int nregs;
+    uint32_t ur[WS_SASS_NUREGS];
+    uint32_t p[8];             /* predicate registers as lane masks; p[7] (PT) = all */
+    uint8_t up;                /* uniform predicates, bit i = UPi; bit 7 (UPT) = 1 */
+    uint32_t b[WS_SASS_NBARRIERS]; /* convergence barrier registers: lane masks */
+    int ngroups;
+    ws_sass_group groups[WS_WARP];
+    int cur;                   /* index of the group that runs */
+    uint32_t seq;              /* groups made or joined so far */
+    uint64_t issued;           /* warp-instructions issued; also the clock */
+    uint64_t since_switch;     /* instructions since the running group last changed */
+    uint8_t *local;            /* 32 lanes * frame bytes of local memory */
+    ws_timeline *timeline;     /* when recorded */
+    uint32_t sync_epoch;
+} ws_sass_warp;
+
+/* What one warp-instruction did, filled by its handler (zeroed before each call). */
+typedef struct ws_sass_fx {
+    uint64_t addr[WS_WARP];    /* effective addresses of a memory access (exec lanes) */
+    uint8_t has_addr;
+    uint8_t space;             /* ws_space */
+    uint8_t bytes;             /* per lane */
+    uint8_t groups;            /* warp-wide ops: distinct member groups (1 otherwise) */
+    uint32_t cas_ok;           /* CAS: lanes whose compare matched */
+    /* control flow, for the executor */
+    uint32_t taken;            /* BRA/BRX/CALL/RET/JMP: lanes that go to next_pc */
+    int32_t next_pc;           /* their target instruction index */
+    uint8_t block;             /* the running group stops here (BSYNC, WARPSYNC, BAR, exit) */
+    uint8_t yield;             /* let another ready group run (YIELD, NANOSLEEP) */
+} ws_sass_fx;
+
+/* A constant bank as the kernel sees it (driver area, parameters, relocations applied). */
+typedef struct ws_sass_bank {
+    uint32_t size;
+    uint8_t *data;
+} ws_sass_bank;
+
+#define WS_SASS_NBANKS 18
+
+/* One launch on the SASS model: the shared launch state (allocations, parameters, grid,
+ * timelines) plus the kernel's SASS and constant banks. */
+typedef struct ws_sass_run {
+    ws_run base;
+    const ws_sass_kernel *k;
+    ws_sass_bank banks[WS_SASS_NBANKS];
+    uint64_t *sym_addr;        /* per k->syms: device address of a global, else 0 */
+    uint32_t frame_bytes;      /* local memory per thread */
+    int nregs;                 /* registers allocated per warp (max used + 1, pairs) */
+    uint64_t quantum;          /* instructions a warp issues before the next warp runs */
+} ws_sass_run;
+
+typedef struct ws_sass_cta {
+    ws_sass_run *run;
+    struct ws_sass_worker *wk;
+    uint32_t id;               /* linear */
+    uint32_t ctaid[3];
+    int nwarps;
+    ws_sass_warp *warps;
+    uint8_t *shared;
+    uint64_t shared_bytes;
+    uint32_t bar_arrived[16];  /* threads waiting at each CTA barrier */
+    uint32_t bar_count[16];    /* threads the barrier expects (0 = every live thread) */
+    uint32_t red_popc[16], red_and[16], red_or[16];
+    uint32_t bar_result[16];   /* the last BAR.RED result, read by B2R.RESULT */
+    int last_bar;              /* kind of the BAR.RED being collected: 1 popc, 2 and, 3 or */
+    int last_released;         /* the CTA barrier released last (B2R.RESULT reads it) */
+} ws_sass_cta;
+
+typedef struct ws_sass_worker {
+    ws_worker base;            /* error, allocation cache; base.run = &run->base */
+    ws_sass_run *run;
+    ws_pcstat *pcstat;         /* per instruction */
+    ws_atomcount *atoms;       /* per instruction (only atomics are touched) */
+    ws_sass_cta cta;
+} ws_sass_worker;
+
+typedef int (*ws_sass_handler)(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec,
+                               ws_sass_fx *fx);
+
+#define WS_SOP(id, name, handler, cls, lat, flags, nmin, nmax)                     \
+    int ws_sass_x_##handler(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec,  \
+                            ws_sass_fx *fx);
+#include "sim/sass_ops.def"
+#undef WS_SOP
+
+/* ---- operand access (sass_opnd.c). k is the operand index in in->o[]. */
+/* The 32 lanes of register `reg` (RZ: a zero row for reading). */
+const uint32_t *ws_sass_rrow(const ws_sass_warp *w, int reg);
+/* Operand k as 32-bit values per lane: R, UR (broadcast), IMM, FIMM (as f32 bits; as the
+ * high word of the f64 for FP64 opcodes), CBANK, RELOC, SREG. `~` applied; `-` and `|.|`
+ * are the handler's (their meaning depends on the type): see ws_sass_int_mods. */
+void ws_sass_src(ws_sass_warp *w, const ws_sass_inst *in, int k, uint32_t exec,
+                 uint32_t v[WS_WARP]);
+/* Operand k as 64 bits: a register pair R(k), R(k+1), a UR pair, a 64-bit constant, an
+ * immediate (FIMM as f64 bits). */
+void ws_sass_src64(ws_sass_warp *w, const ws_sass_inst *in, int k, uint32_t exec,
+                   uint64_t v[WS_WARP]);
+/* Operand k as float / double with its `-` and `|.|` applied. */
+void ws_sass_srcf(ws_sass_warp *w, const ws_sass_inst *in, int k, uint32_t exec,
+                  float v[WS_WARP]);
+void ws_sass_srcd(ws_sass_warp *w, const ws_sass_inst *in, int k, uint32_t exec,
+                  double v[WS_WARP]);
+/* Integer `-` on operand k (two's complement), applied in place. */
+void ws_sass_int_mods(const ws_sass_inst *in, int k, uint32_t exec, uint32_t v[WS_WARP]);
+/* Predicate operand k (P, UP, PT; `!` applied) as a lane mask. */
+uint32_t ws_sass_psrc(const ws_sass_warp *w, const ws_sass_inst *in, int k);
+/* Writes exec lanes of destination operand k (R or UR; RZ/URZ discard). For UR the value
+ * of the lowest exec lane is written. */
+void ws_sass_dst(ws_sass_warp *w, const ws_sass_inst *in, int k, uint32_t exec,
+                 const uint32_t v[WS_WARP]);
+void ws_sass_dst64(ws_sass_warp *w, const ws_sass_inst *in, int k, uint32_t exec,
+                   const uint64_t v[WS_WARP]);
+/* Writes exec lanes of predicate destination k (P or UP; PT discards) from lane mask m. */
+void ws_sass_pdst(ws_sass_warp *w, const ws_sass_inst *in, int k, uint32_t exec, uint32_t m);
+/* Special register value for lane l. */
+uint32_t ws_sass_sreg(const ws_sass_warp *w, int sreg, int lane);
+
+/* A thread-located fault (out of bounds, unsupported form): fills the run's error with
+ * the kernel, CTA, warp, lane, SASS offset and source line; returns WS_ERR_SIM or code. */
+int ws_sass_fault(ws_sass_warp *w, const ws_sass_inst *in, int lane, uint64_t addr,
+                  ws_code code, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
+/* ---- sass_exec.c: the CTA loop, groups and the convergence-barrier policy */
+int ws_sass_run_cta(ws_sass_worker *wk, uint64_t linear);
+int ws_sass_cta_init(ws_sass_worker *wk);
+void ws_sass_cta_free(ws_sass_cta *c);
+/* Group bookkeeping the control handlers use. */
+int ws_sass_group_add(ws_sass_warp *w, int32_t pc, uint32_t mask, int state);
+/* Re-checks convergence barrier `b` (-1: all) and warp syncs; releases complete ones. */
+void ws_sass_check_sync(ws_sass_warp *w, int b);
+/* Lanes leave the warp (EXIT). */
+void ws_sass_exit_lanes(ws_sass_warp *w, uint32_t lanes);
+
+/* ---- sass_mem.c */
+/* Bytes of constant bank `bank` at `off` (n bytes) or NULL when outside it. */
+const uint8_t *ws_sass_cbank_ptr(const ws_sass_run *r, int bank, uint64_t off, uint64_t n);
+
+#endif

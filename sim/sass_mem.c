@@ -1,0 +1,329 @@
+/* sass_mem.c — SASS memory instructions: constant banks (LDC, ULDC), loads and stores to
+ * global, shared, local and generic addresses (8 to 128 bits), atomics and reductions
+ * with lanes serialised in lane order. Address layout: shared addresses are the 32-bit
+ * values the kernel computes (static shared memory starts at 0x400 on sm_90, the CTA's
+ * rank in its cluster above bit 24); generic addresses put shared memory at
+ * WS_SHARED_WINDOW and local memory at WS_LOCAL_WINDOW (exec.h), as c[0x0][0x20] and
+ * SR_SWINHI tell the kernel. Every bad access is a located WS_ERR_SIM. */
+#include <math.h>
+#include <stdio.h>
+#include "sim/sass_exec.h"
+
+#define WS_SASS_SHARED_BASE 0x400u
+
+const uint8_t *ws_sass_cbank_ptr(const ws_sass_run *r, int bank, uint64_t off, uint64_t n)
+{
+    if (bank < 0 || bank >= WS_SASS_NBANKS)
+        return NULL;
+    const ws_sass_bank *b = &r->banks[bank];
+    if (!b->data || off + n > b->size || off + n < off)
+        return NULL;
+    return b->data + off;
+}
+
+static int mem_opnd(const ws_sass_inst *in)
+{
+    for (int k = 0; k < in->nopnd; k++)
+        if (in->o[k].kind == WS_SO_MEM)
+            return k;
+    return -1;
+}
+
+/* Bytes per lane from the type modifier (.U8, .S16, .64, .128; 4 otherwise). */
+static int access_bytes(const ws_sass_inst *in, int *is_signed)
+{
+    *is_signed = 0;
+    switch (in->dtype) {
+    case WS_SMOD_U8: return 1;
+    case WS_SMOD_S8: *is_signed = 1; return 1;
+    case WS_SMOD_U16: return 2;
+    case WS_SMOD_S16: *is_signed = 1; return 2;
+    case WS_SMOD_B64: case WS_SMOD_U64: case WS_SMOD_S64: case WS_SMOD_F64: return 8;
+    case WS_SMOD_B128: return 16;
+    default: return 4;
+    }
+}
+
+static int space_of(const ws_sass_inst *in)
+{
+    switch (in->op) {
+    case WS_SOP_LDS: case WS_SOP_STS: case WS_SOP_ATOMS: return WS_SPACE_SHARED;
+    case WS_SOP_LDL: case WS_SOP_STL: return WS_SPACE_LOCAL;
+    case WS_SOP_LDG: case WS_SOP_STG: case WS_SOP_ATOMG: case WS_SOP_REDG: return WS_SPACE_GLOBAL;
+    default: return WS_SPACE_GENERIC;
+    }
+}
+
+static void addresses(ws_sass_warp *w, const ws_sass_inst *in, int k, uint32_t exec,
+                      uint64_t *addr)
+{
+    const ws_sass_opnd *o = &in->o[k];
+    uint64_t off = (uint64_t)o->imm;
+    if (o->ureg >= 0 && o->ureg < WS_SASS_URZ) {
+        off += w->ur[o->ureg];
+        if (o->wide && o->reg < 0 && o->ureg + 1 < WS_SASS_URZ)
+            off += (uint64_t)w->ur[o->ureg + 1] << 32;
+    }
+    if (o->reg >= 0 && o->reg != WS_SASS_RZ) {
+        const uint32_t *lo = ws_sass_rrow(w, o->reg);
+        const uint32_t *hi = ws_sass_rrow(w, o->reg + 1);
+        if (o->wide || ws_sass_has(in, WS_SMOD_E)) /* .E: a 64-bit address in a pair */
+            WS_LANES(l, exec, addr[l] = ((uint64_t)lo[l] | (uint64_t)hi[l] << 32) + off;);
+        else
+            WS_LANES(l, exec, addr[l] = (uint64_t)lo[l] + off;);
+    } else {
+        WS_LANES(l, exec, addr[l] = off;);
+    }
+}
+
+static const char *space_name(int sp)
+{
+    static const char *const n[] = {"generic", "global", "shared", "local", "const", "param"};
+    return sp >= 0 && sp < 6 ? n[sp] : "?";
+}
+
+/* Host pointer for `n` bytes at `addr` in `sp` for `lane`; NULL with the fault set. */
+static uint8_t *resolve(ws_sass_warp *w, const ws_sass_inst *in, int sp, uint64_t addr,
+                        uint64_t n, int lane, int is_write, int *space_out)
+{
+    ws_sass_cta *c = w->cta;
+    ws_sass_run *r = c->run;
+    if (n > 1 && (addr & (n - 1))) {
+        ws_sass_fault(w, in, lane, addr, WS_ERR_SIM, "misaligned %s %s of %d bytes at 0x%llx",
+                      space_name(sp), is_write ? "store" : "load", (int)n,
+                      (unsigned long long)addr);
+        return NULL;
+    }
+    if (sp == WS_SPACE_GENERIC) {
+        if (addr >= WS_SHARED_WINDOW && addr < WS_SHARED_WINDOW + WS_WINDOW_SIZE) {
+            sp = WS_SPACE_SHARED;
+            addr -= WS_SHARED_WINDOW;
+        } else if (addr >= WS_LOCAL_WINDOW && addr < WS_LOCAL_WINDOW + WS_WINDOW_SIZE) {
+            sp = WS_SPACE_LOCAL;
+            addr -= WS_LOCAL_WINDOW;
+        } else {
+            sp = WS_SPACE_GLOBAL;
+        }
+    }
+    *space_out = sp;
+    if (sp == WS_SPACE_SHARED) {
+        uint64_t s = (addr & 0xffffffu) - WS_SASS_SHARED_BASE;
+        if ((addr & 0xffffffu) >= WS_SASS_SHARED_BASE && s + n <= c->shared_bytes)
+            return c->shared + s;
+        ws_sass_fault(w, in, lane, addr, WS_ERR_SIM,
+                      "out-of-bounds shared %s of %d bytes at offset %lld (the CTA has %llu "
+                      "bytes of shared memory)", is_write ? "store" : "load", (int)n,
+                      (long long)s, (unsigned long long)c->shared_bytes);
+        return NULL;
+    }
+    if (sp == WS_SPACE_LOCAL) {
+        if (addr + n <= r->frame_bytes)
+            return w->local + (size_t)lane * r->frame_bytes + addr;
+        ws_sass_fault(w, in, lane, addr, WS_ERR_SIM,
+                      "out-of-bounds local %s of %d bytes at 0x%llx (stack frame %u bytes)",
+                      is_write ? "store" : "load", (int)n, (unsigned long long)addr,
+                      r->frame_bytes);
+        return NULL;
+    }
+    int a = ws_x_find_alloc(&c->wk->base, addr, n);
+    if (a >= 0 && !(is_write && r->base.allocs[a].is_const))
+        return r->base.allocs[a].host + (addr - r->base.allocs[a].base);
+    char near[200];
+    ws_x_describe_address(&r->base, addr, n, is_write, near, sizeof near);
+    ws_sass_fault(w, in, lane, addr, WS_ERR_SIM, "out-of-bounds global %s of %d bytes at "
+                  "0x%llx: %s", is_write ? "store" : "load", (int)n,
+                  (unsigned long long)addr, near);
+    return NULL;
+}
+
+/* Register k's 32-bit words for lane l: one, two (pair) or four (quad) words. */
+static void reg_words(ws_sass_warp *w, const ws_sass_opnd *o, int lane, uint32_t *v, int nw)
+{
+    for (int i = 0; i < nw; i++)
+        v[i] = o->kind == WS_SO_R && o->reg != WS_SASS_RZ ? ws_sass_rrow(w, o->reg + i)[lane]
+             : o->kind == WS_SO_UR && o->reg + i < WS_SASS_URZ ? w->ur[o->reg + i] : 0;
+}
+
+static void set_words(ws_sass_warp *w, const ws_sass_opnd *o, int lane, const uint32_t *v,
+                      int nw)
+{
+    if (o->kind != WS_SO_R || o->reg == WS_SASS_RZ)
+        return;
+    for (int i = 0; i < nw; i++)
+        if (o->reg + i < w->nregs)
+            w->r[(size_t)(o->reg + i) * WS_WARP + lane] = v[i];
+}
+
+int ws_sass_x_ldc(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    int sgn, n = access_bytes(in, &sgn);
+    const ws_sass_opnd *o = &in->o[1];
+    if (in->op == WS_SOP_ULDC && exec)
+        exec = 1u << __builtin_ctz(exec);
+    uint32_t words[4];
+    WS_LANES(l, exec, {
+        uint64_t off = (uint64_t)o->imm;
+        if (o->reg >= 0 && o->reg != WS_SASS_RZ)
+            off += ws_sass_rrow(w, o->reg)[l];
+        if (o->ureg >= 0 && o->ureg < WS_SASS_URZ)
+            off += w->ur[o->ureg];
+        const uint8_t *p = ws_sass_cbank_ptr(w->cta->run, o->bank, off, (uint64_t)n);
+        if (!p)
+            return ws_sass_fault(w, in, l, off, WS_ERR_SIM, "constant bank c[0x%x] read of %d "
+                                 "bytes at 0x%llx is outside the bank", o->bank, n,
+                                 (unsigned long long)off);
+        memset(words, 0, sizeof words);
+        memcpy(words, p, (size_t)n);
+        if (sgn && n < 4)
+            words[0] = (uint32_t)(n == 1 ? (int32_t)(int8_t)words[0] : (int32_t)(int16_t)words[0]);
+        if (in->o[0].kind == WS_SO_UR) {
+            for (int i = 0; i < (n + 3) / 4; i++)
+                if (in->o[0].reg + i < WS_SASS_URZ)
+                    w->ur[in->o[0].reg + i] = words[i];
+        } else {
+            set_words(w, &in->o[0], l, words, (n + 3) / 4);
+        }
+    });
+    return 0;
+}
+
+int ws_sass_x_ld(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    int sgn, n = access_bytes(in, &sgn);
+    int k = mem_opnd(in), sp = space_of(in), real = sp;
+    if (k < 0)
+        return ws_sass_fault(w, in, 0, 0, WS_ERR_UNSUPPORTED, "load without an address");
+    addresses(w, in, k, exec, fx->addr);
+    fx->has_addr = 1;
+    fx->bytes = (uint8_t)n;
+    uint32_t words[4];
+    WS_LANES(l, exec, {
+        const uint8_t *p = resolve(w, in, sp, fx->addr[l], (uint64_t)n, l, 0, &real);
+        if (!p)
+            return WS_ERR_SIM;
+        memset(words, 0, sizeof words);
+        memcpy(words, p, (size_t)n);
+        if (sgn && n < 4)
+            words[0] = (uint32_t)(n == 1 ? (int32_t)(int8_t)words[0] : (int32_t)(int16_t)words[0]);
+        set_words(w, &in->o[0], l, words, (n + 3) / 4);
+    });
+    fx->space = (uint8_t)real;
+    return 0;
+}
+
+int ws_sass_x_st(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    int sgn, n = access_bytes(in, &sgn);
+    int k = mem_opnd(in), sp = space_of(in), real = sp;
+    if (k < 0 || k + 1 >= in->nopnd)
+        return ws_sass_fault(w, in, 0, 0, WS_ERR_UNSUPPORTED, "store without address or value");
+    addresses(w, in, k, exec, fx->addr);
+    fx->has_addr = 1;
+    fx->bytes = (uint8_t)n;
+    uint32_t words[4];
+    WS_LANES(l, exec, {
+        uint8_t *p = resolve(w, in, sp, fx->addr[l], (uint64_t)n, l, 1, &real);
+        if (!p)
+            return WS_ERR_SIM;
+        reg_words(w, &in->o[k + 1], l, words, (n + 3) / 4);
+        memcpy(p, words, (size_t)n);
+    });
+    fx->space = (uint8_t)real;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- atomics */
+
+static uint64_t atom_apply(const ws_sass_inst *in, int n, uint64_t old, uint64_t b, int is_f)
+{
+    int sgn = in->stype == WS_SMOD_S32 || in->dtype == WS_SMOD_S32 ||
+              in->dtype == WS_SMOD_S64 || in->stype == WS_SMOD_S64;
+    if (ws_sass_has(in, WS_SMOD_ADD) || ws_sass_has(in, WS_SMOD_POPC)) {
+        if (is_f == 32) {
+            float x, y; uint32_t u = (uint32_t)old, v = (uint32_t)b;
+            memcpy(&x, &u, 4); memcpy(&y, &v, 4);
+            x += y; memcpy(&u, &x, 4);
+            return u;
+        }
+        if (is_f == 64) {
+            double x, y; memcpy(&x, &old, 8); memcpy(&y, &b, 8);
+            x += y; memcpy(&old, &x, 8);
+            return old;
+        }
+        return old + b;
+    }
+    if (ws_sass_has(in, WS_SMOD_INC))
+        return ((uint32_t)old >= (uint32_t)b) ? 0 : old + 1;
+    if (ws_sass_has(in, WS_SMOD_DEC))
+        return ((uint32_t)old == 0 || (uint32_t)old > (uint32_t)b) ? b : old - 1;
+    if (ws_sass_has(in, WS_SMOD_MIN) || ws_sass_has(in, WS_SMOD_MAX)) {
+        int mx = ws_sass_has(in, WS_SMOD_MAX);
+        int lt = n == 8 ? (sgn ? (int64_t)b < (int64_t)old : b < old)
+                        : (sgn ? (int32_t)b < (int32_t)old : (uint32_t)b < (uint32_t)old);
+        return (mx ? !lt && b != old : lt) ? b : old;
+    }
+    if (ws_sass_has(in, WS_SMOD_AND)) return old & b;
+    if (ws_sass_has(in, WS_SMOD_OR)) return old | b;
+    if (ws_sass_has(in, WS_SMOD_XOR)) return old ^ b;
+    if (ws_sass_has(in, WS_SMOD_EXCH)) return b;
+    return old + b; /* RED/ATOM without an op: add */
+}
+
+int ws_sass_x_atom(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    int k = mem_opnd(in), sp = space_of(in), real = sp;
+    if (k < 0)
+        return ws_sass_fault(w, in, 0, 0, WS_ERR_UNSUPPORTED, "atomic without an address");
+    int is64 = in->dtype == WS_SMOD_B64 || in->dtype == WS_SMOD_U64 ||
+               in->dtype == WS_SMOD_S64 || in->dtype == WS_SMOD_F64 ||
+               in->stype == WS_SMOD_B64 || in->stype == WS_SMOD_F64 || in->stype == WS_SMOD_S64;
+    int n = is64 ? 8 : 4;
+    int is_f = in->dtype == WS_SMOD_F32 || in->stype == WS_SMOD_F32 ? 32
+             : in->dtype == WS_SMOD_F64 || in->stype == WS_SMOD_F64 ? 64 : 0;
+    int cas = ws_sass_has(in, WS_SMOD_CAS) || ws_sass_has(in, WS_SMOD_CAST);
+    int popc_inc = ws_sass_has(in, WS_SMOD_POPC) && ws_sass_has(in, WS_SMOD_INC);
+    const ws_sass_opnd *dst = k > 0 ? &in->o[k - 1] : NULL;
+    addresses(w, in, k, exec, fx->addr);
+    fx->has_addr = 1;
+    fx->bytes = (uint8_t)n;
+    uint32_t bw[2] = {0, 0}, cw[2] = {0, 0};
+    WS_LANES(l, exec, {
+        uint8_t *p = resolve(w, in, sp, fx->addr[l], (uint64_t)n, l, 1, &real);
+        if (!p)
+            return WS_ERR_SIM;
+        uint64_t b = 0, c = 0, nv, result, old;
+        if (k + 1 < in->nopnd) { reg_words(w, &in->o[k + 1], l, bw, n / 4); }
+        if (k + 2 < in->nopnd) { reg_words(w, &in->o[k + 2], l, cw, n / 4); }
+        b = bw[0] | (n == 8 ? (uint64_t)bw[1] << 32 : 0);
+        c = cw[0] | (n == 8 ? (uint64_t)cw[1] << 32 : 0);
+        if (k + 1 < in->nopnd && in->o[k + 1].kind == WS_SO_IMM) b = (uint64_t)in->o[k + 1].imm;
+        /* other host threads run other CTAs on the same global memory: read-modify-write
+         * with a compare-and-swap loop */
+        do {
+            old = n == 8 ? __atomic_load_n((uint64_t *)p, __ATOMIC_RELAXED)
+                         : __atomic_load_n((uint32_t *)p, __ATOMIC_RELAXED);
+            result = old;
+            if (cas) { /* compare b, swap in c */
+                nv = old == b ? c : old;
+                if (ws_sass_has(in, WS_SMOD_CAST))
+                    result = (uint64_t)(old == b); /* ATOMS.CAST.SPIN: 1 when it swapped */
+            } else if (popc_inc) {
+                nv = old + 1;
+            } else {
+                nv = atom_apply(in, n, old, b, is_f);
+            }
+        } while (n == 8 ? !__atomic_compare_exchange_n((uint64_t *)p, &old, nv, 0,
+                                                       __ATOMIC_RELAXED, __ATOMIC_RELAXED)
+                        : !__atomic_compare_exchange_n((uint32_t *)p, (uint32_t *)&old,
+                                                       (uint32_t)nv, 0, __ATOMIC_RELAXED,
+                                                       __ATOMIC_RELAXED));
+        if (cas && old == b)
+            fx->cas_ok |= 1u << l;
+        if (dst && !ws_sass_op_has(in->op, WS_SOPF_NODST)) {
+            uint32_t rw[2] = { (uint32_t)result, (uint32_t)(result >> 32) };
+            set_words(w, dst, l, rw, n / 4);
+        }
+    });
+    fx->space = (uint8_t)real;
+    return 0;
+}

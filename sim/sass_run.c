@@ -1,0 +1,467 @@
+/* sass_run.c — ws_sim_run_sass: runs a workload variant on the SASS model. The launch
+ * (buffers, parameters, globals, grid) is laid out as for the PTX model from the PTX of the
+ * same compile; the kernel's SASS, its constant banks and its stack frame come from the
+ * cubin. CTAs run on host threads taking them from a shared counter; the per-instruction
+ * counts become a ws_result keyed by SASS offset and mapped to source lines. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include "sim/sass_exec.h"
+
+int ws_sass_load(const char *sass_path, const char *cubin_path, ws_sass_module **out,
+                 ws_error *err)
+{
+    char *text = NULL;
+    size_t len = 0;
+    *out = NULL;
+    if (ws_read_file(sass_path, &text, &len, err))
+        return err->code;
+    ws_sass_module *m = NULL;
+    int rc = ws_sass_parse(text, len, sass_path, &m, err);
+    free(text);
+    if (!rc && cubin_path)
+        rc = ws_sass_load_cubin(m, cubin_path, err);
+    if (rc) {
+        ws_sass_module_free(m);
+        return rc;
+    }
+    *out = m;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- preparation */
+
+static int ptx_global(const ws_module *m, const char *name)
+{
+    for (int g = 0; g < m->nglobals; g++)
+        if (!strcmp(m->globals[g].name, name))
+            return g;
+    return -1;
+}
+
+static uint64_t symbol_address(const ws_sass_run *r, const char *name, int64_t *fn_offset)
+{
+    *fn_offset = -1;
+    for (int i = 0; i < r->k->nsyms; i++)
+        if (!strcmp(r->k->syms[i].name, name) && r->k->syms[i].offset >= 0) {
+            *fn_offset = r->k->syms[i].offset;
+            return (uint64_t)r->k->syms[i].offset;
+        }
+    int g = ptx_global(r->base.m, name);
+    return g >= 0 ? r->base.global_addr[g] : 0;
+}
+
+static int bank_alloc(ws_sass_bank *b, uint32_t size)
+{
+    if (b->size >= size)
+        return 0;
+    uint8_t *p = realloc(b->data, size);
+    if (!p)
+        return WS_ERR_NOMEM;
+    memset(p + b->size, 0, size - b->size);
+    b->data = p;
+    b->size = size;
+    return 0;
+}
+
+static void put32(ws_sass_bank *b, uint32_t off, uint32_t v)
+{
+    if (off + 4 <= b->size)
+        memcpy(b->data + off, &v, 4);
+}
+
+/* Bank 0 as the driver fills it: launch shape, local window, stack top, parameters. */
+static int fill_bank0(ws_sass_run *r)
+{
+    const ws_run *b = &r->base;
+    uint32_t base = r->k->param_base ? r->k->param_base : 0x210;
+    uint32_t size = base + (uint32_t)b->param_bytes + 16;
+    if (r->k->param_base + r->k->param_size + 16 > size)
+        size = r->k->param_base + r->k->param_size + 16;
+    ws_sass_bank *c0 = &r->banks[0];
+    if (bank_alloc(c0, (size + 15) / 16 * 16))
+        return WS_ERR_NOMEM;
+    for (int d = 0; d < 3; d++) {
+        put32(c0, 0x0 + 4u * (uint32_t)d, b->block[d]);
+        put32(c0, 0xc + 4u * (uint32_t)d, b->grid[d]);
+    }
+    put32(c0, 0x20, (uint32_t)WS_LOCAL_WINDOW);
+    put32(c0, 0x24, (uint32_t)(WS_LOCAL_WINDOW >> 32));
+    put32(c0, 0x28, r->frame_bytes);
+    if (b->param_bytes)
+        memcpy(c0->data + base, b->params, b->param_bytes);
+    return 0;
+}
+
+static int fill_banks(ws_sass_run *r, ws_error *err)
+{
+    const ws_sass_kernel *k = r->k;
+    if (fill_bank0(r))
+        return ws_error_set(err, WS_ERR_NOMEM, "out of memory");
+    for (int i = 0; i < k->ncbanks; i++) {
+        const ws_sass_cbank *cb = &k->cbanks[i];
+        if (cb->bank <= 0 || cb->bank >= WS_SASS_NBANKS)
+            continue;
+        if (bank_alloc(&r->banks[cb->bank], cb->size))
+            return ws_error_set(err, WS_ERR_NOMEM, "out of memory");
+        if (cb->data)
+            memcpy(r->banks[cb->bank].data, cb->data, cb->size);
+    }
+    for (int i = 0; i < k->nrelocs; i++) {
+        const ws_sass_creloc *rl = &k->relocs[i];
+        if (rl->bank < 0 || rl->bank >= WS_SASS_NBANKS)
+            continue;
+        ws_sass_bank *b = &r->banks[rl->bank];
+        int64_t fo;
+        uint64_t a = symbol_address(r, rl->sym, &fo) + (uint64_t)rl->addend;
+        if (!a && fo < 0 && !strcmp(rl->sym, "vprintf"))
+            return ws_error_set(err, WS_ERR_UNSUPPORTED, "kernel %s calls printf (vprintf), "
+                                "which the SASS model does not run: use --model ptx", k->name);
+        if (!a && fo < 0)
+            return ws_error_set(err, WS_ERR_UNSUPPORTED, "kernel %s calls or reads '%s', which "
+                                "the module does not define (a device-runtime function): the "
+                                "SASS model cannot run it", k->name, rl->sym);
+        if (bank_alloc(b, rl->offset + 8))
+            return ws_error_set(err, WS_ERR_NOMEM, "out of memory");
+        if (rl->bits == 64)
+            memcpy(b->data + rl->offset, &a, 8);
+        else
+            put32(b, rl->offset, rl->hi ? (uint32_t)(a >> 32) : (uint32_t)a);
+    }
+    r->sym_addr = calloc((size_t)k->nsyms + 1, sizeof *r->sym_addr);
+    if (!r->sym_addr)
+        return ws_error_set(err, WS_ERR_NOMEM, "out of memory");
+    for (int i = 0; i < k->nsyms; i++) {
+        int64_t fo;
+        r->sym_addr[i] = symbol_address(r, k->syms[i].name, &fo);
+    }
+    return 0;
+}
+
+/* Registers a warp needs: the highest register named, plus room for pairs and quads. */
+static int registers_used(const ws_sass_kernel *k)
+{
+    int hi = 0;
+    for (int i = 0; i < k->ninsts; i++)
+        for (int j = 0; j < k->insts[i].nopnd; j++) {
+            const ws_sass_opnd *o = &k->insts[i].o[j];
+            int r = (o->kind == WS_SO_R || o->kind == WS_SO_MEM || o->kind == WS_SO_CBANK)
+                        ? o->reg : -1;
+            if (r >= 0 && r != WS_SASS_RZ && r + 1 > hi)
+                hi = r + 1;
+        }
+    hi += 4;
+    return hi > WS_SASS_NREGS ? WS_SASS_NREGS : hi;
+}
+
+/* ---------------------------------------------------------------- running */
+
+static void fail(ws_sass_run *r, ws_sass_worker *wk)
+{
+    pthread_mutex_lock(&r->base.lock);
+    if (!r->base.failed) {
+        r->base.err = wk->base.err;
+        r->base.failed = 1;
+    }
+    __atomic_store_n(&r->base.stop, 1, __ATOMIC_RELAXED);
+    pthread_mutex_unlock(&r->base.lock);
+}
+
+static void *worker_main(void *arg)
+{
+    ws_sass_worker *wk = arg;
+    ws_sass_run *r = wk->run;
+    ws_run *b = &r->base;
+    while (!__atomic_load_n(&b->stop, __ATOMIC_RELAXED)) {
+        uint64_t i = __atomic_fetch_add(&b->next_cta, 1, __ATOMIC_RELAXED);
+        if (i >= b->nctas)
+            break;
+        if (ws_sass_run_cta(wk, i)) {
+            fail(r, wk);
+            break;
+        }
+        uint64_t done = __atomic_add_fetch(&b->ctas_done, 1, __ATOMIC_RELAXED);
+        if (b->opt->progress && (done % b->progress_step == 0 || done == b->nctas)) {
+            pthread_mutex_lock(&b->lock);
+            b->opt->progress(b->opt->progress_ctx, done, b->nctas);
+            pthread_mutex_unlock(&b->lock);
+        }
+    }
+    return NULL;
+}
+
+static int run_workers(ws_sass_run *r, ws_sass_worker *wks, int nwk, ws_error *err)
+{
+    for (int k = 0; k < nwk; k++) {
+        wks[k].run = r;
+        wks[k].base.run = &r->base;
+        ws_error_clear(&wks[k].base.err);
+        wks[k].pcstat = calloc((size_t)r->k->ninsts + 1, sizeof *wks[k].pcstat);
+        wks[k].atoms = calloc((size_t)r->k->ninsts + 1, sizeof *wks[k].atoms);
+        if (!wks[k].pcstat || !wks[k].atoms || ws_sass_cta_init(&wks[k]))
+            return ws_error_set(err, WS_ERR_NOMEM, "out of memory setting up CTA state");
+    }
+    pthread_t th[256];
+    int started = 0;
+    for (int k = 1; k < nwk; k++, started++)
+        if (pthread_create(&th[k], NULL, worker_main, &wks[k]))
+            break;
+    worker_main(&wks[0]);
+    for (int k = 1; k <= started; k++)
+        pthread_join(th[k], NULL);
+    if (r->base.failed) {
+        *err = r->base.err;
+        return err->code;
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- the result */
+
+static int result_file(const ws_sass_kernel *k, ws_result *res, int *map, int f)
+{
+    if (f < 0 || f >= k->nfiles || !k->files[f])
+        return -1;
+    if (map[f] != -2)
+        return map[f];
+    char *text = NULL;
+    size_t len = 0;
+    ws_error e;
+    ws_error_clear(&e);
+    if (ws_read_file(k->files[f], &text, &len, &e))
+        text = NULL;
+    map[f] = ws_result_add_file(res, k->files[f], text);
+    free(text);
+    return map[f];
+}
+
+static int fill_insts(const ws_sass_run *r, ws_sass_worker *wks, int nwk, ws_result *res)
+{
+    const ws_sass_kernel *k = r->k;
+    int *map = malloc(((size_t)k->nfiles + 1) * sizeof *map);
+    if (!map)
+        return WS_ERR_NOMEM;
+    for (int i = 0; i <= k->nfiles; i++)
+        map[i] = -2;
+    for (int pc = 0; pc < k->ninsts; pc++) {
+        const ws_sass_inst *in = &k->insts[pc];
+        ws_inst_stat *s = ws_result_add_inst(res);
+        if (!s) {
+            free(map);
+            return WS_ERR_NOMEM;
+        }
+        snprintf(s->function, sizeof s->function, "%s", k->name);
+        s->pc = (int)in->offset;
+        s->ptx_line = 0;
+        s->file = result_file(k, res, map, in->file);
+        s->line = in->line > 0 ? in->line : 0;
+        s->block = -1;
+        snprintf(s->text, sizeof s->text, "%s", in->name);
+        for (int w = 0; w < nwk; w++) {
+            const ws_pcstat *p = &wks[w].pcstat[pc];
+            s->issued += p->issued;
+            s->active_threads += p->active;
+            s->pred_on_threads += p->pred_on;
+            s->branch_targets += p->targets;
+            s->divergent_branches += p->divergent;
+        }
+        if (!ws_sass_op_has(in->op, WS_SOPF_ATOMIC))
+            continue;
+        ws_atomic_stat *a = ws_result_add_atomic(res);
+        if (!a) {
+            free(map);
+            return WS_ERR_NOMEM;
+        }
+        snprintf(a->function, sizeof a->function, "%s", k->name);
+        a->pc = (int)in->offset;
+        a->line = s->line;
+        snprintf(a->text, sizeof a->text, "%s", s->text);
+        for (int w = 0; w < nwk; w++) {
+            const ws_atomcount *c = &wks[w].atoms[pc];
+            a->warp_execs += c->warp_execs;
+            a->lanes += c->lanes;
+            for (int i = 0; i < 33; i++)
+                a->distinct_hist[i] += c->hist[i];
+        }
+    }
+    free(map);
+    return 0;
+}
+
+/* Basic blocks of the SASS for the viewer's graph: a block starts at the entry, at a branch
+ * target and after a control-flow instruction or a convergence barrier wait (BSYNC,
+ * WARPSYNC); its successors are the fall-through and the direct target. Immediate post-
+ * dominators are not computed for SASS (the hardware reconverges at BSYNC): ipdom is -1. */
+static int fill_blocks(const ws_sass_kernel *k, ws_result *res, int first_inst)
+{
+    int n = k->ninsts;
+    uint8_t *lead = calloc((size_t)n + 1, 1);
+    int *id = malloc(((size_t)n + 1) * sizeof *id);
+    if (!lead || !id) {
+        free(lead);
+        free(id);
+        return WS_ERR_NOMEM;
+    }
+    lead[0] = 1;
+    for (int pc = 0; pc < n; pc++) {
+        const ws_sass_inst *in = &k->insts[pc];
+        int ends = ws_sass_op_has(in->op, WS_SOPF_CONTROL) || in->op == WS_SOP_BSYNC ||
+                   in->op == WS_SOP_WARPSYNC;
+        if (ends && pc + 1 < n)
+            lead[pc + 1] = 1;
+        if (in->target >= 0 && in->target < n && in->op != WS_SOP_BSSY)
+            lead[in->target] = 1;
+    }
+    int nb = 0;
+    for (int pc = 0; pc < n; pc++)
+        id[pc] = lead[pc] ? nb++ : nb - 1;
+    int rc = 0;
+    for (int pc = 0; pc < n && !rc; pc++) {
+        res->insts[first_inst + pc].block = id[pc];
+        if (!lead[pc])
+            continue;
+        int last = pc;
+        while (last + 1 < n && !lead[last + 1])
+            last++;
+        const ws_sass_inst *in = &k->insts[last];
+        ws_block_info *bi = ws_result_add_block(res);
+        if (!bi) {
+            rc = WS_ERR_NOMEM;
+            break;
+        }
+        snprintf(bi->function, sizeof bi->function, "%s", k->name);
+        bi->id = id[pc];
+        bi->first_pc = (int)k->insts[pc].offset;
+        bi->last_pc = (int)in->offset;
+        bi->nsucc = 0;
+        int uncond = (in->op == WS_SOP_BRA || in->op == WS_SOP_JMP) && in->guard < 0 &&
+                     !ws_sass_has(in, WS_SMOD_DIV);
+        int stops = in->op == WS_SOP_EXIT && in->guard < 0;
+        if (!uncond && !stops && in->op != WS_SOP_RET && in->op != WS_SOP_BRX && last + 1 < n)
+            bi->succ[bi->nsucc++] = id[last + 1];
+        if (ws_sass_op_has(in->op, WS_SOPF_CONTROL) && in->target >= 0 && in->target < n &&
+            bi->nsucc < 2)
+            bi->succ[bi->nsucc++] = id[in->target];
+        bi->ipdom = -1;
+    }
+    free(lead);
+    free(id);
+    return rc;
+}
+
+static int fill_result(ws_sass_run *r, const ws_sass_module *sm, ws_sass_worker *wks, int nwk,
+                       ws_result *res, ws_error *err)
+{
+    const ws_run *b = &r->base;
+    snprintf(res->source, sizeof res->source, "sim:sass");
+    snprintf(res->workload, sizeof res->workload, "%s", b->spec->name);
+    snprintf(res->variant, sizeof res->variant, "%s", b->v->name);
+    snprintf(res->kernel, sizeof res->kernel, "%s", b->v->kernel);
+    memcpy(res->grid, b->grid, sizeof res->grid);
+    memcpy(res->block, b->block, sizeof res->block);
+    res->smem_dynamic = b->v->smem_dynamic;
+    ws_spec_params_string(b->spec, res->params, sizeof res->params);
+    res->seed = b->spec->seed;
+    snprintf(res->device_json, sizeof res->device_json,
+             "{\"model\":\"warpscope-sim\",\"isa\":\"sass\",\"arch\":\"%s\","
+             "\"reconvergence\":\"cbar\",\"host_threads\":%d,\"timing\":false}",
+             sm->arch, nwk);
+    int first = res->ninsts;
+    if (fill_insts(r, wks, nwk, res) || fill_blocks(r->k, res, first))
+        return ws_error_set(err, WS_ERR_NOMEM, "out of memory filling the result");
+    if (b->opt->detect_races)
+        ws_result_add_warning(res, "race detection runs on the PTX model (--model ptx); this "
+                              "SASS run did not look for races");
+    for (int i = 0; i < b->ntimelines; i++) {
+        ws_timeline *t = &b->timelines[i];
+        if (t->nslots == 0)
+            continue;
+        ws_timeline *o = ws_result_add_timeline(res);
+        if (!o)
+            return ws_error_set(err, WS_ERR_NOMEM, "out of memory");
+        *o = *t;
+        snprintf(o->function, sizeof o->function, "%s", r->k->name);
+        t->slots = NULL;
+        t->nslots = 0;
+    }
+    ws_result_set_metric(res, WS_M(SIM_CTAS), (double)b->nctas);
+    ws_result_set_metric(res, WS_M(SIM_WARPS), (double)(b->nctas * (uint64_t)b->nwarps));
+    return ws_result_derive_metrics(res);
+}
+
+static int host_threads(const ws_run *r)
+{
+    long n = r->opt->threads > 0 ? r->opt->threads : sysconf(_SC_NPROCESSORS_ONLN);
+    if (n < 1)
+        n = 1;
+    if (n > 255)
+        n = 255;
+    if ((uint64_t)n > r->nctas)
+        n = (long)r->nctas;
+    return n < 1 ? 1 : (int)n;
+}
+
+static int run_kernel(ws_sass_run *r, const ws_sass_module *sm, ws_buffers *bufs,
+                      ws_result *res, ws_error *err)
+{
+    ws_run *b = &r->base;
+    int rc = ws_run_setup(b, bufs, err);
+    if (rc)
+        return rc;
+    const char *entry = b->m->funcs[b->entry].name;
+    r->k = ws_sass_kernel_find((ws_sass_module *)sm, entry);
+    if (!r->k)
+        return ws_error_set(err, WS_ERR_NOTFOUND, "kernel %s is not in the SASS (%s)", entry,
+                            sm->arch);
+    uint32_t frame = r->k->frame_bytes;
+    if (b->opt->resources && (uint32_t)b->opt->resources->local_bytes > frame)
+        frame = (uint32_t)b->opt->resources->local_bytes;
+    r->frame_bytes = (frame + 15) / 16 * 16;
+    r->nregs = registers_used(r->k);
+    r->quantum = WS_SCHED_QUANTUM;
+    uint64_t smem = (uint64_t)r->k->shared_static + b->v->smem_dynamic;
+    if (smem > b->shared_bytes)
+        b->shared_bytes = smem;
+    if ((rc = fill_banks(r, err)))
+        return rc;
+    int nwk = host_threads(b);
+    b->progress_step = b->nctas / 100 ? b->nctas / 100 : 1;
+    ws_sass_worker *wks = calloc((size_t)nwk, sizeof *wks);
+    if (!wks)
+        return ws_error_set(err, WS_ERR_NOMEM, "out of memory");
+    rc = run_workers(r, wks, nwk, err);
+    if (!rc)
+        rc = fill_result(r, sm, wks, nwk, res, err);
+    for (int k = 0; k < nwk; k++) {
+        free(wks[k].pcstat);
+        free(wks[k].atoms);
+        ws_sass_cta_free(&wks[k].cta);
+    }
+    free(wks);
+    return rc;
+}
+
+int ws_sim_run_sass(const ws_module *m, const ws_sass_module *sm, const ws_spec *s,
+                    const ws_variant *v, ws_buffers *bufs, const ws_sim_options *opt,
+                    ws_result *res, ws_error *err)
+{
+    ws_sim_options defaults;
+    if (!opt) {
+        ws_sim_options_default(&defaults);
+        opt = &defaults;
+    }
+    ws_sass_run r;
+    memset(&r, 0, sizeof r);
+    r.base.m = m;
+    r.base.spec = s;
+    r.base.v = v;
+    r.base.opt = opt;
+    pthread_mutex_init(&r.base.lock, NULL);
+    int rc = run_kernel(&r, sm, bufs, res, err);
+    for (int i = 0; i < WS_SASS_NBANKS; i++)
+        free(r.banks[i].data);
+    free(r.sym_addr);
+    ws_run_teardown(&r.base, bufs);
+    pthread_mutex_destroy(&r.base.lock);
+    return rc;
+}

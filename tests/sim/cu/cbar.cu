@@ -1,0 +1,63 @@
+// cbar.cu — kernels for the SASS model's convergence-barrier rules (test_sass_cbar.c):
+// a divergent if/else joined at BSYNC, a loop left by `break` (BREAK), lanes that exit
+// early, __syncwarp over half a warp, and __reduce_add_sync over __match_any_sync groups
+// (WARPSYNC.EXCLUSIVE). Marked lines are found by their comments.
+__device__ __noinline__ int work(const int *in, int n)
+{
+    int acc = 0;
+    for (int i = 0; i < n; i++)
+        acc = acc * 3 + in[i];
+    return acc;
+}
+
+extern "C" __global__ void ifelse(const int *in, int *out)
+{
+    int lane = threadIdx.x & 31, r;
+    if (lane < 8)
+        r = work(in, lane + 1) + 1; // THEN
+    else
+        r = work(in + 8, lane) - 1; // ELSE
+    out[threadIdx.x] = r ^ lane; // JOIN
+}
+
+extern "C" __global__ void loop_break(const int *in, int *out)
+{
+    int lane = threadIdx.x & 31, acc = 0;
+    for (int i = 0; i < 64; i++) {
+        int v = in[(lane + i) & 63];
+        if (v < 0 && i > lane)
+            break;
+        acc += v; // BODY
+    }
+    out[threadIdx.x] = acc; // AFTER_LOOP
+}
+
+extern "C" __global__ void early_exit(const int *in, int *out)
+{
+    int lane = threadIdx.x & 31;
+    if (in[lane] > 1000)
+        return;
+    out[threadIdx.x] = work(in, lane & 7) + lane; // AFTER_EXIT
+}
+
+extern "C" __global__ void half_syncwarp(const int *in, int *out)
+{
+    __shared__ int s[64];
+    int lane = threadIdx.x & 31;
+    s[threadIdx.x] = in[threadIdx.x];
+    if (lane < 16) {
+        s[threadIdx.x] += work(in, lane & 3);
+        __syncwarp(0xffff);
+        out[threadIdx.x] = s[(threadIdx.x & ~15) | ((lane + 1) & 15)]; // AFTER_SYNC
+    } else {
+        out[threadIdx.x] = -lane;
+    }
+}
+
+extern "C" __global__ void reduce_groups(const int *in, int *out)
+{
+    int key = in[threadIdx.x] & 3;
+    unsigned group = __match_any_sync(0xffffffffu, key);
+    unsigned count = __reduce_add_sync(group, 1u); // REDUCE
+    out[threadIdx.x] = (int)count * 10 + key;
+}

@@ -1,0 +1,249 @@
+/* test_sass_cbar.c — the SASS model's convergence-barrier rules on real ptxas output
+ * (tests/sim/cu/cbar.cu): lanes split at a divergent branch and join at BSYNC, a loop left
+ * by `break` joins after the loop (BREAK), lanes that exit no longer hold a barrier back,
+ * __syncwarp over half a warp waits only for that half, and __reduce_add_sync over
+ * __match_any_sync groups runs once per group (WARPSYNC.EXCLUSIVE). Counts are read per
+ * source line of cbar.cu; outputs are checked against values computed here. Skipped
+ * without nvdisasm. */
+#include "tests/sim/sim_test.h"
+
+static ws_module *ptx;
+static ws_sass_module *sass;
+
+/* Per-line totals of the SASS rows whose text starts with `prefix` (NULL: all). */
+typedef struct line_sum { uint64_t issued, active; int rows; } line_sum;
+
+static line_sum sum_line(const ws_result *r, int line, const char *prefix)
+{
+    line_sum s = {0, 0, 0};
+    for (int i = 0; i < r->ninsts; i++) {
+        const ws_inst_stat *in = &r->insts[i];
+        if (in->line != line || in->issued == 0)
+            continue;
+        if (prefix && strncmp(in->text, prefix, strlen(prefix)))
+            continue;
+        s.issued += in->issued;
+        s.active += in->active_threads;
+        s.rows++;
+    }
+    return s;
+}
+
+/* Every executed row of the line ran with exactly `lanes` lanes per issue. */
+static int line_lanes(const ws_result *r, int line, uint64_t lanes)
+{
+    int seen = 0;
+    for (int i = 0; i < r->ninsts; i++) {
+        const ws_inst_stat *in = &r->insts[i];
+        if (in->line != line || in->issued == 0)
+            continue;
+        seen = 1;
+        if (in->active_threads != lanes * in->issued) {
+            fprintf(stderr, "  line %d %s: %llu lanes over %llu issues, want %llu each\n", line,
+                    in->text, (unsigned long long)in->active_threads,
+                    (unsigned long long)in->issued, (unsigned long long)lanes);
+            return 0;
+        }
+    }
+    return seen;
+}
+
+/* Every executed row of the line was passed by exactly `lanes` lanes in all (each lane
+ * once, in however many groups they came). The BSYNC that joins both sides of a branch
+ * may carry either side's line: it is left out. */
+static int line_total(const ws_result *r, int line, uint64_t lanes)
+{
+    int seen = 0;
+    for (int i = 0; i < r->ninsts; i++) {
+        const ws_inst_stat *in = &r->insts[i];
+        if (in->line != line || in->issued == 0 || !strncmp(in->text, "BSYNC", 5))
+            continue;
+        seen = 1;
+        if (in->active_threads != lanes) {
+            fprintf(stderr, "  line %d %s: %llu lanes in all, want %llu\n", line, in->text,
+                    (unsigned long long)in->active_threads, (unsigned long long)lanes);
+            return 0;
+        }
+    }
+    return seen;
+}
+
+static int run(st_run *r, const char *spec, const char *variant)
+{
+    memset(r, 0, sizeof *r);
+    ws_error_clear(&r->err);
+    ws_result_init(&r->res);
+    r->rc = ws_spec_parse(spec, WS_SIM_CU_DIR "/inline.spec", NULL, 0, &r->spec, &r->err);
+    if (!r->rc)
+        r->rc = ws_buffers_generate(r->spec, &r->bufs, &r->err);
+    const ws_variant *v = r->rc ? NULL : ws_spec_variant(r->spec, variant, &r->err);
+    ws_sim_options o;
+    ws_sim_options_default(&o);
+    o.threads = 1;
+    if (!r->rc && v)
+        r->rc = ws_sim_run_sass(ptx, sass, r->spec, v, &r->bufs, &o, &r->res, &r->err);
+    if (r->rc) {
+        char buf[800];
+        ws_error_format(&r->err, buf, sizeof buf);
+        fprintf(stderr, "  (run %s: %s)\n", variant, buf);
+    }
+    return r->rc;
+}
+
+static int work(const int *in, int n)
+{
+    int acc = 0;
+    for (int i = 0; i < n; i++)
+        acc = (int)((unsigned)acc * 3u + (unsigned)in[i]);
+    return acc;
+}
+
+static const char spec[] =
+    "workload cbar\nsource cbar.cu\n"
+    "buffer in i32 64 uniform_int -20 1100\nbuffer neg i32 64 uniform_int -3 20\n"
+    "buffer out i32 64 zero\n"
+    "variant ifelse\n  kernel ifelse\n  grid 1\n  block 32\n  args in out\n"
+    "variant loop_break\n  kernel loop_break\n  grid 1\n  block 32\n  args neg out\n"
+    "variant early_exit\n  kernel early_exit\n  grid 1\n  block 32\n  args in out\n"
+    "variant half_syncwarp\n  kernel half_syncwarp\n  grid 1\n  block 64\n  args in out\n"
+    "variant reduce_groups\n  kernel reduce_groups\n  grid 1\n  block 32\n  args in out\n";
+
+static void test_ifelse(void)
+{
+    st_run r;
+    if (run(&r, spec, "ifelse") == 0) {
+        const int *in = st_buf(&r, "in")->data, *out = st_buf(&r, "out")->data;
+        int ok = 1;
+        for (int l = 0; l < 32; l++)
+            ok &= out[l] == ((l < 8 ? work(in, l + 1) + 1 : work(in + 8, l) - 1) ^ l);
+        CHECK(ok, "if/else outputs");
+        const char *cu = "cbar.cu";
+        /* the callee's last loop has no BSYNC after it: lanes return from it in groups and
+         * meet again only at the if/else's BSYNC */
+        CHECK(line_total(&r.res, st_cu_line(cu, "// THEN"), 8), "the then-side runs its 8 lanes");
+        CHECK(line_total(&r.res, st_cu_line(cu, "// ELSE"), 24), "the else-side runs its 24 lanes");
+        CHECK(line_lanes(&r.res, st_cu_line(cu, "// JOIN"), 32), "lanes join at BSYNC: 32 lanes after");
+        CHECK(st_metric(&r, "sim__divergent_branches") >= 1, "the branch diverged");
+    }
+    st_free(&r);
+}
+
+static void test_loop_break(void)
+{
+    st_run r;
+    if (run(&r, spec, "loop_break") == 0) {
+        const int *neg = st_buf(&r, "neg")->data, *out = st_buf(&r, "out")->data;
+        int ok = 1;
+        for (int l = 0; l < 32; l++) {
+            int acc = 0;
+            for (int i = 0; i < 64; i++) {
+                int v = neg[(l + i) & 63];
+                if (v < 0 && i > l)
+                    break;
+                acc += v;
+            }
+            ok &= out[l] == acc;
+        }
+        CHECK(ok, "loop with break: outputs");
+        const char *cu = "cbar.cu";
+        line_sum body = sum_line(&r.res, st_cu_line(cu, "// BODY"), NULL);
+        CHECK(body.issued > 0 && body.active < 32 * body.issued, "lanes leave the loop at different trips");
+        CHECK(line_lanes(&r.res, st_cu_line(cu, "// AFTER_LOOP"), 32), "all lanes join after the loop");
+    }
+    st_free(&r);
+}
+
+static void test_early_exit(void)
+{
+    st_run r;
+    if (run(&r, spec, "early_exit") == 0) {
+        const int *in = st_buf(&r, "in")->data, *out = st_buf(&r, "out")->data;
+        int stay = 0, ok = 1;
+        for (int l = 0; l < 32; l++) {
+            if (in[l] > 1000)
+                ok &= out[l] == 0;
+            else
+                ok &= out[l] == work(in, l & 7) + l, stay++;
+        }
+        CHECK(ok, "early exit: outputs");
+        CHECK(stay > 0 && stay < 32, "the input makes some lanes exit (%d stay)", stay);
+        CHECK(line_total(&r.res, st_cu_line("cbar.cu", "// AFTER_EXIT"), (uint64_t)stay),
+              "exited lanes hold nothing back: %d lanes after", stay);
+    }
+    st_free(&r);
+}
+
+static void test_half_syncwarp(void)
+{
+    st_run r;
+    if (run(&r, spec, "half_syncwarp") == 0) {
+        const int *in = st_buf(&r, "in")->data, *out = st_buf(&r, "out")->data;
+        int s[64], ok = 1;
+        for (int t = 0; t < 64; t++)
+            s[t] = in[t] + ((t & 31) < 16 ? work(in, t & 3) : 0);
+        for (int t = 0; t < 64; t++) {
+            int lane = t & 31;
+            ok &= out[t] == (lane < 16 ? s[(t & ~15) | ((lane + 1) & 15)] : -lane);
+        }
+        CHECK(ok, "__syncwarp(0xffff): outputs");
+        CHECK(line_lanes(&r.res, st_cu_line("cbar.cu", "// AFTER_SYNC"), 16),
+              "__syncwarp(0xffff) waits for the 16 lanes it names only");
+    }
+    st_free(&r);
+}
+
+static void test_reduce_groups(void)
+{
+    st_run r;
+    if (run(&r, spec, "reduce_groups") == 0) {
+        const int *in = st_buf(&r, "in")->data, *out = st_buf(&r, "out")->data;
+        int count[4] = {0, 0, 0, 0}, groups = 0, ok = 1;
+        for (int l = 0; l < 32; l++)
+            count[in[l] & 3]++;
+        for (int k = 0; k < 4; k++)
+            groups += count[k] > 0;
+        for (int l = 0; l < 32; l++)
+            ok &= out[l] == count[in[l] & 3] * 10 + (in[l] & 3);
+        CHECK(ok, "__reduce_add_sync per __match_any_sync group: outputs");
+        line_sum red = sum_line(&r.res, st_cu_line("cbar.cu", "// REDUCE"), "REDUX");
+        CHECK(red.rows >= 1 && red.issued == (uint64_t)groups && red.active == 32,
+              "WARPSYNC.EXCLUSIVE: REDUX once per group (%llu issues for %d groups, %llu lanes)",
+              (unsigned long long)red.issued, groups, (unsigned long long)red.active);
+    }
+    st_free(&r);
+}
+
+int main(void)
+{
+    char ptx_path[512], cubin[1024], sass_path[1024], probe[1024];
+    snprintf(ptx_path, sizeof ptx_path, "%s/cbar.ptx", WS_SIM_PTX_DIR);
+    if (!ws_nvdisasm_find(probe, sizeof probe)) {
+        printf("test_sass_cbar: skipped: no nvdisasm (%s)\n", probe);
+        return 0;
+    }
+    ws_error err;
+    ws_error_clear(&err);
+    ptx = st_load("cbar");
+    CHECK(ptx != NULL, "cbar.ptx loads");
+    int rc = ptx ? ws_sass_build_ptx(ptx_path, NULL, NULL, cubin, sass_path, sizeof cubin, &err) : 1;
+    if (!rc)
+        rc = ws_sass_load(sass_path, cubin, &sass, &err);
+    if (rc) {
+        char buf[800];
+        ws_error_format(&err, buf, sizeof buf);
+        fprintf(stderr, "cannot build the SASS of cbar: %s\n", buf);
+    }
+    CHECK(rc == 0, "cbar's SASS builds and loads");
+    if (!rc) {
+        test_ifelse();
+        test_loop_break();
+        test_early_exit();
+        test_half_syncwarp();
+        test_reduce_groups();
+    }
+    if (sass)
+        ws_sass_module_free(sass);
+    if (ptx)
+        ws_module_free(ptx);
+    return ws_test_finish("test_sass_cbar");
+}

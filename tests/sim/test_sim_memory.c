@@ -1,0 +1,83 @@
+/* test_sim_memory.c — addressing and race tracking on patterns of real kernels: shared
+ * addresses wrap at 2^32 (a base below zero plus an offset), lanes writing different bytes
+ * of one word are not a race while two lanes writing one byte are, and an access before a
+ * buffer names that buffer and the direction. */
+#include "tests/sim/sim_test.h"
+
+static const char *SPEC =
+    "workload memory\nsource memory.cu\n"
+    "buffer in i32 64 iota\nbuffer out i32 512 zero\nbuffer flags u8 512 const 7\n"
+    "buffer S i32 64 zero\nbuffer J i32 64 zero\n"
+    "variant wrap\n  kernel shared_wrap\n  grid 1\n  block 64\n  args in out 4\n"
+    "variant bytes\n  kernel byte_flags\n  grid 2\n  block 256\n  args flags out\n"
+    "variant byterace\n  kernel byte_race\n  grid 1\n  block 64\n  args flags\n"
+    "variant under\n  kernel underflow\n  grid 1\n  block 32\n  args S J out 256\n";
+
+static void test_shared_wrap(ws_module *m)
+{
+    st_run r;
+    int rc = st_exec(&r, m, SPEC, "wrap", NULL);
+    CHECK(rc == 0, "base below zero plus an offset is a valid shared address: %s", r.err.msg);
+    if (rc == 0) {
+        const int *out = (const int *)st_buf(&r, "out")->data;
+        int bad = -1;
+        for (int t = 0; t < 60 && bad < 0; t++)
+            if (out[t] != 4 * t + 6) /* s[t] + s[t+1] + s[t+2] + s[t+3] with s[i] = i */
+                bad = t;
+        CHECK(bad < 0, "out[%d] = %d, want %d", bad, bad >= 0 ? out[bad] : 0, 4 * bad + 6);
+        CHECK(st_metric(&r, "sim__races") == 0, "no race: %g", st_metric(&r, "sim__races"));
+    }
+    st_free(&r);
+}
+
+static void test_bytes(ws_module *m)
+{
+    st_run r;
+    int rc = st_exec(&r, m, SPEC, "bytes", NULL);
+    CHECK(rc == 0, "byte_flags runs: %s", r.err.msg);
+    if (rc == 0) {
+        CHECK(st_metric(&r, "sim__races") == 0 && r.res.nwarnings == 0,
+              "different bytes of one word are no race: %g (%s)", st_metric(&r, "sim__races"),
+              r.res.nwarnings ? r.res.warnings[0] : "");
+        const int *out = (const int *)st_buf(&r, "out")->data;
+        CHECK(out[0] == 255 && out[1] == 255 && out[257] == 255, "out %d %d %d", out[0], out[1],
+              out[257]);
+    }
+    st_free(&r);
+    rc = st_exec(&r, m, SPEC, "byterace", NULL);
+    CHECK(rc == 0, "byte_race runs: %s", r.err.msg);
+    if (rc == 0) {
+        int line = st_cu_line("memory.cu", "@byterace");
+        char want[64];
+        snprintf(want, sizeof want, "memory.cu:%d", line);
+        CHECK(st_metric(&r, "sim__races") == 1 && r.res.nwarnings >= 1 &&
+                  strstr(r.res.warnings[0], "race: global[0x") &&
+                  strstr(r.res.warnings[0], want), "two lanes writing one byte race: %g (%s)",
+              st_metric(&r, "sim__races"), r.res.nwarnings ? r.res.warnings[0] : "");
+    }
+    st_free(&r);
+}
+
+static void test_underflow(ws_module *m)
+{
+    st_run r;
+    int rc = st_exec(&r, m, SPEC, "under", NULL);
+    CHECK(rc == WS_ERR_SIM, "J[-256] is out of bounds: %d", rc);
+    CHECK(strstr(r.err.msg, "out-of-bounds global load of 4 bytes") &&
+              strstr(r.err.msg, "1024 bytes before the start of 'J'") &&
+              !strstr(r.err.msg, "'S'"), "names J and the direction: %s", r.err.msg);
+    st_free(&r);
+}
+
+int main(void)
+{
+    ws_module *m = st_load("memory");
+    CHECK(m != NULL, "memory.ptx loads");
+    if (m) {
+        test_shared_wrap(m);
+        test_bytes(m);
+        test_underflow(m);
+        ws_module_free(m);
+    }
+    return ws_test_finish("test_sim_memory");
+}

@@ -1,0 +1,53 @@
+#!/bin/sh
+# test_calibrate.sh — bench/calibrate.sh's fitting arithmetic on the CPU: the simulator
+# with a preset whose keys were moved away from h100.gpu's stands in for the GPU; fitting
+# h100.gpu to its times must recover the moved values, and each fitted key's source must
+# name its benchmark. usage: test_calibrate.sh BUILD_DIR
+build=$1
+src=$(cd "$(dirname "$0")/../.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+sed -e 's/^latency.alu = 6 /latency.alu = 9 /; s/^issue.fp64 = 2/issue.fp64 = 3/' \
+    -e 's/^mem.l2_latency = 260/mem.l2_latency = 300/; s/^latency.branch = 6 /latency.branch = 10 /' \
+    -e 's/^atom.l2_same_cycles = 1.3 /atom.l2_same_cycles = 2 /; s/^latency.bar = 20/latency.bar = 28/' \
+    -e 's/^warp.group_cycles = 130/warp.group_cycles = 100/; s/^launch_overhead_ns = 2500/launch_overhead_ns = 3000/' \
+    "$src/sim/presets/h100.gpu" > "$tmp/true.gpu"
+keys=latency.alu,issue.fp64,mem.l2_latency,latency.branch,atom.l2_same_cycles,latency.bar,warp.group_cycles,launch_overhead_ns
+[ "$(diff "$src/sim/presets/h100.gpu" "$tmp/true.gpu" | grep -c '^>')" = 8 ] || bad "eight keys moved in the stand-in"
+# Every key a benchmark fits names that benchmark in h100.gpu's source line.
+python3 - "$src" <<'PY' || bad "h100.gpu's sources name their bench/calib benchmarks"
+import sys
+sys.path.insert(0, sys.argv[1] + "/bench")
+import calibrate
+text = open(sys.argv[1] + "/sim/presets/h100.gpu").read().split("\n")
+for key, variant, *_ in calibrate.BENCHES:
+    src = [l for l in text if l.split()[:2] == ["source", key]]
+    if not src or ("bench/calib " + variant) not in src[0] and ("calib.spec " + variant) not in src[0]:
+        print("%s: source does not name bench/calib %s: %s" % (key, variant, src))
+        sys.exit(1)
+PY
+bash "$src/bench/calibrate.sh" "$build" "$tmp/fit.gpu" --stand-in "$tmp/true.gpu" --keys "$keys" \
+    > "$tmp/log" 2>&1 || { cat "$tmp/log"; bad "calibrate.sh"; }
+for kv in latency.alu=9 issue.fp64=3 mem.l2_latency=300 latency.branch=10 atom.l2_same_cycles=2 \
+          latency.bar=28 warp.group_cycles=100 launch_overhead_ns=3000; do
+    k=${kv%%=*} want=${kv#*=}
+    got=$(sed -n "s/^$k = \([0-9.e+-]*\).*/\1/p" "$tmp/fit.gpu")
+    python3 -c "import sys; sys.exit(0 if abs($got / $want - 1) < 0.02 else 1)" 2>/dev/null ||
+        bad "$k fitted to '$got', the stand-in has $want"
+    grep -Eq "^source $k bench/calib/calib.spec [a-z_0-9]+, [A-Z]+ [0-9]+( -> [0-9]+)?: " "$tmp/fit.gpu" ||
+        bad "$k has no bench source: $(grep "^source $k " "$tmp/fit.gpu")"
+done
+# Keys it was not asked to fit keep h100.gpu's value.
+grep -Eq '^latency.mul = 6( |$)' "$tmp/fit.gpu" || bad "latency.mul kept"
+# The fit again from the recorded times alone (no timing): the same preset.
+bash "$src/bench/calibrate.sh" "$build" "$tmp/again.gpu" --records "$tmp/fit.gpu.records.json" \
+    --keys "$keys" > "$tmp/log2" 2>&1 || { cat "$tmp/log2"; bad "calibrate.sh --records"; }
+cmp -s "$tmp/fit.gpu" "$tmp/again.gpu" || bad "--records gives the same preset"
+# A key no benchmark fits: one line naming it.
+bash "$src/bench/calibrate.sh" "$build" "$tmp/x.gpu" --records "$tmp/fit.gpu.records.json" \
+    --keys nosuch.key > "$tmp/log3" 2>&1 && bad "an unknown key fails"
+grep -q "calibrate: no benchmark fits nosuch.key (known: latency.alu" "$tmp/log3" || bad "unknown key message: $(cat "$tmp/log3")"
+[ $fails = 0 ] && echo "calibrate: ok" || { echo "calibrate: $fails failed"; exit 1; }
