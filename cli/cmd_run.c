@@ -333,6 +333,7 @@ static int gpu_all(gpu_args *a, ws_error *err)
     if (store)
         ws_store_close(store);
     ws_cli_workload_close(&w);
+    ws_prof_release(); /* before the context goes */
     ws_gpu_close(g);
     return rc;
 }

@@ -48,6 +48,10 @@ int ws_cupti_error(ws_error *err, const char *call, int code);
  * instruction rows (function, pc = SASS offset, line = .cu line, file = index of the
  * spec's source) when o->sass. The device buffers hold garbage afterwards: restore and
  * launch again before reading outputs. */
+/* Releases what profiling keeps set up for the process (CUPTI's SASS metrics
+ * configuration, set once per device): call before the GPU's context is closed. */
+void ws_prof_release(void);
+
 int ws_prof_profile(ws_gpu_kernel *k, const ws_spec *s, const ws_prof_options *o,
                     ws_result *res, ws_error *err);
 

@@ -194,6 +194,16 @@ static int flush(CUcontext ctx, const sass_config *c, const ws_prof_target *t, w
 static sass_config configured;
 static int configured_device = -1;
 
+void ws_prof_release(void)
+{
+    if (configured_device < 0)
+        return;
+    CUpti_SassMetricsUnsetConfig_Params un = WS_CUPTI_PARAMS(CUpti_SassMetricsUnsetConfig_Params);
+    un.deviceIndex = (uint32_t)configured_device;
+    cuptiSassMetricsUnsetConfig(&un);
+    configured_device = -1;
+}
+
 int ws_prof_sass_collect(const ws_prof_target *t, const char *chip, ws_result *res, ws_error *err)
 {
     uint32_t device = t->device;

@@ -248,6 +248,7 @@ int main(void)
     }
     ws_buffers_free(&p.in);
     ws_spec_free(p.spec);
+    ws_prof_release(); /* before the context goes */
     ws_gpu_close(p.gpu);
     return ws_test_finish("gpu_backend");
 }
