@@ -80,6 +80,21 @@ int ws_sass_x_imad(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
     SRC(s + 1, b);
     ws_sass_int_mods(in, s, exec, a);
     ws_sass_int_mods(in, s + 1, exec, b);
+    if (!wide && !hi && nout == 0 && !ws_sass_has(in, WS_SMOD_X)) {
+        /* the common 32-bit a * b + c with no carries: one loop over all lanes */
+        uint32_t c32[WS_WARP], d[WS_WARP];
+        if (has_c) {
+            SRC(s + 2, c32);
+            ws_sass_int_mods(in, s + 2, exec, c32);
+        } else {
+            memset(c32, 0, sizeof c32);
+        }
+        for (int l = 0; l < WS_WARP; l++)
+            d[l] = a[l] * b[l] + c32[l];
+        ws_sass_dst(w, in, 0, exec, d);
+        (void)fx;
+        return 0;
+    }
     uint32_t cin = ws_sa_pred_or(w, in, s + 2 + has_c, 0);
     if (!has_c) {
         WS_LANES(l, exec, c[l] = 0;);
@@ -215,11 +230,28 @@ int ws_sass_x_lop3(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
     SRC(s, a);
     SRC(s + 1, b);
     SRC(s + 2, c);
-    uint32_t lut = (uint32_t)ws_sa_imm(in, s + 3) & 0xff, nz = 0;
-    WS_LANES(l, exec, {
-        a[l] = ws_sa_lut3(lut, a[l], b[l], c[l]);
-        nz |= (uint32_t)(a[l] != 0) << l;
-    });
+    uint32_t lut = (uint32_t)ws_sa_imm(in, s + 3) & 0xff, nz = 0, r[WS_WARP];
+    if (in->o[s].kind != WS_SO_CBANK && in->o[s + 1].kind != WS_SO_CBANK &&
+        in->o[s + 2].kind != WS_SO_CBANK) { /* minterm by minterm over all lanes: vectorizes */
+        memset(r, 0, sizeof r);
+        for (int i = 0; i < 8; i++) {
+            if (!((lut >> i) & 1))
+                continue;
+            uint32_t na = (i & 4) ? 0 : ~0u, nb = (i & 2) ? 0 : ~0u, nc = (i & 1) ? 0 : ~0u;
+            for (int l = 0; l < WS_WARP; l++)
+                r[l] |= (a[l] ^ na) & (b[l] ^ nb) & (c[l] ^ nc);
+        }
+        for (int l = 0; l < WS_WARP; l++) {
+            a[l] = r[l];
+            nz |= (uint32_t)(r[l] != 0) << l;
+        }
+        nz &= exec;
+    } else {
+        WS_LANES(l, exec, {
+            a[l] = ws_sa_lut3(lut, a[l], b[l], c[l]);
+            nz |= (uint32_t)(a[l] != 0) << l;
+        });
+    }
     ws_sass_dst(w, in, s - 1, exec, a);
     if (pd) {
         uint32_t q = ws_sa_pred_or(w, in, s + 4, 0);

@@ -72,19 +72,21 @@ void ws_sass_src(ws_sass_warp *w, const ws_sass_inst *in, int k, uint32_t exec,
 {
     const ws_sass_opnd *o = &in->o[k];
     switch (o->kind) {
-    case WS_SO_R: {
-        const uint32_t *row = ws_sass_rrow(w, o->reg);
-        WS_LANES(l, exec, v[l] = row[l];);
+    /* registers and immediates fill all 32 lanes: a whole row copies faster than a
+     * sparse mask is walked, and lanes outside exec are never written back */
+    case WS_SO_R:
+        memcpy(v, ws_sass_rrow(w, o->reg), WS_WARP * sizeof *v);
         break;
-    }
     case WS_SO_UR: {
         uint32_t u = ureg(w, o->reg);
-        WS_LANES(l, exec, v[l] = u;);
+        for (int l = 0; l < WS_WARP; l++)
+            v[l] = u;
         break;
     }
     case WS_SO_IMM: {
         uint32_t u = (uint32_t)o->imm;
-        WS_LANES(l, exec, v[l] = u;);
+        for (int l = 0; l < WS_WARP; l++)
+            v[l] = u;
         break;
     }
     case WS_SO_FIMM: {
@@ -115,7 +117,8 @@ void ws_sass_src(ws_sass_warp *w, const ws_sass_inst *in, int k, uint32_t exec,
         return;
     }
     if (o->not_)
-        WS_LANES(l, exec, v[l] = ~v[l];);
+        for (int l = 0; l < WS_WARP; l++)
+            v[l] = ~v[l];
 }
 
 void ws_sass_src64(ws_sass_warp *w, const ws_sass_inst *in, int k, uint32_t exec,
@@ -234,8 +237,14 @@ void ws_sass_dst(ws_sass_warp *w, const ws_sass_inst *in, int k, uint32_t exec,
         return;
     }
     uint32_t *row = o->kind == WS_SO_R ? wrow(w, o->reg) : NULL;
-    if (row)
-        WS_LANES(l, exec, row[l] = v[l];);
+    if (!row)
+        return;
+    if (exec == WS_FULL_MASK) {
+        memcpy(row, v, WS_WARP * sizeof *v);
+        return;
+    }
+    for (int l = 0; l < WS_WARP; l++) /* a blend over all lanes vectorizes */
+        row[l] = ((exec >> l) & 1u) ? v[l] : row[l];
 }
 
 void ws_sass_dst64(ws_sass_warp *w, const ws_sass_inst *in, int k, uint32_t exec,
