@@ -11,8 +11,7 @@
 
 static int ends_block(const ws_inst *in)
 {
-    return in->op == WS_OP_BRA || in->op == WS_OP_RET || in->op == WS_OP_EXIT ||
-           in->op == WS_OP_TRAP;
+    return ws_op_has(in->op, WS_OPF_TERM);
 }
 
 /* Leaders: entry, branch targets, the instruction after a branch/ret/exit/trap. */
@@ -25,7 +24,7 @@ static int split_blocks(ws_function *f)
     leader[0] = 1;
     for (int pc = 0; pc < n; pc++) {
         const ws_inst *in = &f->insts[pc];
-        if (in->op == WS_OP_BRA && in->src[0].kind == WS_O_LABEL)
+        if (ws_op_has(in->op, WS_OPF_BRANCH) && in->src[0].kind == WS_O_LABEL)
             leader[in->src[0].imm] = 1;
         if (ends_block(in))
             leader[pc + 1] = 1;
@@ -69,7 +68,7 @@ static void link_blocks(ws_function *f)
         const ws_inst *in = &f->insts[bl->last];
         int next = bl->last + 1 < f->ninsts ? f->insts[bl->last + 1].block : -1;
         bl->nsucc = 0;
-        if (in->op == WS_OP_BRA) {
+        if (ws_op_has(in->op, WS_OPF_BRANCH)) {
             add_succ(bl, f->insts[in->src[0].imm].block);
             if (in->guard >= 0 && next >= 0)
                 add_succ(bl, next);
@@ -247,9 +246,9 @@ static int dominates(const int *idom, int h, int u)
  * one (a search) is no spin loop: ptxas puts no YIELD there. */
 static int is_shared_read(const ws_inst *in)
 {
-    if (ws_op_class(in->op) == WS_CLS_ATOM)
+    if (ws_op_has(in->op, WS_OPF_ATOMIC))
         return 1;
-    return in->op == WS_OP_LD && (in->flags & (WS_F_VOLATILE | WS_F_STRONG));
+    return ws_op_class(in->op) == WS_CLS_LD && (in->flags & (WS_F_VOLATILE | WS_F_STRONG));
 }
 
 /* Registers whose value, within the loop `body` (a block set), depends on a shared read
@@ -313,7 +312,7 @@ static void mark_spin_loop(ws_function *f, const csr *pred, int u, int h,
             continue;
         const ws_block *bl = &f->blocks[b];
         const ws_inst *last = &f->insts[bl->last];
-        int leaves = bl->nsucc == 0 || last->op == WS_OP_EXIT || last->op == WS_OP_RET;
+        int leaves = bl->nsucc == 0 || ws_op_has(last->op, WS_OPF_LEAVE);
         for (int i = 0; i < bl->nsucc; i++)
             leaves |= !body[bl->succ[i]];
         if (leaves && last->guard >= 0 && taint[last->guard])
@@ -367,7 +366,7 @@ static int build_function(ws_function *f)
     for (int pc = 0; pc < f->ninsts; pc++) {
         ws_inst *in = &f->insts[pc];
         in->reconv_pc = -1;
-        if (in->op == WS_OP_BRA) {
+        if (ws_op_has(in->op, WS_OPF_BRANCH)) {
             int ip = f->blocks[in->block].ipdom;
             in->reconv_pc = ip < 0 ? -1 : f->blocks[ip].first;
         }

@@ -1,6 +1,7 @@
 /* events.h — the narrow interface between functional execution and what consumes it
- * (the timing and contention model, lane timelines). The executor calls the sink once per
- * issued warp-instruction; a consumer never reaches into executor state. Private to sim/. */
+ * (statistics, lane timelines, the timing and contention model). The warp step turns a
+ * handler's effect into one event per issued warp-instruction and hands it to statistics
+ * and to every sink; a consumer never reaches into executor state. Private to sim/. */
 #ifndef WS_SIM_EVENTS_H
 #define WS_SIM_EVENTS_H
 
@@ -8,7 +9,7 @@
 
 /* One issued warp-instruction, as the functional executor saw it. */
 typedef struct ws_warp_event {
-    const ws_function *fn;
+    const ws_function *fn;   /* the function the instruction belongs to */
     const ws_inst *inst;
     int pc;
     uint32_t cta;            /* linear CTA id */

@@ -4,6 +4,7 @@
 #ifndef WS_SIM_EXEC_H
 #define WS_SIM_EXEC_H
 
+#include <assert.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <string.h>
@@ -66,23 +67,30 @@ typedef struct ws_fninfo {
     int *atom_slot;         /* per pc: index into worker atomics, -1 if not atom/red */
 } ws_fninfo;
 
-/* One SIMT stack entry (ipdom policy). */
-typedef struct ws_simt_entry {
-    int32_t pc, rpc;
-    uint32_t mask;
-} ws_simt_entry;
-
 /* One function activation of a warp. */
 typedef struct ws_frame {
     int fn;                 /* module function index */
     uint64_t *regs;         /* nregs * 32, lane-major */
     uint8_t *param;         /* 32 lanes * param_bytes */
     uint64_t local_base;    /* offset of this frame in each lane's local area */
-    int stack_base;         /* SIMT stack depth below this frame's first entry */
+    int policy_level;       /* the reconvergence policy's level of this activation */
     int call_pc;            /* the caller's call instruction (-1 for the entry) */
 } ws_frame;
 
 enum { WS_W_READY = 0, WS_W_BARRIER, WS_W_DONE };
+
+/* What one warp-instruction did, as its handler reports it; the warp step (exec_warp.c)
+ * turns it into the one ws_warp_event that statistics, timelines and timing consume. */
+typedef struct ws_effect {
+    uint64_t addr[WS_WARP]; /* effective (generic) addresses of ld/st/atom/red lanes */
+    uint8_t has_addr;       /* addr, space and bytes are filled */
+    uint8_t space, bytes;   /* the ws_space the addresses resolved to; bytes per lane */
+    uint8_t taken;          /* bra: 1 = some lanes took it, 2 = all executing lanes did */
+    uint8_t groups;         /* warp-wide .sync ops: distinct member masks (else 1) */
+    uint8_t advanced;       /* the handler set the next pc itself (control flow) */
+    uint8_t barrier;        /* the warp parked at a CTA barrier */
+    uint32_t cas_ok;        /* atom.cas: lanes whose compare matched */
+} ws_effect;
 
 struct ws_cta;
 struct ws_worker;
@@ -95,7 +103,6 @@ typedef struct ws_warp {
     uint32_t exited;
     uint32_t active;        /* current active mask (top of the reconvergence state) */
     int pc;
-    int stop_pc;            /* reconvergence pc of the top entry (policy-owned) */
     int state;
     int bar_id, bar_pc;
     uint32_t bar_count;     /* threads expected (0 = all non-exited) */
@@ -104,19 +111,12 @@ typedef struct ws_warp {
     uint64_t issued;        /* also %clock */
     uint32_t sync_epoch;    /* __syncwarp count, for race detection */
     uint32_t carry;         /* per-lane carry flag of add.cc / addc */
-    int nstack, cap_stack;
-    ws_simt_entry *stack;
+    void *policy_state;     /* the reconvergence policy's, opaque to the executor */
     int nframes;
     ws_frame frames[WS_MAX_CALL_DEPTH];
     uint64_t *reg_pool; size_t reg_cap;      /* frames' registers, stacked */
     uint8_t *param_pool; size_t param_cap;   /* frames' per-lane param areas, stacked */
     uint8_t *local;         /* 32 * run->local_bytes */
-    ws_timeline *timeline;  /* when recorded */
-    /* filled by memory instructions for the event sink */
-    uint64_t ev_addr[WS_WARP];
-    int ev_has_addr;
-    uint8_t ev_space, ev_bytes, ev_taken, ev_groups;
-    uint32_t ev_cas_ok;
     uint32_t call_mask[WS_MAX_CALL_DEPTH]; /* lanes that entered each frame */
     uint64_t scratch[WS_MAX_SRC + 2][WS_WARP];
 } ws_warp;
@@ -196,6 +196,8 @@ typedef struct ws_run {
     ws_error err; int failed;
     uint64_t progress_step;
     ws_event_sink *sink;        /* timing model; forces one host thread */
+    ws_event_sink sinks[2];     /* every consumer of the events: timelines, timing model */
+    int nsinks;
     ws_timeline *timelines; int ntimelines;
     uint32_t timeline_ctas;     /* timelines are recorded for the first warps of these */
     size_t printed, printf_dropped; /* bytes of kernel printf written / over the limit (lock) */
@@ -210,6 +212,7 @@ void ws_x_cta_free(ws_cta *c);
 const uint64_t *ws_x_src(ws_warp *w, const ws_inst *in, int k, uint64_t *scratch);
 static inline uint64_t *ws_x_reg(ws_warp *w, int reg)
 {
+    assert(reg >= 0); /* the parser resolves every register operand to a dense index */
     return w->frames[w->nframes - 1].regs + (size_t)reg * WS_WARP;
 }
 static inline const ws_function *ws_x_fn(const ws_warp *w)
@@ -231,8 +234,10 @@ double ws_bf16_to_double(uint16_t b);
 uint16_t ws_double_to_f16(double x);  /* in the current rounding mode; NaN stays NaN */
 uint16_t ws_double_to_bf16(double x);
 
+/* Handlers of the other families report what they did in `fx` (zeroed, groups 1). */
+
 /* ---- exec_mem.c: ld/st/atom/red/cvta, address resolution */
-int ws_x_mem(ws_warp *w, const ws_inst *in, uint32_t exec);
+int ws_x_mem(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx);
 int ws_x_cvta(ws_warp *w, const ws_inst *in, uint32_t exec);
 uint64_t ws_x_symbol_address(const ws_warp *w, int32_t sym, int space_of_inst);
 /* Host pointer to `n` bytes at `addr` (state space `space`) for `lane`, for reads outside
@@ -244,8 +249,8 @@ const uint8_t *ws_x_host(ws_warp *w, const ws_inst *in, int space, uint64_t addr
 int ws_x_vprintf(ws_warp *w, const ws_inst *in, uint32_t exec);
 
 /* ---- exec_ctrl.c: branches, call/ret, exit, warp-wide operations, barriers */
-int ws_x_ctrl(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, int *advanced);
-int ws_x_warpop(ws_warp *w, const ws_inst *in, uint32_t exec);
+int ws_x_ctrl(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, ws_effect *fx);
+int ws_x_warpop(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx);
 
 /* ---- shared with the SASS model (sim_run.c, exec_mem.c) */
 /* Finds the entry, lays out global memory and parameters for r->m/spec/v/opt. */
@@ -267,8 +272,26 @@ int ws_race_merge(ws_run *run, ws_worker *wks, int nwk, ws_result *res);
 int ws_stats_alloc(ws_worker *wk);
 void ws_stats_free(ws_worker *wk);
 int ws_stats_fill(ws_run *run, ws_worker *wks, int nwk, ws_result *res, ws_error *err);
-void ws_stats_atomic(ws_warp *w, const ws_inst *in, int pc, uint32_t exec,
-                     const uint64_t *addr);
+void ws_stats_atomic(ws_worker *wk, int fn, const ws_warp_event *ev);
+/* Every count of the run is kept here, from the events (per PC, branches, atomics);
+ * `fn` is the module index of ev->fn. Inline: it runs once per warp-instruction. */
+static inline void ws_stats_event(ws_worker *wk, int fn, const ws_warp_event *ev)
+{
+    ws_pcstat *st = &wk->pcstat[fn][ev->pc];
+    st->issued++;
+    st->active += (uint64_t)__builtin_popcount(ev->active);
+    st->pred_on += (uint64_t)__builtin_popcount(ev->pred_on);
+    if (ws_op_has(ev->inst->op, WS_OPF_BRANCH)) {
+        /* As CUPTI counts (derive.c): one target per execution of the branch, one
+         * divergent per execution whose lanes split (some took it, others did not). */
+        st->targets++;
+        st->divergent += (uint64_t)(ev->taken == 1);
+    }
+    if (ev->addr && ev->pred_on)
+        ws_stats_atomic(wk, fn, ev);
+}
+/* The sink that records lane timelines for the first run->ntimelines warps. */
+ws_event_sink ws_timeline_sink(ws_run *r);
 
 /* ---- helpers for typed lane values */
 static inline uint64_t ws_trunc(uint64_t v, int bits)

@@ -45,7 +45,7 @@ static int int_add_sub(ws_warp *w, const ws_inst *in, uint32_t exec, int sub)
     const uint64_t *a = SRC(0), *b = SRC(1);
     uint64_t *d = ws_x_reg(w, in->dst[0].reg);
     int bits = bits_of((ws_ptype)in->type);
-    int carry_in = in->op == WS_OP_ADDC || in->op == WS_OP_SUBC;
+    int carry_in = ws_op_has(in->op, WS_OPF_CARRY_IN);
     if (in->flags & WS_F_SAT) {
         WS_LANES(l, exec, {
             int64_t x = ws_sext(a[l], 32), y = ws_sext(b[l], 32);
@@ -134,7 +134,7 @@ static int int_mad_carry(ws_warp *w, const ws_inst *in, uint32_t exec)
     uint64_t *d = ws_x_reg(w, in->dst[0].reg);
     ws_ptype t = (ws_ptype)in->type;
     int bits = bits_of(t), sgn = ws_ptype_is_signed(t);
-    uint32_t cin = in->op == WS_OP_MADC ? w->carry : 0, cout = 0;
+    uint32_t cin = ws_op_has(in->op, WS_OPF_CARRY_IN) ? w->carry : 0, cout = 0;
     WS_LANES(l, exec, {
         uint64_t p = in->subop == WS_SUB_HI ? mul_hi(a[l], b[l], bits, sgn)
                                             : ws_trunc(a[l] * b[l], bits);

@@ -16,18 +16,14 @@ static int find_operand(const ws_inst *in, int kind)
 
 /* ---------------------------------------------------------------- branches */
 
-static int do_branch(ws_warp *w, const ws_inst *in, int pc, uint32_t exec)
+static int do_branch(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, ws_effect *fx)
 {
     int k = find_operand(in, WS_O_LABEL);
     if (k < 0)
         return ws_x_fault(w, in, 0, 0, WS_ERR_UNSUPPORTED, "indirect branch is not supported");
     int target = (int)in->src[k].imm;
     uint32_t taken = exec, not_taken = w->active & ~exec;
-    ws_pcstat *st = &w->cta->wk->pcstat[w->frames[w->nframes - 1].fn][pc];
-    int divergent = taken && not_taken;
-    st->targets++; /* one per execution, as CUPTI counts (derive.c) */
-    st->divergent += (uint64_t)divergent;
-    w->ev_taken = taken ? (not_taken ? 1 : 2) : 0;
+    fx->taken = taken ? (not_taken ? 1 : 2) : 0;
     if (w->cta->run->policy->on_branch(w, in, taken, not_taken, target, pc + 1))
         return ws_x_fault(w, in, 0, 0, WS_ERR_NOMEM, "out of memory (reconvergence stack)");
     return 0;
@@ -37,12 +33,14 @@ static int do_branch(ws_warp *w, const ws_inst *in, int pc, uint32_t exec)
 
 static void pop_finished_frames(ws_warp *w)
 {
-    while (w->nframes > 1 && w->frames[w->nframes - 1].stack_base >= w->nstack)
+    const ws_reconv_policy *p = w->cta->run->policy;
+    int level = p->level(w);
+    while (w->nframes > 1 && w->frames[w->nframes - 1].policy_level >= level)
         w->nframes--;
-    if (w->nstack == 0)
+    if (level == 0)
         w->state = WS_W_DONE;
-    else if (w->pc == w->stop_pc)
-        w->cta->run->policy->on_reach_pc(w);
+    else
+        p->on_advance(w);
 }
 
 static void do_exit(ws_warp *w, int pc, uint32_t exec)
@@ -65,7 +63,8 @@ static void copy_returns(ws_warp *w, const ws_frame *callee, const ws_frame *cal
     uint64_t scratch0 = r->fi[caller->fn].param_block;
     for (int i = 0; i < call->ndst && i < cf->nrets; i++) {
         const ws_operand *o = &call->dst[i];
-        if (o->kind != WS_O_SYMBOL || o->sym < 0)
+        assert(o->kind == WS_O_SYMBOL); /* ir.h: call's dst[0] = SYMBOL of the return local */
+        if (o->sym < 0)
             continue;
         const ws_var *dv = &pf->locals[o->sym], *sv = &cf->rets[i];
         uint64_t n = sv->size < dv->size ? sv->size : dv->size;
@@ -82,7 +81,7 @@ static void do_ret(ws_warp *w, int pc, uint32_t exec)
     }
     ws_frame *f = &w->frames[w->nframes - 1];
     w->pc = pc + 1;
-    if (!w->cta->run->policy->on_leave(w, exec, f->stack_base))
+    if (!w->cta->run->policy->on_leave(w, exec, f->policy_level))
         return;
     copy_returns(w, f, &w->frames[w->nframes - 2], w->call_mask[w->nframes - 1]);
     w->nframes--;
@@ -99,6 +98,9 @@ static int do_call(ws_warp *w, const ws_inst *in, int pc, uint32_t exec)
         return ws_x_fault(w, in, 0, 0, WS_ERR_UNSUPPORTED, "predicated call is not supported");
     if (w->nframes == WS_MAX_CALL_DEPTH)
         return ws_x_fault(w, in, 0, 0, WS_ERR_SIM, "call depth exceeds %d", WS_MAX_CALL_DEPTH);
+    /* ir.h: src[1] = SYMBOL of the first argument local (NONE without), src[2] = IMM count */
+    assert(in->nsrc == 3 && in->src[2].kind == WS_O_IMM);
+    assert(in->src[1].kind == WS_O_SYMBOL || in->src[1].kind == WS_O_NONE);
     int callee = (int)in->src[k].imm;
     const ws_function *cf = &r->m->funcs[callee];
     ws_frame *caller = &w->frames[w->nframes - 1];
@@ -129,7 +131,7 @@ static int do_call(ws_warp *w, const ws_inst *in, int pc, uint32_t exec)
     int base = r->policy->on_call(w, pc + 1);
     if (base < 0)
         return ws_x_fault(w, in, 0, 0, WS_ERR_NOMEM, "out of memory (reconvergence stack)");
-    f->stack_base = base;
+    f->policy_level = base;
     w->call_mask[w->nframes] = exec;
     w->nframes++;
     return 0;
@@ -137,7 +139,7 @@ static int do_call(ws_warp *w, const ws_inst *in, int pc, uint32_t exec)
 
 /* ---------------------------------------------------------------- barriers */
 
-static int do_barrier(ws_warp *w, const ws_inst *in, int pc, uint32_t exec)
+static int do_barrier(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, ws_effect *fx)
 {
     if (in->subop == WS_SUB_ARRIVE)
         return 0; /* arrive without waiting: producers never block */
@@ -175,41 +177,39 @@ static int do_barrier(ws_warp *w, const ws_inst *in, int pc, uint32_t exec)
     w->bar_id = id;
     w->bar_pc = pc;
     w->bar_count = count;
-    ws_event_sink *sink = w->cta->run->sink;
-    if (sink && sink->barrier)
-        sink->barrier(sink->ctx, w->cta->id, (uint32_t)w->id, pc);
+    fx->barrier = 1;
     return 0;
 }
 
-int ws_x_ctrl(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, int *advanced)
+int ws_x_ctrl(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, ws_effect *fx)
 {
     switch (in->op) {
     case WS_OP_BRA:
-        *advanced = 1;
-        return do_branch(w, in, pc, exec);
+        fx->advanced = 1;
+        return do_branch(w, in, pc, exec, fx);
     case WS_OP_EXIT:
         if (exec) {
-            *advanced = 1;
+            fx->advanced = 1;
             do_exit(w, pc, exec);
         }
         return 0;
     case WS_OP_RET:
         if (exec) {
-            *advanced = 1;
+            fx->advanced = 1;
             do_ret(w, pc, exec);
         }
         return 0;
     case WS_OP_CALL:
         if (in->nsrc > 0 && in->src[0].kind == WS_O_FUNC && in->src[0].imm == WS_CALL_VPRINTF)
             return exec ? ws_x_vprintf(w, in, exec) : 0; /* no frame: the next pc follows */
-        *advanced = 1;
+        fx->advanced = 1;
         return do_call(w, in, pc, exec);
     case WS_OP_TRAP:
         if (!exec)
             return 0;
         return ws_x_fault(w, in, __builtin_ctz(exec), 0, WS_ERR_SIM, "trap executed");
     case WS_OP_BAR: case WS_OP_BARRIER:
-        return do_barrier(w, in, pc, exec);
+        return do_barrier(w, in, pc, exec, fx);
     default: /* membar, fence, nanosleep, brkpt: no functional effect */
         return 0;
     }
@@ -344,7 +344,7 @@ static int do_redux(ws_warp *w, const ws_inst *in, uint32_t exec)
 
 /* Distinct member masks the executing lanes name (the .sync ops' last operand): the
  * hardware runs the op once per distinct mask. */
-static void count_groups(ws_warp *w, const ws_inst *in, uint32_t exec)
+static void count_groups(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx)
 {
     int mi = in->op == WS_OP_SHFL ? 3 : 1;
     if (!exec || in->nsrc <= mi || in->src[mi].kind != WS_O_REG)
@@ -358,13 +358,13 @@ static void count_groups(ws_warp *w, const ws_inst *in, uint32_t exec)
         while (k < n && seen[k] != g) k++;
         if (k == n) seen[n++] = g;
     });
-    w->ev_groups = (uint8_t)n;
+    fx->groups = (uint8_t)n;
 }
 
-int ws_x_warpop(ws_warp *w, const ws_inst *in, uint32_t exec)
+int ws_x_warpop(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx)
 {
-    if (in->op != WS_OP_ACTIVEMASK)
-        count_groups(w, in, exec);
+    if (ws_op_has(in->op, WS_OPF_WARPSYNC))
+        count_groups(w, in, exec, fx);
     switch (in->op) {
     case WS_OP_SHFL: return do_shfl(w, in, exec);
     case WS_OP_VOTE: return do_vote(w, in, exec);

@@ -37,6 +37,7 @@ static int symbol_space(const ws_warp *w, int32_t sym)
 static void effective_addresses(ws_warp *w, const ws_inst *in, uint32_t exec, uint64_t *addr)
 {
     const ws_operand *o = &in->src[0];
+    assert(ws_op_has(in->op, WS_OPF_MEM) && o->kind == WS_O_ADDR); /* ir.h: src[0] = ADDR */
     uint64_t off = (uint64_t)o->imm;
     if (o->sym != -1) {
         off += ws_x_symbol_address(w, o->sym, in->space);
@@ -211,13 +212,14 @@ static int generic_space(uint64_t a)
     return WS_SPACE_GLOBAL;
 }
 
-static void note_event(ws_warp *w, const ws_inst *in, uint32_t exec, int bytes)
+/* The access for the effect record: fx->addr is filled; its space and width. */
+static void note_access(ws_effect *fx, const ws_inst *in, uint32_t exec, int bytes)
 {
-    w->ev_has_addr = 1;
-    w->ev_bytes = (uint8_t)bytes;
-    w->ev_space = in->space != WS_SPACE_GENERIC ? in->space
-                  : exec ? (uint8_t)generic_space(w->ev_addr[__builtin_ctz(exec)])
-                         : WS_SPACE_GLOBAL;
+    fx->has_addr = 1;
+    fx->bytes = (uint8_t)bytes;
+    fx->space = in->space != WS_SPACE_GENERIC ? in->space
+                : exec ? (uint8_t)generic_space(fx->addr[__builtin_ctz(exec)])
+                       : WS_SPACE_GLOBAL;
 }
 
 static int tracked(int sp) { return sp == WS_SPACE_GLOBAL || sp == WS_SPACE_SHARED ||
@@ -239,11 +241,11 @@ static uint64_t load_elem(const uint8_t *p, int n, int is_signed)
     }
 }
 
-static int do_ld(ws_warp *w, const ws_inst *in, uint32_t exec)
+static int do_ld(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx)
 {
     int esz = elem_bytes(in), vec = in->vec ? in->vec : 1, n = esz * vec;
     int sgn = ws_ptype_is_signed((ws_ptype)in->type);
-    uint64_t *addr = w->ev_addr;
+    uint64_t *addr = fx->addr;
     effective_addresses(w, in, exec, addr);
     const ws_operand *d = &in->dst[0];
     uint64_t *rows[4] = {0};
@@ -263,14 +265,14 @@ static int do_ld(ws_warp *w, const ws_inst *in, uint32_t exec)
         if (races && sh)
             ws_race_access(w, in, in->space, addr[l], n, l, 0, 0, sh);
     });
-    note_event(w, in, exec, n);
+    note_access(fx, in, exec, n);
     return 0;
 }
 
-static int do_st(ws_warp *w, const ws_inst *in, uint32_t exec)
+static int do_st(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx)
 {
     int esz = elem_bytes(in), vec = in->vec ? in->vec : 1, n = esz * vec;
-    uint64_t *addr = w->ev_addr;
+    uint64_t *addr = fx->addr;
     effective_addresses(w, in, exec, addr);
     const ws_operand *v = &in->src[1];
     const uint64_t *rows[4] = {0};
@@ -293,7 +295,7 @@ static int do_st(ws_warp *w, const ws_inst *in, uint32_t exec)
         if (races && sh)
             ws_race_access(w, in, in->space, addr[l], n, l, 1, 0, sh);
     });
-    note_event(w, in, exec, n);
+    note_access(fx, in, exec, n);
     return 0;
 }
 
@@ -354,14 +356,14 @@ static uint64_t atom_apply(const ws_inst *in, uint8_t *p, uint64_t b, uint64_t c
     return old;
 }
 
-static int do_atom(ws_warp *w, const ws_inst *in, uint32_t exec)
+static int do_atom(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx)
 {
     ws_ptype t = (ws_ptype)in->type;
     int bits = ws_ptype_bits(t);
     if ((bits != 32 && bits != 64) || t == WS_P_F16X2 || t == WS_P_BF16X2)
         return ws_x_fault(w, in, 0, 0, WS_ERR_UNSUPPORTED, "%s-bit atomics are not supported",
                           ws_ptype_name((ws_ptype)in->type));
-    uint64_t *addr = w->ev_addr;
+    uint64_t *addr = fx->addr;
     effective_addresses(w, in, exec, addr);
     const uint64_t *b = in->nsrc > 1 ? ws_x_src(w, in, 1, w->scratch[1]) : w->scratch[1];
     const uint64_t *c = in->nsrc > 2 ? ws_x_src(w, in, 2, w->scratch[2]) : w->scratch[1];
@@ -377,24 +379,22 @@ static int do_atom(ws_warp *w, const ws_inst *in, uint32_t exec)
             ws_race_access(w, in, in->space, addr[l], bits / 8, l, 1, 1, sh);
     });
     if (in->subop == WS_SUB_CAS)
-        WS_LANES(l, exec, w->ev_cas_ok |= (uint32_t)(ws_trunc(old[l], bits) ==
-                                                     ws_trunc(b[l], bits)) << l;);
+        WS_LANES(l, exec, fx->cas_ok |= (uint32_t)(ws_trunc(old[l], bits) ==
+                                                   ws_trunc(b[l], bits)) << l;);
     if (in->op == WS_OP_ATOM && in->ndst > 0 && in->dst[0].reg >= 0) {
         uint64_t *d = ws_x_reg(w, in->dst[0].reg);
         WS_LANES(l, exec, d[l] = old[l];);
     }
-    int pc = (int)(in - ws_x_fn(w)->insts);
-    ws_stats_atomic(w, in, pc, exec, addr);
-    note_event(w, in, exec, bits / 8);
+    note_access(fx, in, exec, bits / 8);
     return 0;
 }
 
-int ws_x_mem(ws_warp *w, const ws_inst *in, uint32_t exec)
+int ws_x_mem(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx)
 {
     switch (in->op) {
-    case WS_OP_LD: case WS_OP_LDU: return do_ld(w, in, exec);
-    case WS_OP_ST: return do_st(w, in, exec);
-    case WS_OP_ATOM: case WS_OP_RED: return do_atom(w, in, exec);
+    case WS_OP_LD: case WS_OP_LDU: return do_ld(w, in, exec, fx);
+    case WS_OP_ST: return do_st(w, in, exec, fx);
+    case WS_OP_ATOM: case WS_OP_RED: return do_atom(w, in, exec, fx);
     default: return 0; /* prefetch */
     }
 }

@@ -74,6 +74,7 @@ static void special_values(ws_warp *w, int sr, uint64_t *out)
 /* The 32 lane values of source operand k: a register row, or `scratch` filled. */
 const uint64_t *ws_x_src(ws_warp *w, const ws_inst *in, int k, uint64_t *scratch)
 {
+    assert(k >= 0 && k < in->nsrc);
     const ws_operand *o = &in->src[k];
     uint64_t v;
     switch (o->kind) {
@@ -136,65 +137,55 @@ int ws_x_fault(ws_warp *w, const ws_inst *in, int lane, uint64_t addr, ws_code c
 
 /* ---------------------------------------------------------------- one instruction */
 
-static void record_timeline(ws_warp *w, int pc, uint32_t active, uint32_t exec)
+/* The one event of an issued warp-instruction, to statistics and every sink. */
+static void emit_event(ws_warp *w, int fn, const ws_inst *in, int pc, uint32_t active,
+                       uint32_t exec, const ws_effect *fx)
 {
-    ws_timeline *t = w->timeline;
-    int cap = w->cta->run->opt->timeline_slots;
-    if (t->nslots >= cap) {
-        t->truncated = 1;
-        return;
-    }
-    t->slots[t->nslots++] = (ws_timeline_slot){ pc, active, exec };
-}
-
-/* `fn` is the function the instruction belongs to: after a call or a return the warp's
- * current frame is another one. */
-static void emit_event(ws_warp *w, const ws_function *fn, const ws_inst *in, int pc,
-                       uint32_t active, uint32_t exec)
-{
+    ws_run *r = w->cta->run;
     ws_warp_event ev;
-    ev.fn = fn;
+    ev.fn = &r->m->funcs[fn];
     ev.inst = in;
     ev.pc = pc;
     ev.cta = w->cta->id;
     ev.warp = (uint32_t)w->id;
     ev.active = active;
     ev.pred_on = exec;
-    ev.addr = w->ev_has_addr ? w->ev_addr : NULL;
-    ev.addr_space = w->ev_space;
-    ev.access_bytes = w->ev_bytes;
-    ev.taken = w->ev_taken;
-    ev.groups = w->ev_groups;
-    ev.cas_ok = w->ev_cas_ok;
-    ws_event_sink *s = w->cta->run->sink;
-    s->warp_inst(s->ctx, &ev);
+    ev.addr = fx->has_addr ? fx->addr : NULL;
+    ev.addr_space = fx->space;
+    ev.access_bytes = fx->bytes;
+    ev.taken = fx->taken;
+    ev.groups = fx->groups;
+    ev.cas_ok = fx->cas_ok;
+    ws_stats_event(w->cta->wk, fn, &ev);
+    for (int i = 0; i < r->nsinks; i++) {
+        const ws_event_sink *s = &r->sinks[i];
+        if (fx->barrier && s->barrier)
+            s->barrier(s->ctx, ev.cta, ev.warp, pc);
+        s->warp_inst(s->ctx, &ev);
+    }
 }
 
-static int dispatch(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, int *advanced)
+/* The handler the opcode's row names. */
+static int dispatch(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, ws_effect *fx)
 {
-    switch (in->op) {
-    case WS_OP_BRA: case WS_OP_CALL: case WS_OP_RET: case WS_OP_EXIT: case WS_OP_TRAP:
-    case WS_OP_BRKPT: case WS_OP_BAR: case WS_OP_BARRIER: case WS_OP_MEMBAR:
-    case WS_OP_FENCE: case WS_OP_NANOSLEEP:
-        return ws_x_ctrl(w, in, pc, exec, advanced);
-    case WS_OP_SHFL: case WS_OP_VOTE: case WS_OP_MATCH: case WS_OP_REDUX:
-    case WS_OP_ACTIVEMASK:
-        return ws_x_warpop(w, in, exec);
-    case WS_OP_LD: case WS_OP_LDU: case WS_OP_ST: case WS_OP_ATOM: case WS_OP_RED:
-    case WS_OP_PREFETCH:
-        return ws_x_mem(w, in, exec);
-    case WS_OP_CVTA:
-        return ws_x_cvta(w, in, exec);
-    default:
-        return ws_x_alu(w, in, exec);
+    assert(in->op < WS_OP__COUNT); /* the parser checked the operand counts of the row */
+    assert(in->ndst >= ws_op_info[in->op].dmin && in->ndst <= ws_op_info[in->op].dmax);
+    assert(in->nsrc >= ws_op_info[in->op].smin && in->nsrc <= ws_op_info[in->op].smax);
+    switch ((ws_handler)ws_op_info[in->op].handler) {
+    case WS_H_CTRL: return ws_x_ctrl(w, in, pc, exec, fx);
+    case WS_H_WARP: return ws_x_warpop(w, in, exec, fx);
+    case WS_H_MEM: return ws_x_mem(w, in, exec, fx);
+    case WS_H_CVTA: return ws_x_cvta(w, in, exec);
+    case WS_H_ALU: return ws_x_alu(w, in, exec);
     }
+    return ws_x_alu(w, in, exec);
 }
 
 static int step(ws_warp *w)
 {
     ws_run *r = w->cta->run;
-    const ws_frame *f = &w->frames[w->nframes - 1];
-    const ws_function *fn = &r->m->funcs[f->fn];
+    int fni = w->frames[w->nframes - 1].fn;
+    const ws_function *fn = &r->m->funcs[fni];
     int pc = w->pc;
     if (pc < 0 || pc >= fn->ninsts)
         return ws_x_fault(w, NULL, 0, 0, WS_ERR_SIM,
@@ -212,26 +203,17 @@ static int step(ws_warp *w)
         return ws_x_fault(w, in, __builtin_ctz(active | 1u << 31), 0, WS_ERR_SIM,
                           "warp %d issued more than %llu instructions (the run's limit)",
                           w->id, (unsigned long long)r->opt->max_warp_insts);
-    ws_pcstat *st = &w->cta->wk->pcstat[f->fn][pc];
-    st->issued++;
-    st->active += (uint64_t)__builtin_popcount(active);
-    st->pred_on += (uint64_t)__builtin_popcount(exec);
-    if (w->timeline)
-        record_timeline(w, pc, active, exec);
-    w->ev_has_addr = 0;
-    w->ev_taken = 0;
-    w->ev_groups = 1;
-    w->ev_cas_ok = 0;
-    int advanced = 0;
-    int rc = dispatch(w, in, pc, exec, &advanced);
+    ws_effect fx;
+    fx.has_addr = fx.space = fx.bytes = fx.taken = fx.advanced = fx.barrier = 0;
+    fx.groups = 1;
+    fx.cas_ok = 0;
+    int rc = dispatch(w, in, pc, exec, &fx);
     if (rc)
         return rc;
-    if (r->sink)
-        emit_event(w, fn, in, pc, active, exec);
-    if (!advanced) {
+    emit_event(w, fni, in, pc, active, exec, &fx);
+    if (!fx.advanced) {
         w->pc = pc + 1;
-        if (w->pc == w->stop_pc)
-            r->policy->on_reach_pc(w);
+        r->policy->on_advance(w);
     }
     return 0;
 }
@@ -281,7 +263,7 @@ void ws_x_cta_free(ws_cta *c)
         free(c->warps[i].reg_pool);
         free(c->warps[i].param_pool);
         free(c->warps[i].local);
-        free(c->warps[i].stack);
+        c->run->policy->release(&c->warps[i]);
     }
     free(c->warps);
     free(c->shared);
@@ -289,7 +271,7 @@ void ws_x_cta_free(ws_cta *c)
     memset(c, 0, sizeof *c);
 }
 
-static int warp_start(ws_warp *w, uint64_t cta_linear)
+static int warp_start(ws_warp *w)
 {
     ws_run *r = w->cta->run;
     const ws_function *fn = &r->m->funcs[r->entry];
@@ -311,15 +293,9 @@ static int warp_start(ws_warp *w, uint64_t cta_linear)
     for (int l = 0; l < WS_WARP; l++)
         memcpy(f->param + (size_t)l * stride, r->params, r->param_bytes);
     f->local_base = 0;
-    f->stack_base = 0;
+    f->policy_level = 0;
     f->call_pc = -1;
     w->call_mask[0] = w->valid;
-    uint64_t g = cta_linear * (uint64_t)r->nwarps + (uint64_t)w->id;
-    w->timeline = g < (uint64_t)r->ntimelines ? &r->timelines[g] : NULL;
-    if (w->timeline) {
-        w->timeline->cta = (uint32_t)cta_linear;
-        w->timeline->warp = w->id;
-    }
     return r->policy->reset(w, 0, w->valid) ? WS_ERR_NOMEM : 0;
 }
 
@@ -434,10 +410,11 @@ int ws_x_run_cta(ws_worker *wk, uint64_t linear)
     if (c->shadow_shared)
         memset(c->shadow_shared, 0, (c->shared_bytes / 4 + 1) * 2 * sizeof(uint64_t));
     for (int i = 0; i < c->nwarps; i++)
-        if (warp_start(&c->warps[i], linear))
+        if (warp_start(&c->warps[i]))
             return ws_error_set(&wk->err, WS_ERR_NOMEM, "out of memory starting a warp");
-    if (r->sink && r->sink->cta_begin)
-        r->sink->cta_begin(r->sink->ctx, c->id, c->nwarps);
+    for (int i = 0; i < r->nsinks; i++)
+        if (r->sinks[i].cta_begin)
+            r->sinks[i].cta_begin(r->sinks[i].ctx, c->id, c->nwarps);
     for (;;) {
         int ran = 0, done = 0;
         for (int i = 0; i < c->nwarps; i++) {
@@ -456,7 +433,8 @@ int ws_x_run_cta(ws_worker *wk, uint64_t linear)
         if (__atomic_load_n(&r->stop, __ATOMIC_RELAXED))
             return WS_ERR_SIM;
     }
-    if (r->sink && r->sink->cta_end)
-        r->sink->cta_end(r->sink->ctx, c->id);
+    for (int i = 0; i < r->nsinks; i++)
+        if (r->sinks[i].cta_end)
+            r->sinks[i].cta_end(r->sinks[i].ctx, c->id);
     return 0;
 }

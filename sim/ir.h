@@ -9,7 +9,7 @@
 #include "sim/sim.h"
 
 typedef enum ws_opcode {
-#define WS_OP(id, name, cls, lat) WS_OP_##id,
+#define WS_OP(id, name, cls, lat, h, mods, dmin, dmax, smin, smax, flags) WS_OP_##id,
 #include "sim/ptx_ops.def"
 #undef WS_OP
     WS_OP__COUNT
@@ -19,6 +19,56 @@ typedef enum ws_opclass {
     WS_CLS_ALU, WS_CLS_MUL, WS_CLS_FP32, WS_CLS_FP64, WS_CLS_SFU, WS_CLS_LD, WS_CLS_ST,
     WS_CLS_ATOM, WS_CLS_CTRL, WS_CLS_SYNC, WS_CLS_WARP, WS_CLS_MOV
 } ws_opclass;
+
+/* Latency classes: the names in the .def rows, plus fp64 (chosen by the .f64 type). Each
+ * names the latency and issue cost of a timing preset (sim/presets/NAME.gpu). */
+#define WS_LAT_LIST(X) X(alu) X(mul) X(fp32) X(fp64) X(sfu) X(div) X(ld) X(st) X(atom) \
+                       X(branch) X(bar) X(fence) X(shfl)
+typedef enum ws_lat {
+#define WS_LAT_ENUM(n) WS_LAT_##n,
+    WS_LAT_LIST(WS_LAT_ENUM)
+#undef WS_LAT_ENUM
+    WS_LAT__COUNT
+} ws_lat;
+
+/* The executor family that runs an opcode (its handler). */
+typedef enum ws_handler { WS_H_ALU, WS_H_MEM, WS_H_CVTA, WS_H_CTRL, WS_H_WARP } ws_handler;
+
+/* The dotted-modifier grammar the parser applies to an opcode. */
+typedef enum ws_mods {
+    WS_MODS_NONE, WS_MODS_CMP, WS_MODS_MUL, WS_MODS_ATOM, WS_MODS_MEM, WS_MODS_CVTA,
+    WS_MODS_SHFL, WS_MODS_VOTE, WS_MODS_MATCH, WS_MODS_REDUX, WS_MODS_BAR, WS_MODS_UNI, WS_MODS_SHF, WS_MODS_TESTP, WS_MODS_MEMBAR,
+    WS_MODS_FENCE, WS_MODS_BFIND
+} ws_mods;
+
+/* Opcode flags; ptx_ops.def's header says what each means. */
+enum {
+    WS_OPF_MEM = 1u << 0, WS_OPF_ATOMIC = 1u << 1, WS_OPF_BRANCH = 1u << 2,
+    WS_OPF_TERM = 1u << 3, WS_OPF_LEAVE = 1u << 4, WS_OPF_CALL = 1u << 5,
+    WS_OPF_BARRIER = 1u << 6, WS_OPF_SERIAL = 1u << 7, WS_OPF_ALIGNED = 1u << 8,
+    WS_OPF_FP = 1u << 9, WS_OPF_CC = 1u << 10, WS_OPF_CARRY_IN = 1u << 11,
+    WS_OPF_TYPE2 = 1u << 12, WS_OPF_HALF = 1u << 13, WS_OPF_NEED_TYPE = 1u << 14,
+    WS_OPF_NEED_TYPE2 = 1u << 15, WS_OPF_NEED_SUBOP = 1u << 16, WS_OPF_NEED_CMP = 1u << 17,
+    WS_OPF_WARPSYNC = 1u << 18, WS_OPF_HALF2 = 1u << 19, WS_OPF_B128 = 1u << 20
+};
+
+/* One row of ptx_ops.def. */
+typedef struct ws_opinfo {
+    const char *name;
+    uint8_t cls;        /* ws_opclass */
+    uint8_t lat;        /* ws_lat */
+    uint8_t handler;    /* ws_handler */
+    uint8_t mods;       /* ws_mods */
+    uint8_t dmin, dmax, smin, smax;
+    uint32_t flags;     /* WS_OPF_* */
+} ws_opinfo;
+
+extern const ws_opinfo ws_op_info[WS_OP__COUNT];
+
+static inline int ws_op_has(int op, uint32_t flag)
+{
+    return (unsigned)op < WS_OP__COUNT && (ws_op_info[op].flags & flag) != 0;
+}
 
 /* PTX scalar types. Order matters only within groups; use the helpers below. */
 typedef enum ws_ptype {
@@ -236,6 +286,7 @@ int ws_cfg_build(ws_module *m, ws_error *err);
 void ws_inst_opname(const ws_inst *in, char *buf, size_t n);
 const char *ws_op_name(ws_opcode op);
 ws_opclass ws_op_class(ws_opcode op);
+ws_opcode ws_op_lookup(const char *s, int len); /* WS_OP__COUNT when unknown */
 
 /* The registers an operand names (a register, a vector's, an address's base): up to 4 into
  * r; returns how many. */

@@ -6,12 +6,6 @@
 #include <string.h>
 #include "sim/ptx_parse.h"
 
-static const char *const op_names[] = {
-#define WS_OP(id, name, cls, lat) name,
-#include "sim/ptx_ops.def"
-#undef WS_OP
-};
-
 static int eq(const char *s, int len, const char *w)
 {
     return (size_t)len == strlen(w) && memcmp(s, w, (size_t)len) == 0;
@@ -26,14 +20,6 @@ static int index_of(const char *s, int len, const char *const *tab, int n)
 }
 
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
-
-static int lookup_opcode(const char *s, int len)
-{
-    for (int i = 0; i < WS_OP__COUNT; i++)
-        if (eq(s, len, op_names[i]))
-            return i;
-    return -1;
-}
 
 /* ---------------------------------------------------------------- modifiers */
 
@@ -82,24 +68,10 @@ static int set_atom_sub(ws_inst *in, const char *s, int len)
     return 1;
 }
 
-static int is_fp_capable(int op)
-{
-    switch (op) {
-    case WS_OP_ADD: case WS_OP_SUB: case WS_OP_MUL: case WS_OP_MAD: case WS_OP_FMA:
-    case WS_OP_DIV: case WS_OP_SQRT: case WS_OP_RCP: case WS_OP_RSQRT: case WS_OP_EX2:
-    case WS_OP_LG2: case WS_OP_SIN: case WS_OP_COS: case WS_OP_CVT: case WS_OP_MIN:
-    case WS_OP_MAX: case WS_OP_ABS: case WS_OP_NEG: case WS_OP_TESTP: case WS_OP_COPYSIGN:
-    case WS_OP_SETP: case WS_OP_SET:
-        return 1;
-    default:
-        return 0;
-    }
-}
-
 /* Float rounding and flags shared by the arithmetic instructions. */
 static int apply_fp_mod(ws_inst *in, const char *s, int len)
 {
-    if (!is_fp_capable(in->op))
+    if (!ws_op_has(in->op, WS_OPF_FP))
         return 0;
     int r = index_of(s, len, rnd_names, COUNT(rnd_names));
     if (r > 0) {
@@ -138,25 +110,23 @@ static int apply_warp_mod(ws_inst *in, const char *s, int len)
     int i;
     if (eq(s, len, "sync"))
         return 1;
-    switch (in->op) {
-    case WS_OP_SHFL:
+    switch ((ws_mods)ws_op_info[in->op].mods) {
+    case WS_MODS_SHFL:
         if ((i = index_of(s, len, shfl, 4)) < 0) return 0;
         in->subop = (uint8_t)shfl_s[i];
         return 1;
-    case WS_OP_VOTE:
+    case WS_MODS_VOTE:
         if ((i = index_of(s, len, vote, 4)) < 0) return 0;
         in->subop = (uint8_t)vote_s[i];
         return 1;
-    case WS_OP_MATCH:
+    case WS_MODS_MATCH:
         if (eq(s, len, "any")) in->subop = WS_SUB_MATCH_ANY;
         else if (eq(s, len, "all")) in->subop = WS_SUB_MATCH_ALL;
         else return 0;
         return 1;
-    case WS_OP_REDUX:
+    default: /* redux */
         return set_atom_sub(in, s, len) && in->subop != WS_SUB_INC && in->subop != WS_SUB_DEC &&
                in->subop != WS_SUB_CAS && in->subop != WS_SUB_EXCH;
-    default:
-        return 0;
     }
 }
 
@@ -165,66 +135,66 @@ static int apply_op_mod(ws_inst *in, const char *s, int len)
     static const char *const testp[] = {"finite", "infinite", "number", "notanumber", "normal",
                                         "subnormal"};
     int i;
-    switch (in->op) {
-    case WS_OP_SETP: case WS_OP_SET:
+    if (eq(s, len, "cc") && ws_op_has(in->op, WS_OPF_CC)) {
+        in->flags |= WS_F_CC;
+        return 1;
+    }
+    switch ((ws_mods)ws_op_info[in->op].mods) {
+    case WS_MODS_CMP:
         if ((i = index_of(s, len, cmp_names, COUNT(cmp_names))) > 0) { in->cmp = (uint8_t)i; return 1; }
         if (eq(s, len, "and")) { in->boolop = WS_BOOL_AND; return 1; }
         if (eq(s, len, "or")) { in->boolop = WS_BOOL_OR; return 1; }
         if (eq(s, len, "xor")) { in->boolop = WS_BOOL_XOR; return 1; }
         return 0;
-    case WS_OP_MUL: case WS_OP_MAD: case WS_OP_MUL24: case WS_OP_MAD24: case WS_OP_MADC:
+    case WS_MODS_MUL:
         if (eq(s, len, "lo")) in->subop = WS_SUB_LO;
         else if (eq(s, len, "hi")) in->subop = WS_SUB_HI;
-        else if (eq(s, len, "wide") && in->op != WS_OP_MADC) in->subop = WS_SUB_WIDE;
-        else if (eq(s, len, "cc") && in->op == WS_OP_MADC) in->flags |= WS_F_CC;
+        else if (eq(s, len, "wide") && !ws_op_has(in->op, WS_OPF_CARRY_IN)) in->subop = WS_SUB_WIDE;
         else return 0;
         return 1;
-    case WS_OP_ADD: case WS_OP_SUB: case WS_OP_ADDC: case WS_OP_SUBC:
-        if (!eq(s, len, "cc")) return 0;
-        in->flags |= WS_F_CC;
-        return 1;
-    case WS_OP_ATOM: case WS_OP_RED:
+    case WS_MODS_ATOM:
         return set_space(in, s, len) || set_atom_sub(in, s, len) || is_ignored_mem(s, len);
-    case WS_OP_LD: case WS_OP_ST: case WS_OP_LDU: case WS_OP_PREFETCH:
+    case WS_MODS_MEM:
         if (eq(s, len, "v2") || eq(s, len, "v4")) { in->vec = (uint8_t)(s[1] - '0'); return 1; }
         if (eq(s, len, "volatile")) { in->flags |= WS_F_VOLATILE; return 1; }
-        if (in->op == WS_OP_LD && (eq(s, len, "relaxed") || eq(s, len, "acquire")))
-            in->flags |= WS_F_STRONG; /* still no functional effect; the timing model's spin loops */
+        if (ws_op_info[in->op].dmax && (eq(s, len, "relaxed") || eq(s, len, "acquire")))
+            in->flags |= WS_F_STRONG; /* a load (it has a result) */ /* still no functional effect; the timing model's spin loops */
         return set_space(in, s, len) || is_ignored_mem(s, len);
-    case WS_OP_CVTA:
+    case WS_MODS_CVTA:
         if (eq(s, len, "to")) { in->flags |= WS_F_TO; return 1; }
         return set_space(in, s, len);
-    case WS_OP_SHFL: case WS_OP_VOTE: case WS_OP_MATCH: case WS_OP_REDUX:
+    case WS_MODS_SHFL: case WS_MODS_VOTE: case WS_MODS_MATCH: case WS_MODS_REDUX:
         return apply_warp_mod(in, s, len);
-    case WS_OP_BAR: case WS_OP_BARRIER:
+    case WS_MODS_BAR:
         return apply_bar_mod(in, s, len);
-    case WS_OP_BRA: case WS_OP_CALL: case WS_OP_RET:
+    case WS_MODS_UNI:
         if (!eq(s, len, "uni")) return 0;
         in->flags |= WS_F_UNI;
         return 1;
-    case WS_OP_SHF:
+    case WS_MODS_SHF:
         if (eq(s, len, "l")) in->subop = WS_SUB_SHF_L;
         else if (eq(s, len, "r")) in->subop = WS_SUB_SHF_R;
         else if (eq(s, len, "wrap")) in->flags |= WS_F_WRAP;
         else if (eq(s, len, "clamp")) in->flags |= WS_F_CLAMP;
         else return 0;
         return 1;
-    case WS_OP_TESTP:
+    case WS_MODS_TESTP:
         if ((i = index_of(s, len, testp, COUNT(testp))) < 0) return 0;
         in->subop = (uint8_t)(WS_SUB_FINITE + i);
         return 1;
-    case WS_OP_MEMBAR:
+    case WS_MODS_MEMBAR:
         return eq(s, len, "gl") || eq(s, len, "cta") || eq(s, len, "sys");
-    case WS_OP_FENCE:
+    case WS_MODS_FENCE:
         return eq(s, len, "acq_rel") || eq(s, len, "sc") || eq(s, len, "cta") ||
                eq(s, len, "gpu") || eq(s, len, "sys") || eq(s, len, "cluster");
-    case WS_OP_BFIND:
+    case WS_MODS_BFIND:
         if (!eq(s, len, "shiftamt")) return 0;
         in->flags |= WS_F_NOINC;
         return 1;
-    default:
+    case WS_MODS_NONE:
         return 0;
     }
+    return 0;
 }
 
 static int apply_mod(ws_inst *in, const char *s, int len)
@@ -247,45 +217,36 @@ static int is_half(int t)
     return t == WS_P_F16 || t == WS_P_F16X2 || t == WS_P_BF16 || t == WS_P_BF16X2;
 }
 
-/* Half-precision forms the executor implements (exec_half.c, exec_alu.c). */
-static int half_ok(const ws_inst *in)
-{
-    int pair = in->type == WS_P_F16X2 || in->type == WS_P_BF16X2 ||
-               in->type2 == WS_P_F16X2 || in->type2 == WS_P_BF16X2;
-    switch (in->op) {
-    case WS_OP_LD: case WS_OP_ST: case WS_OP_MOV: case WS_OP_SELP: case WS_OP_SETP:
-    case WS_OP_ADD: case WS_OP_SUB: case WS_OP_MUL: case WS_OP_FMA: case WS_OP_NEG:
-    case WS_OP_ABS: case WS_OP_MIN: case WS_OP_MAX:
-        return 1;
-    case WS_OP_SET: case WS_OP_CVT: /* scalars: cvt.rn.f16x2.f32 packs two operands */
-        return !pair;
-    default:
-        return 0;
-    }
-}
-
 /* Combinations the simulator does not implement or that are incomplete. */
 static int modifiers_ok(const ws_inst *in)
 {
     int op = in->op;
-    if (in->type2 && op != WS_OP_CVT && op != WS_OP_SET && op != WS_OP_SLCT)
+    if (in->type2 && !ws_op_has(op, WS_OPF_TYPE2))
         return 0;
-    if (in->type == WS_P_B128 && op != WS_OP_LD && op != WS_OP_ST && op != WS_OP_MOV)
+    if (in->type == WS_P_B128 && !ws_op_has(op, WS_OPF_B128))
         return 0;
-    if ((is_half(in->type) || is_half(in->type2)) && !half_ok(in))
-        return 0;
-    switch (op) {
-    case WS_OP_SETP: case WS_OP_SET: return in->cmp != WS_CMP_NONE && in->type;
-    case WS_OP_ATOM: case WS_OP_RED: return in->subop != WS_SUB_NONE && in->type;
-    case WS_OP_SHFL: case WS_OP_VOTE: case WS_OP_MATCH: case WS_OP_REDUX:
-        return in->subop != WS_SUB_NONE;
-    case WS_OP_CVT: return in->type && in->type2;
-    case WS_OP_SHF: return in->subop != WS_SUB_NONE;
-    case WS_OP_TESTP: return in->subop != WS_SUB_NONE;
-    case WS_OP_BAR: case WS_OP_BARRIER: return in->subop != WS_SUB_NONE;
-    case WS_OP_LD: case WS_OP_ST: case WS_OP_LDU: return in->type != WS_P_NONE;
-    default: return 1;
+    if (is_half(in->type) || is_half(in->type2)) {
+        int pair = in->type == WS_P_F16X2 || in->type == WS_P_BF16X2 ||
+                   in->type2 == WS_P_F16X2 || in->type2 == WS_P_BF16X2;
+        if (!ws_op_has(op, pair ? WS_OPF_HALF2 : WS_OPF_HALF)) /* cvt.rn.f16x2.f32: no */
+            return 0;
     }
+    if (ws_op_has(op, WS_OPF_NEED_TYPE) && !in->type) return 0;
+    if (ws_op_has(op, WS_OPF_NEED_TYPE2) && !in->type2) return 0;
+    if (ws_op_has(op, WS_OPF_NEED_SUBOP) && in->subop == WS_SUB_NONE) return 0;
+    if (ws_op_has(op, WS_OPF_NEED_CMP) && in->cmp == WS_CMP_NONE) return 0;
+    if ((in->flags & WS_F_CC) && in->subop == WS_SUB_WIDE) return 0; /* mad.wide.cc */
+    return 1;
+}
+
+/* Whether the instruction has a result operand: the row's dmax, except that a barrier has
+ * one only with .red (bar.red.popc.u32 %r, 0, %p). */
+static int has_dst(const ws_inst *in)
+{
+    if (ws_op_has(in->op, WS_OPF_BARRIER))
+        return in->subop == WS_SUB_RED_POPC || in->subop == WS_SUB_RED_AND ||
+               in->subop == WS_SUB_RED_OR;
+    return ws_op_info[in->op].dmax > 0;
 }
 
 /* ---------------------------------------------------------------- operands */
@@ -383,8 +344,8 @@ static int parse_imm(ws_pctx *c, const ws_inst *in, const ws_tok *t, int neg, in
     }
     if (ws_parse_int_literal(t->s, t->len, v))
         return ws_pc_syntax(c, t, "a number");
-    if (neg)
-        *v = -*v;
+    if (neg) /* in unsigned arithmetic: -9223372036854775808 is INT64_MIN itself */
+        *v = (int64_t)(0 - (uint64_t)*v);
     return WS_OK;
 }
 
@@ -507,7 +468,7 @@ static int parse_word_operand(ws_pctx *c, ws_inst *in, const ws_tok *t, ws_opera
         o->imm = 32;
         return WS_OK;
     }
-    if (in->op == WS_OP_BRA) {
+    if (ws_op_has(in->op, WS_OPF_BRANCH)) {
         o->kind = WS_O_LABEL;
         return add_label_fixup(c, slot, (int)(t - c->t));
     }
@@ -564,61 +525,13 @@ static int parse_operand(ws_pctx *c, ws_inst *in, ws_operand *o, int slot)
 
 /* ---------------------------------------------------------------- roles and arity */
 
-typedef struct arity { int op, dmin, dmax, smin, smax; } arity;
-static const arity arities[] = {
-    {WS_OP_ABS, 1, 1, 1, 1}, {WS_OP_NEG, 1, 1, 1, 1}, {WS_OP_NOT, 1, 1, 1, 1},
-    {WS_OP_CNOT, 1, 1, 1, 1}, {WS_OP_POPC, 1, 1, 1, 1}, {WS_OP_CLZ, 1, 1, 1, 1},
-    {WS_OP_BREV, 1, 1, 1, 1}, {WS_OP_BFIND, 1, 1, 1, 1}, {WS_OP_MOV, 1, 1, 1, 1},
-    {WS_OP_CVT, 1, 1, 1, 1}, {WS_OP_CVTA, 1, 1, 1, 1}, {WS_OP_SQRT, 1, 1, 1, 1},
-    {WS_OP_RCP, 1, 1, 1, 1}, {WS_OP_RSQRT, 1, 1, 1, 1}, {WS_OP_EX2, 1, 1, 1, 1},
-    {WS_OP_LG2, 1, 1, 1, 1}, {WS_OP_SIN, 1, 1, 1, 1}, {WS_OP_COS, 1, 1, 1, 1},
-    {WS_OP_TESTP, 1, 1, 1, 1}, {WS_OP_ADD, 1, 1, 2, 2}, {WS_OP_SUB, 1, 1, 2, 2},
-    {WS_OP_ADDC, 1, 1, 2, 2}, {WS_OP_SUBC, 1, 1, 2, 2}, {WS_OP_MUL, 1, 1, 2, 2},
-    {WS_OP_MUL24, 1, 1, 2, 2}, {WS_OP_MIN, 1, 1, 2, 2}, {WS_OP_MAX, 1, 1, 2, 2},
-    {WS_OP_AND, 1, 1, 2, 2}, {WS_OP_OR, 1, 1, 2, 2}, {WS_OP_XOR, 1, 1, 2, 2},
-    {WS_OP_SHL, 1, 1, 2, 2}, {WS_OP_SHR, 1, 1, 2, 2}, {WS_OP_DIV, 1, 1, 2, 2},
-    {WS_OP_REM, 1, 1, 2, 2}, {WS_OP_COPYSIGN, 1, 1, 2, 2}, {WS_OP_MAD, 1, 1, 3, 3},
-    {WS_OP_MAD24, 1, 1, 3, 3}, {WS_OP_MADC, 1, 1, 3, 3}, {WS_OP_FMA, 1, 1, 3, 3},
-    {WS_OP_SAD, 1, 1, 3, 3}, {WS_OP_SLCT, 1, 1, 3, 3}, {WS_OP_SELP, 1, 1, 3, 3},
-    {WS_OP_PRMT, 1, 1, 3, 3}, {WS_OP_BFE, 1, 1, 3, 3}, {WS_OP_SHF, 1, 1, 3, 3},
-    {WS_OP_BFI, 1, 1, 4, 4}, {WS_OP_LOP3, 1, 1, 4, 4}, {WS_OP_SETP, 1, 2, 2, 3},
-    {WS_OP_SET, 1, 1, 2, 3}, {WS_OP_ATOM, 1, 1, 2, 3}, {WS_OP_RED, 0, 0, 2, 2},
-    {WS_OP_LD, 1, 1, 1, 1}, {WS_OP_LDU, 1, 1, 1, 1}, {WS_OP_ST, 0, 0, 2, 2},
-    {WS_OP_SHFL, 1, 2, 4, 4}, {WS_OP_VOTE, 1, 1, 1, 2}, {WS_OP_MATCH, 1, 2, 2, 2},
-    {WS_OP_REDUX, 1, 1, 2, 2}, {WS_OP_ACTIVEMASK, 1, 1, 0, 0}, {WS_OP_BRA, 0, 0, 1, 1},
-    {WS_OP_RET, 0, 0, 0, 0}, {WS_OP_EXIT, 0, 0, 0, 0}, {WS_OP_TRAP, 0, 0, 0, 0},
-    {WS_OP_BRKPT, 0, 0, 0, 0}, {WS_OP_MEMBAR, 0, 0, 0, 0}, {WS_OP_FENCE, 0, 0, 0, 0},
-    {WS_OP_NANOSLEEP, 0, 0, 1, 1}, {WS_OP_PREFETCH, 0, 0, 1, 1},
-};
-
-static int has_dst(const ws_inst *in)
-{
-    switch (in->op) {
-    case WS_OP_ST: case WS_OP_RED: case WS_OP_BRA: case WS_OP_MEMBAR: case WS_OP_FENCE:
-    case WS_OP_RET: case WS_OP_EXIT: case WS_OP_TRAP: case WS_OP_BRKPT: case WS_OP_PREFETCH:
-    case WS_OP_NANOSLEEP:
-        return 0;
-    case WS_OP_BAR: case WS_OP_BARRIER: /* bar.red.popc.u32 %r, 0, %p has a result */
-        return in->subop == WS_SUB_RED_POPC || in->subop == WS_SUB_RED_AND ||
-               in->subop == WS_SUB_RED_OR;
-    default:
-        return 1;
-    }
-}
-
 static int check_arity(ws_pctx *c, const ws_inst *in, const char *opname, int line)
 {
-    int dmin = 0, dmax = 0, smin = 1, smax = 2;
-    if (in->op == WS_OP_BAR || in->op == WS_OP_BARRIER) {
+    const ws_opinfo *oi = &ws_op_info[in->op];
+    int dmin = oi->dmin, dmax = oi->dmax, smin = oi->smin, smax = oi->smax;
+    if (ws_op_has(in->op, WS_OPF_BARRIER)) { /* the row's range, narrowed by sub-operation */
         dmin = dmax = has_dst(in);
-        smin = 1;
-        smax = dmin ? 3 : 2;
-    } else {
-        for (int i = 0; i < COUNT(arities); i++)
-            if (arities[i].op == in->op) {
-                dmin = arities[i].dmin; dmax = arities[i].dmax;
-                smin = arities[i].smin; smax = arities[i].smax;
-            }
+        smax = dmin ? smax : smax - 1;
     }
     if (in->ndst < dmin || in->ndst > dmax || in->nsrc < smin || in->nsrc > smax)
         return ws_pc_fail(c, WS_ERR_PTX, line, "wrong number of operands for '%s'", opname);
@@ -626,11 +539,10 @@ static int check_arity(ws_pctx *c, const ws_inst *in, const char *opname, int li
         if (in->dst[i].kind != WS_O_REG && in->dst[i].kind != WS_O_VEC)
             return ws_pc_fail(c, WS_ERR_PTX, line, "'%s': destination must be a register",
                               opname);
-    int need_addr = in->op == WS_OP_LD || in->op == WS_OP_LDU || in->op == WS_OP_ST ||
-                    in->op == WS_OP_ATOM || in->op == WS_OP_RED || in->op == WS_OP_PREFETCH;
+    int need_addr = ws_op_has(in->op, WS_OPF_MEM);
     if (need_addr && in->src[0].kind != WS_O_ADDR)
         return ws_pc_fail(c, WS_ERR_PTX, line, "'%s': expected a memory operand [...]", opname);
-    if (in->op == WS_OP_BRA && in->src[0].kind != WS_O_LABEL)
+    if (ws_op_has(in->op, WS_OPF_BRANCH) && in->src[0].kind != WS_O_LABEL)
         return ws_pc_fail(c, WS_ERR_UNSUPPORTED, line, "'%s': only direct branches to labels "
                           "are supported", opname);
     for (int i = 0; i < in->nsrc; i++)
@@ -805,8 +717,8 @@ static int parse_opcode(ws_pctx *c, ws_inst *in, const ws_tok *t)
 {
     const char *dot = memchr(t->s, '.', (size_t)t->len);
     int nlen = dot ? (int)(dot - t->s) : t->len;
-    int op = lookup_opcode(t->s, nlen);
-    if (op < 0)
+    ws_opcode op = ws_op_lookup(t->s, nlen);
+    if (op == WS_OP__COUNT)
         return ws_pc_fail(c, WS_ERR_UNSUPPORTED, t->line, "unsupported instruction '%.*s'",
                           t->len, t->s);
     in->op = (uint16_t)op;
@@ -822,7 +734,7 @@ static int parse_opcode(ws_pctx *c, ws_inst *in, const ws_tok *t)
     if (!modifiers_ok(in))
         return ws_pc_fail(c, WS_ERR_UNSUPPORTED, t->line, "unsupported instruction '%.*s'",
                           t->len, t->s);
-    if (in->op == WS_OP_BAR && in->subop == WS_SUB_SYNC)
+    if (ws_op_has(in->op, WS_OPF_ALIGNED) && in->subop == WS_SUB_SYNC)
         in->flags |= WS_F_ALIGNED; /* bar.sync is barrier.sync.aligned */
     return WS_OK;
 }
@@ -855,7 +767,7 @@ int ws_parse_instruction(ws_pctx *c)
     in->ptx_line = t->line;
     if (parse_opcode(c, in, t))
         return c->err->code;
-    if (in->op == WS_OP_CALL) {
+    if (ws_op_has(in->op, WS_OPF_CALL)) {
         if (parse_call(c, in))
             return c->err->code;
     } else {
@@ -875,8 +787,7 @@ int ws_finish_body(ws_pctx *c, int line)
     ws_function *f = c->fn;
     if (f->ninsts > 0) {
         const ws_inst *last = &f->insts[f->ninsts - 1];
-        if (last->guard < 0 && (last->op == WS_OP_RET || last->op == WS_OP_EXIT ||
-                                last->op == WS_OP_TRAP || last->op == WS_OP_BRA))
+        if (last->guard < 0 && ws_op_has(last->op, WS_OPF_TERM))
             return WS_OK;
     }
     ws_inst *in = new_inst(c);

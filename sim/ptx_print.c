@@ -5,26 +5,33 @@
 #include <string.h>
 #include "sim/ir.h"
 
-static const char *const op_names[] = {
-#define WS_OP(id, name, cls, lat) name,
+/* The opcode table: one entry per row of ptx_ops.def. */
+#define F(flag) WS_OPF_##flag
+const ws_opinfo ws_op_info[WS_OP__COUNT] = {
+#define WS_OP(id, nm, cls, lat, h, mods, dmin, dmax, smin, smax, flags)                   \
+    [WS_OP_##id] = { nm, WS_CLS_##cls, WS_LAT_##lat, WS_H_##h, WS_MODS_##mods, dmin, dmax, \
+                     smin, smax, flags },
 #include "sim/ptx_ops.def"
 #undef WS_OP
 };
-
-static const ws_opclass op_classes[] = {
-#define WS_OP(id, name, cls, lat) WS_CLS_##cls,
-#include "sim/ptx_ops.def"
-#undef WS_OP
-};
+#undef F
 
 const char *ws_op_name(ws_opcode op)
 {
-    return (unsigned)op < WS_OP__COUNT ? op_names[op] : "?";
+    return (unsigned)op < WS_OP__COUNT ? ws_op_info[op].name : "?";
 }
 
 ws_opclass ws_op_class(ws_opcode op)
 {
-    return (unsigned)op < WS_OP__COUNT ? op_classes[op] : WS_CLS_ALU;
+    return (unsigned)op < WS_OP__COUNT ? (ws_opclass)ws_op_info[op].cls : WS_CLS_ALU;
+}
+
+ws_opcode ws_op_lookup(const char *s, int len)
+{
+    for (int i = 0; i < WS_OP__COUNT; i++)
+        if ((size_t)len == strlen(ws_op_info[i].name) && memcmp(s, ws_op_info[i].name, (size_t)len) == 0)
+            return (ws_opcode)i;
+    return WS_OP__COUNT;
 }
 
 int ws_ptype_bits(ws_ptype t)
@@ -127,16 +134,19 @@ void ws_inst_opname(const ws_inst *in, char *buf, size_t n)
     buf[0] = 0;
     add(buf, n, &len, ws_op_name((ws_opcode)in->op));
     int op = in->op;
-    int warp = op == WS_OP_SHFL || op == WS_OP_VOTE || op == WS_OP_REDUX;
-    if (warp)
+    /* nvcc prints .sync first (shfl.sync.bfly), except after match's sub-operation */
+    int warp = ws_op_has(op, WS_OPF_WARPSYNC);
+    int sync_late = in->subop == WS_SUB_MATCH_ANY || in->subop == WS_SUB_MATCH_ALL;
+    if (warp && !sync_late)
         add(buf, n, &len, "sync");
     if (in->flags & WS_F_VOLATILE) add(buf, n, &len, "volatile");
     if (in->flags & WS_F_TO) add(buf, n, &len, "to");
     add(buf, n, &len, space_name(in->space));
     add(buf, n, &len, subop_name(in->subop));
-    if (op == WS_OP_MATCH)
+    if (warp && sync_late)
         add(buf, n, &len, "sync");
-    if (op == WS_OP_BARRIER && (in->flags & WS_F_ALIGNED)) add(buf, n, &len, "aligned");
+    if ((in->flags & WS_F_ALIGNED) && !ws_op_has(op, WS_OPF_ALIGNED)) /* bar: implied */
+        add(buf, n, &len, "aligned");
     add(buf, n, &len, cmp_name(in->cmp));
     static const char *const bools[] = {"", "and", "or", "xor"};
     if (in->boolop < 4) add(buf, n, &len, bools[in->boolop]);

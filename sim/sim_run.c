@@ -57,7 +57,7 @@ static void mark_reachable(ws_run *r, int f)
     const ws_function *fn = &r->m->funcs[f];
     for (int pc = 0; pc < fn->ninsts; pc++) {
         const ws_inst *in = &fn->insts[pc];
-        if (in->op == WS_OP_CALL && in->nsrc > 0 && in->src[0].kind == WS_O_FUNC &&
+        if (ws_op_has(in->op, WS_OPF_CALL) && in->nsrc > 0 && in->src[0].kind == WS_O_FUNC &&
             in->src[0].imm >= 0 && in->src[0].imm < r->m->nfuncs)
             mark_reachable(r, (int)in->src[0].imm);
     }
@@ -100,8 +100,7 @@ static int layout_functions(ws_run *r)
         if (!fi->atom_slot)
             return WS_ERR_NOMEM;
         for (int pc = 0; pc < fn->ninsts; pc++)
-            fi->atom_slot[pc] = (fn->insts[pc].op == WS_OP_ATOM || fn->insts[pc].op == WS_OP_RED)
-                                    ? r->natom_slots++ : -1;
+            fi->atom_slot[pc] = ws_op_has(fn->insts[pc].op, WS_OPF_ATOMIC) ? r->natom_slots++ : -1;
         r->reg_pool_words += (size_t)fn->nregs * WS_WARP;
         r->param_lane_bytes += fi->param_bytes;
         r->local_bytes += fi->local_bytes;
@@ -469,19 +468,25 @@ static int run_common(const ws_module *m, const ws_spec *s, const ws_variant *v,
     pthread_mutex_init(&r.lock, NULL);
     int rc = prepare(&r, bufs, err);
     ws_timing *timing = NULL;
-    ws_event_sink sink;
+    ws_static_desc desc;
+    memset(&desc, 0, sizeof desc);
+    if (!rc && r.ntimelines > 0)
+        r.sinks[r.nsinks++] = ws_timeline_sink(&r);
     if (!rc && opt->timing) {
-        const ws_function *fn = &m->funcs[r.entry];
         ws_launch_shape shape;
         memset(&shape, 0, sizeof shape);
         memcpy(shape.grid, r.grid, sizeof shape.grid);
         memcpy(shape.block, r.block, sizeof shape.block);
         shape.smem_bytes = (uint32_t)r.shared_bytes;
         shape.regs_per_thread = opt->resources ? opt->resources->regs : 0;
-        rc = ws_timing_new(opt->gpu_preset, fn, &shape, &timing, err);
+        rc = ws_timing_ptx_desc(m, r.entry, &desc);
+        if (rc)
+            rc = ws_error_set(err, rc, "out of memory for the timing model");
+        if (!rc)
+            rc = ws_timing_new(opt->gpu_preset, &desc, &shape, &timing, err);
         if (!rc) {
-            sink = ws_timing_sink(timing);
-            r.sink = &sink;
+            r.sinks[r.nsinks] = ws_timing_sink(timing);
+            r.sink = &r.sinks[r.nsinks++];
         }
     }
     int nwk = host_threads(&r);
@@ -505,6 +510,7 @@ static int run_common(const ws_module *m, const ws_spec *s, const ws_variant *v,
     free(wks);
     if (timing)
         ws_timing_free(timing);
+    ws_static_desc_free(&desc);
     release(&r, bufs);
     pthread_mutex_destroy(&r.lock);
     return rc;

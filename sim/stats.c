@@ -51,17 +51,55 @@ static int distinct_addresses(const uint64_t *addr, uint32_t exec)
     return k;
 }
 
-void ws_stats_atomic(ws_warp *w, const ws_inst *in, int pc, uint32_t exec,
-                     const uint64_t *addr)
+/* An atomic's contention histogram (ws_stats_event calls it for memory accesses). */
+void ws_stats_atomic(ws_worker *wk, int fn, const ws_warp_event *ev)
 {
-    const ws_run *r = w->cta->run;
-    int slot = r->fi[w->frames[w->nframes - 1].fn].atom_slot[pc];
-    if (slot < 0 || !exec)
+    int slot = wk->run->fi[fn].atom_slot[ev->pc];
+    if (slot < 0)
         return;
-    ws_atomcount *a = &w->cta->wk->atoms[slot];
+    ws_atomcount *a = &wk->atoms[slot];
     a->warp_execs++;
-    a->lanes += (uint64_t)__builtin_popcount(exec);
-    a->hist[distinct_addresses(addr, exec)]++;
+    a->lanes += (uint64_t)__builtin_popcount(ev->pred_on);
+    a->hist[distinct_addresses(ev->addr, ev->pred_on)]++;
+}
+
+/* ---------------------------------------------------------------- lane timelines */
+
+static ws_timeline *timeline_of(const ws_run *r, uint32_t cta, uint32_t warp)
+{
+    uint64_t g = (uint64_t)cta * (uint64_t)r->nwarps + warp;
+    return g < (uint64_t)r->ntimelines ? &r->timelines[g] : NULL;
+}
+
+static void timeline_cta_begin(void *ctx, uint32_t cta, int nwarps)
+{
+    const ws_run *r = ctx;
+    for (int i = 0; i < nwarps; i++) {
+        ws_timeline *t = timeline_of(r, cta, (uint32_t)i);
+        if (!t)
+            break;
+        t->cta = cta;
+        t->warp = i;
+    }
+}
+
+static void timeline_inst(void *ctx, const ws_warp_event *ev)
+{
+    const ws_run *r = ctx;
+    ws_timeline *t = timeline_of(r, ev->cta, ev->warp);
+    if (!t)
+        return;
+    if (t->nslots >= r->opt->timeline_slots) {
+        t->truncated = 1;
+        return;
+    }
+    t->slots[t->nslots++] = (ws_timeline_slot){ ev->pc, ev->active, ev->pred_on };
+}
+
+ws_event_sink ws_timeline_sink(ws_run *r)
+{
+    ws_event_sink s = { r, timeline_inst, timeline_cta_begin, NULL, NULL };
+    return s;
 }
 
 /* Result file index for module file `mf`, adding the source text when readable. */

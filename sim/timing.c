@@ -16,95 +16,81 @@
 
 /* ------------------------------------------------------------------ per-PC facts */
 
-static void add_reg(int32_t *list, int *n, int max, int32_t r)
-{
-    if (r >= 0 && *n < max) list[(*n)++] = r;
-}
-
-static void operand_regs(const ws_operand *o, int32_t *list, int *n, int max)
-{
-    int32_t r[4];
-    for (int k = 0, nr = ws_operand_regs(o, r); k < nr; k++) add_reg(list, n, max, r[k]);
-}
-
-static void decode_inst(const ws_gpu_preset *p, const ws_inst *in, ws_pcinfo *pi)
+/* The static facts of one instruction priced by the preset. */
+static void decode_inst(const ws_gpu_preset *p, const ws_pcstatic *s, ws_pcinfo *pi)
 {
     memset(pi, 0, sizeof *pi);
-    pi->lat = (uint8_t)ws_lat_of(in);
+    pi->lat = s->lat;
     pi->latency = p->latency[pi->lat];
     double slots = p->issue[pi->lat] > 1 ? p->issue[pi->lat] : 1;
     pi->slots = slots;
     pi->gap = slots / p->issue_per_scheduler;
-    int ns = 0, nd = 0;
-    if (in->guard >= 0) add_reg(pi->src, &ns, WS_PC_MAXSRC, in->guard);
-    for (int i = 0; i < in->nsrc && i < WS_MAX_SRC; i++)
-        operand_regs(&in->src[i], pi->src, &ns, WS_PC_MAXSRC);
-    for (int i = 0; i < in->ndst && i < WS_MAX_DST; i++) {
-        if (in->dst[i].kind == WS_O_ADDR) /* st [addr]: the address is read */
-            add_reg(pi->src, &ns, WS_PC_MAXSRC, in->dst[i].reg);
-        else
-            operand_regs(&in->dst[i], pi->dst, &nd, WS_PC_MAXDST);
-    }
-    pi->nsrc = (uint8_t)ns;
-    pi->ndst = (uint8_t)nd;
-    for (int i = 0; i < ns; i++) if (pi->src[i] > pi->maxreg) pi->maxreg = pi->src[i];
-    for (int i = 0; i < nd; i++) if (pi->dst[i] > pi->maxreg) pi->maxreg = pi->dst[i];
-    pi->is_bar = (in->op == WS_OP_BAR || in->op == WS_OP_BARRIER) &&
-                 in->subop != WS_SUB_ARRIVE && in->subop != WS_SUB_WARP_SYNC;
-    /* Nothing is scheduled across barriers (warp ones too: they order shared memory),
-     * fences or calls. */
-    pi->serial = ws_op_class(in->op) == WS_CLS_SYNC || in->op == WS_OP_CALL;
-    pi->target = in->op == WS_OP_BRA && in->src[0].kind == WS_O_LABEL ? (int32_t)in->src[0].imm : -1;
+    pi->nsrc = s->nsrc;
+    pi->ndst = s->ndst;
+    memcpy(pi->src, s->src, sizeof pi->src);
+    memcpy(pi->dst, s->dst, sizeof pi->dst);
+    for (int i = 0; i < s->nsrc; i++) if (s->src[i] > pi->maxreg) pi->maxreg = s->src[i];
+    for (int i = 0; i < s->ndst; i++) if (s->dst[i] > pi->maxreg) pi->maxreg = s->dst[i];
+    pi->is_bar = s->is_bar;
+    pi->serial = s->serial;
+    pi->mem_kind = s->mem_kind;
+    pi->target = s->target;
     pi->skip_latency = pi->latency;
-    if (ws_op_class(in->op) == WS_CLS_LD)
-        pi->skip_latency = in->space == WS_SPACE_SHARED ? p->shared_latency : p->l1_latency;
+    if (s->is_load)
+        pi->skip_latency = s->shared ? p->shared_latency : p->l1_latency;
 }
 
 /* A guarded forward branch over a short straight body (no control flow, barriers or
  * atomics) is what the compiler turns into predicated instructions: they issue whether or
  * not any lane runs them. Returns the body's length, or 0. */
-static int ifconvert_body(const ws_gpu_preset *p, const ws_function *fn, int pc)
+static int ifconvert_body(const ws_gpu_preset *p, const ws_fnstatic *fs, int pc)
 {
-    const ws_inst *br = &fn->insts[pc];
-    if (br->op != WS_OP_BRA || br->guard < 0 || br->src[0].kind != WS_O_LABEL) return 0;
-    int64_t n = br->src[0].imm - pc - 1;
+    const ws_pcstatic *br = &fs->pc[pc];
+    if (br->target < 0 || !br->guarded) return 0;
+    int64_t n = (int64_t)br->target - pc - 1;
     if (n < 1 || n > p->sched_ifconvert_max) return 0;
-    for (int64_t k = 1; k <= n; k++) {
-        ws_opclass cls = ws_op_class(fn->insts[pc + k].op);
-        if (cls == WS_CLS_CTRL || cls == WS_CLS_SYNC || cls == WS_CLS_ATOM) return 0;
-    }
+    for (int64_t k = 1; k <= n; k++)
+        if (fs->pc[pc + k].unpredicable) return 0;
     return (int)n;
+}
+
+static const ws_fnstatic *fn_static(const ws_timing *t, const ws_function *fn)
+{
+    for (int i = 0; i < t->desc->nfns; i++)
+        if (t->desc->fns[i].fn == fn) return &t->desc->fns[i];
+    return NULL;
 }
 
 static const ws_pcinfo *fn_info(ws_timing *t, const ws_function *fn, int pc)
 {
     for (int i = 0; i < t->nfns; i++)
         if (t->fns[i].fn == fn) return &t->fns[i].info[pc];
+    const ws_fnstatic *fs = fn_static(t, fn);
+    assert(fs && pc >= 0 && pc < fs->ninsts); /* the description covers every function */
     if (t->nfns == WS_TIMING_MAXFN) { /* pathological: decode on the fly into a scratch */
-        decode_inst(&t->p, &fn->insts[pc], &t->scratch);
+        decode_inst(&t->p, &fs->pc[pc], &t->scratch);
         return &t->scratch;
     }
     ws_fninfo_t *f = &t->fns[t->nfns];
-    f->info = calloc((size_t)(fn->ninsts ? fn->ninsts : 1), sizeof *f->info);
+    f->info = calloc((size_t)(fs->ninsts ? fs->ninsts : 1), sizeof *f->info);
     if (!f->info) {
-        decode_inst(&t->p, &fn->insts[pc], &t->scratch);
+        decode_inst(&t->p, &fs->pc[pc], &t->scratch);
         return &t->scratch;
     }
     f->fn = fn;
-    for (int i = 0; i < fn->ninsts; i++) {
-        decode_inst(&t->p, &fn->insts[i], &f->info[i]);
-        f->info[i].ifconv = (uint8_t)ifconvert_body(&t->p, fn, i);
+    for (int i = 0; i < fs->ninsts; i++) {
+        decode_inst(&t->p, &fs->pc[i], &f->info[i]);
+        f->info[i].ifconv = (uint8_t)ifconvert_body(&t->p, fs, i);
+        f->info[i].yield = fs->pc[i].yield;
     }
     /* A guarded branch the compiler does not predicate may diverge: SASS brackets it with
      * BSSY/BSYNC, and every warp waits at the BSYNC, at the branch's reconvergence point. */
-    for (int i = 0; i < fn->ninsts; i++) {
-        const ws_inst *in = &fn->insts[i];
-        if (in->op == WS_OP_BRA && in->guard >= 0 && !f->info[i].ifconv && in->reconv_pc >= 0)
-            f->info[in->reconv_pc].join = 1;
+    for (int i = 0; i < fs->ninsts; i++) {
+        const ws_pcstatic *s = &fs->pc[i];
+        if (s->target >= 0 && s->guarded && !f->info[i].ifconv && s->reconv_pc >= 0)
+            f->info[s->reconv_pc].join = 1;
     }
-    for (int b = 0; b < fn->nblocks; b++)
-        if (fn->blocks[b].spin) f->info[fn->blocks[b].first].yield = 1;
-    if (fn->nregs > t->max_regs) t->max_regs = fn->nregs;
+    if (fs->nregs > t->max_regs) t->max_regs = fs->nregs;
     t->nfns++;
     return &f->info[pc];
 }
@@ -333,18 +319,16 @@ static void on_warp_inst(void *ctx, const ws_warp_event *ev)
 
 /* ------------------------------------------------------------------ life cycle */
 
-static uint64_t ws_timing_serial;
-
-int ws_timing_new(const char *preset, const ws_function *fn, const ws_launch_shape *shape,
+int ws_timing_new(const char *preset, const ws_static_desc *desc, const ws_launch_shape *shape,
                   ws_timing **out, ws_error *err)
 {
     *out = NULL;
     ws_timing *t = calloc(1, sizeof *t);
     if (!t) return ws_error_set(err, WS_ERR_NOMEM, "out of memory for the timing model");
-    t->serial = ++ws_timing_serial;
     if (ws_gpu_preset_load(preset, &t->p, err)) { free(t); return err->code; }
     t->shape = *shape;
-    if (ws_timing_setup(t, fn, err)) { ws_timing_free(t); return err->code; }
+    t->desc = desc;
+    if (ws_timing_setup(t, desc->fns[desc->entry].nregs, err)) { ws_timing_free(t); return err->code; }
     *out = t;
     return 0;
 }

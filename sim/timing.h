@@ -1,6 +1,7 @@
-/* timing.h — the timing and contention model (private to sim/). It consumes the functional
- * executor's warp-instruction events (events.h) and predicts cycles and time for a launch
- * on a GPU described by a preset file (sim/presets/NAME.gpu). */
+/* timing.h — the timing and contention model (private to sim/). It consumes a static
+ * description of the kernel's instructions (built by a front end: timing_ptx.c for PTX)
+ * and the functional executor's warp-instruction events (events.h), and predicts cycles
+ * and time for a launch on a GPU described by a preset file (sim/presets/NAME.gpu). */
 #ifndef WS_SIM_TIMING_H
 #define WS_SIM_TIMING_H
 
@@ -14,8 +15,45 @@ typedef struct ws_launch_shape {
     int regs_per_thread;       /* from ws_ptx_resources; 0 = unknown */
 } ws_launch_shape;
 
-/* preset: a name ("h100", "fermi") looked up in sim/presets, or a path. */
-int ws_timing_new(const char *preset, const ws_function *fn, const ws_launch_shape *shape,
+#define WS_PC_MAXSRC 12
+#define WS_PC_MAXDST 6
+/* What the timing model needs to know of one instruction (PC), whatever its front end. */
+typedef struct ws_pcstatic {
+    int32_t src[WS_PC_MAXSRC], dst[WS_PC_MAXDST]; /* registers read (guard included), written */
+    uint8_t nsrc, ndst;
+    uint8_t lat;              /* ws_lat: latency and issue class */
+    uint8_t is_bar;           /* a barrier the warp waits at */
+    uint8_t serial;           /* nothing is scheduled across it (barriers, fences, calls) */
+    uint8_t is_load;          /* a load: issued predicated off, it costs a memory latency */
+    uint8_t shared;           /* a load from shared memory */
+    uint8_t mem_kind;         /* memory accesses: WS_MEM_LOAD, WS_MEM_STORE, WS_MEM_ATOMIC */
+    uint8_t guarded;          /* has a guard predicate */
+    uint8_t unpredicable;     /* control flow, barrier or atomic: ends a predicated body */
+    uint8_t yield;            /* head of a spin loop (the compiler's YIELD) */
+    int32_t target;           /* direct branches: target pc, else -1 */
+    int32_t reconv_pc;        /* branches: reconvergence pc, -1 = function exit */
+} ws_pcstatic;
+enum { WS_MEM_LOAD, WS_MEM_STORE, WS_MEM_ATOMIC };
+
+/* One function's instructions, keyed by the function its events name. */
+typedef struct ws_fnstatic {
+    const ws_function *fn;
+    int ninsts, nregs;
+    ws_pcstatic *pc;
+} ws_fnstatic;
+typedef struct ws_static_desc {
+    int nfns;
+    ws_fnstatic *fns;
+    int entry;                /* index of the kernel's function */
+} ws_static_desc;
+
+/* timing_ptx.c: the description of module `m` whose kernel is function `entry`. */
+int ws_timing_ptx_desc(const ws_module *m, int entry, ws_static_desc *out);
+void ws_static_desc_free(ws_static_desc *d);
+
+/* preset: a name ("h100", "fermi") looked up in sim/presets, or a path. `desc` must
+ * outlive the model. */
+int ws_timing_new(const char *preset, const ws_static_desc *desc, const ws_launch_shape *shape,
                   ws_timing **out, ws_error *err);
 /* The sink to hand to the executor; valid while `t` lives. */
 ws_event_sink ws_timing_sink(ws_timing *t);

@@ -10,7 +10,7 @@
 #define WS_TOUCH_LOG2_BITS 25   /* 4 MB bit set of touched sectors */
 #define WS_ATOM_TABLE_CAP (1 << 16)
 
-int ws_timing_setup(ws_timing *t, const ws_function *fn, ws_error *err)
+int ws_timing_setup(ws_timing *t, int entry_regs, ws_error *err)
 {
     const ws_launch_shape *s = &t->shape;
     uint64_t threads = (uint64_t)s->block[0] * s->block[1] * s->block[2];
@@ -33,7 +33,7 @@ int ws_timing_setup(ws_timing *t, const ws_function *fn, ws_error *err)
         ws_addr_table_init(&t->atom_addrs, WS_ATOM_TABLE_CAP) ||
         ws_addr_table_init(&t->atom_lines, WS_ATOM_TABLE_CAP))
         return ws_error_set(err, WS_ERR_NOMEM, "out of memory for the timing model");
-    t->max_regs = fn ? fn->nregs : 0;
+    t->max_regs = entry_regs;
     return 0;
 }
 

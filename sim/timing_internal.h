@@ -6,15 +6,7 @@
 
 #include "sim/ir.h"
 
-/* Latency classes: the names in sim/ptx_ops.def, plus fp64 (chosen by the .f64 type). */
-#define WS_LAT_LIST(X) X(alu) X(mul) X(fp32) X(fp64) X(sfu) X(div) X(ld) X(st) X(atom) \
-                       X(branch) X(bar) X(fence) X(shfl)
-typedef enum ws_lat {
-#define WS_LAT_ENUM(n) WS_LAT_##n,
-    WS_LAT_LIST(WS_LAT_ENUM)
-#undef WS_LAT_ENUM
-    WS_LAT__COUNT
-} ws_lat;
+/* Latency classes (ws_lat, WS_LAT_LIST) are declared in ir.h beside the opcode rows. */
 const char *ws_lat_name(ws_lat l);
 ws_lat ws_lat_of(const ws_inst *in); /* the def's class, refined by the operand type */
 

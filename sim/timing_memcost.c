@@ -159,10 +159,8 @@ static void local_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_event *ev, 
 void ws_timing_mem_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_event *ev,
                         const ws_pcinfo *pi, ws_cost *cost)
 {
-    int op = ev->inst->op;
-    int atom = op == WS_OP_ATOM || op == WS_OP_RED;
-    int store = op == WS_OP_ST;
-    if (op == WS_OP_PREFETCH) return;
+    int atom = pi->mem_kind == WS_MEM_ATOMIC;
+    int store = pi->mem_kind == WS_MEM_STORE;
     switch (ev->addr_space) {
     case WS_SPACE_SHARED: case WS_SPACE_SHARED_CLUSTER:
         shared_cost(t, c, ev, atom, cost);

@@ -11,11 +11,10 @@
 enum { WS_STALL_ISSUE, WS_STALL_DEP, WS_STALL_MEM, WS_STALL_BAR, WS_STALL_ATOM, WS_STALL_BRANCH,
        WS_STALL__COUNT };
 
-#define WS_PC_MAXSRC 12
-#define WS_PC_MAXDST 6
-/* What the model needs of one instruction, decoded once per function. */
+/* What the model needs of one instruction: its static description priced by the preset,
+ * once per function. */
 typedef struct ws_pcinfo {
-    uint8_t lat, nsrc, ndst, is_bar;
+    uint8_t lat, nsrc, ndst, is_bar, mem_kind;
     uint8_t serial;           /* later instructions may not issue before it (barriers, fences) */
     uint8_t ifconv;           /* a forward branch over this many instructions the compiler
                                * predicates instead (they issue even when no lane runs them) */
@@ -30,6 +29,7 @@ typedef struct ws_pcinfo {
 
 #define WS_TIMING_MAXFN 64
 typedef struct ws_fninfo_t { const ws_function *fn; ws_pcinfo *info; } ws_fninfo_t;
+
 
 typedef struct ws_warp_timing {
     double t;                 /* issue time of the warp's latest instruction */
@@ -77,13 +77,13 @@ typedef struct ws_sm_timing {
 #define WS_TIMING_MAXSCHED 16
 
 struct ws_timing {
-    uint64_t serial;
     ws_gpu_preset p;
     ws_launch_shape shape;
     ws_occupancy occ;
     int nfns;
     ws_fninfo_t fns[WS_TIMING_MAXFN];
     ws_pcinfo scratch;
+    const ws_static_desc *desc;
     int max_regs;
     int nctas;
     ws_cta_timing ctas[WS_TIMING_MAXCTA];
@@ -109,7 +109,7 @@ typedef struct ws_cost { double latency; int kind; } ws_cost;
 void ws_timing_mem_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_event *ev,
                         const ws_pcinfo *pi, ws_cost *cost);
 /* timing_finish.c */
-int ws_timing_setup(ws_timing *t, const ws_function *fn, ws_error *err);
+int ws_timing_setup(ws_timing *t, int entry_regs, ws_error *err);
 void ws_timing_fold_cta(ws_timing *t, uint32_t cta, const ws_cta_sum *s);
 void ws_timing_teardown(ws_timing *t);
 

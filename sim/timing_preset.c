@@ -21,15 +21,9 @@ static const char *const ws_lat_names[] = {
 
 const char *ws_lat_name(ws_lat l) { return l < WS_LAT__COUNT ? ws_lat_names[l] : "?"; }
 
-static const uint8_t ws_op_lat[] = {
-#define WS_OP(id, name, cls, lat) [WS_OP_##id] = WS_LAT_##lat,
-#include "sim/ptx_ops.def"
-#undef WS_OP
-};
-
 ws_lat ws_lat_of(const ws_inst *in)
 {
-    ws_lat l = in->op < WS_OP__COUNT ? (ws_lat)ws_op_lat[in->op] : WS_LAT_alu;
+    ws_lat l = in->op < WS_OP__COUNT ? (ws_lat)ws_op_info[in->op].lat : WS_LAT_alu;
     int is_float = in->type >= WS_P_F16 && in->type <= WS_P_F64;
     if ((l == WS_LAT_alu || l == WS_LAT_mul || l == WS_LAT_fp32) && is_float)
         return in->type == WS_P_F64 ? WS_LAT_fp64 : WS_LAT_fp32;

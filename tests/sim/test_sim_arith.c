@@ -84,6 +84,46 @@ static void expect(int t, int a, int b, int c, int *e)
     e[31] = (int)((ua >> (t & 15)) & 31u);
 }
 
+/* Units in the last place between two doubles of the same sign. */
+static long long ulps(double x, double y)
+{
+    long long a, b;
+    memcpy(&a, &x, 8);
+    memcpy(&b, &y, 8);
+    return a > b ? a - b : b - a;
+}
+
+/* Double cos of large arguments: nvcc's carry chain (mad.lo.cc, madc.hi, madc.hi.cc). A
+ * wrong carry would leave the reduced argument, and so the cosine, far off. */
+static void check_carry_chain(void)
+{
+    ws_module *m = st_load("carry");
+    CHECK(m != NULL, "carry.ptx loads (mad.lo.cc and madc parse)");
+    if (!m)
+        return;
+    const char *spec = "workload carry\nsource carry.cu\nbuffer o f64 64 zero\n"
+                       "variant v\n  kernel dcos\n  grid 1\n  block 64\n  args o\n";
+    st_run r;
+    if (st_exec(&r, m, spec, "v", NULL) == 0) {
+        const double *o = st_buf(&r, "o")->data;
+        int bad = 0;
+        for (int t = 0; t < 64; t++) {
+            double want = cos((1.0 + t * 0.015625) * ldexp(1.0, 20 + 15 * t));
+            if (ulps(o[t], want) > 2 && bad++ == 0)
+                fprintf(stderr, "  thread %d: got %.17g want %.17g\n", t, o[t], want);
+        }
+        CHECK(bad == 0, "double cos of large arguments: %d of 64 threads off by more than 2 ulp",
+              bad);
+        st_sum cc = st_line(&r, 0, "mad.lo.cc"), mc = st_line(&r, 0, "madc.hi");
+        CHECK(cc.pred_on > 0 && mc.pred_on > 0, "the carry chain ran (mad.lo.cc: %llu threads, "
+              "madc.hi: %llu)", (unsigned long long)cc.pred_on, (unsigned long long)mc.pred_on);
+    } else {
+        CHECK(0, "dcos ran");
+    }
+    st_free(&r);
+    ws_module_free(m);
+}
+
 int main(void)
 {
     ws_module *m = st_load("arith");
@@ -140,5 +180,6 @@ int main(void)
     }
     st_free(&r);
     ws_module_free(m);
+    check_carry_chain();
     return ws_test_finish("test_sim_arith");
 }
