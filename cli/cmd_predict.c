@@ -13,6 +13,7 @@
 
 typedef struct predict_args {
     const char *workload, *preset;
+    const char *model; /* "ptx" (default: the presets were fitted on it) or "sass" */
     int json, quiet;
     ws_cli_defines defs;
 } predict_args;
@@ -28,11 +29,15 @@ static int predict_parse(int argc, char **argv, predict_args *a, ws_error *err)
 {
     memset(a, 0, sizeof *a);
     a->preset = "h100";
+    a->model = "ptx";
     const ws_opt opts[] = {
         WS_CLI_OPT_WORKLOAD,
         WS_CLI_OPT_DEFINES(&a->defs),
         {"--preset", WS_OPT_STRING, &a->preset, "NAME",
          "GPU preset: h100 (default), fermi, or a path to a .gpu file", 0, 0},
+        {"--model", WS_OPT_STRING, &a->model, "M",
+         "ptx (default; the presets' numbers were fitted on it) or sass: price the SASS\n"
+         "ptxas makes (real branches, BSYNCs and YIELDs) instead of inferring it", 0, 0},
         WS_CLI_OPT_JSON(&a->json, "one JSON object: per variant its metrics, and the ratios"),
         WS_CLI_OPT_QUIET(&a->quiet),
     };
@@ -44,6 +49,8 @@ static int predict_parse(int argc, char **argv, predict_args *a, ws_error *err)
         return rc;
     if (!a->workload)
         return -!!ws_cli_usage(err, "predict", "which workload?");
+    if (ws_cli_check_model("predict", a->model, NULL, err))
+        return -1;
     return 0;
 }
 
@@ -88,7 +95,8 @@ static int run_variant(const ws_cli_workload *w, const ws_variant *v, const pred
         opt.progress = ws_cli_sim_progress;
         opt.progress_ctx = (void *)v->name;
     }
-    int rc = ws_sim_run(w->module, w->spec, v, &bufs, &opt, res, err);
+    int rc = w->sass ? ws_sim_run_sass(w->module, w->sass, w->spec, v, &bufs, &opt, res, err)
+                     : ws_sim_run(w->module, w->spec, v, &bufs, &opt, res, err);
     if (opt.progress) fputs("\r\033[K", stderr); /* also after a failed or raced last report */
     if (rc == WS_OK && !ws_result_metric(res, WS_M(INST_EXECUTED)))
         rc = ws_result_derive_metrics(res);
@@ -182,7 +190,8 @@ static void print_json(const ws_spec *s, const ws_result *res, const char *prese
 static int predict(const predict_args *a, ws_error *err)
 {
     ws_cli_workload w;
-    if (ws_cli_workload_open(a->workload, a->defs.defs, a->defs.n, &w, err)) {
+    if (ws_cli_workload_open(a->workload, a->defs.defs, a->defs.n, &w, err) ||
+        (!strcmp(a->model, "sass") && ws_cli_workload_sass(&w, NULL, err))) {
         ws_cli_workload_close(&w);
         return err->code;
     }

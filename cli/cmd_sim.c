@@ -74,8 +74,6 @@ static int sim_parse(int argc, char **argv, sim_args *a, ws_error *err)
         return -!!ws_cli_usage(err, "sim", "which workload? ('warpscope list' shows them)");
     if (a->json)
         a->opt.printf_to = stderr; /* the kernel's printf: stdout holds the JSON */
-    if (a->model && !strcmp(a->model, "sass") && a->opt.timing)
-        return -!!ws_cli_usage(err, "sim", "--timing runs on the PTX model for now: use --model ptx");
     if (!a->model)
         a->model = a->opt.timing ? "ptx" : ws_cli_default_model();
     if (ws_cli_check_model("sim", a->model, a->arch, err))

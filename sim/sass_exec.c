@@ -226,6 +226,27 @@ static int step(ws_sass_warp *w)
         a->lanes += (uint64_t)n;
         a->hist[distinct]++;
     }
+    ws_event_sink *sink = r->base.sink;
+    if (sink && sink->warp_inst) { /* the timing model */
+        ws_warp_event ev;
+        memset(&ev, 0, sizeof ev);
+        ev.fn = &r->event_fn;
+        ev.pc = pc;
+        ev.cta = w->cta->id;
+        ev.warp = (uint32_t)w->id;
+        ev.active = active;
+        ev.pred_on = exec;
+        ev.addr = fx.has_addr ? fx.addr : NULL;
+        ev.addr_space = fx.space;
+        ev.access_bytes = fx.bytes;
+        uint32_t taken = fx.taken & active;
+        ev.taken = fx.next_pc < 0 || !taken ? 0 : taken == active ? 2 : 1;
+        ev.groups = fx.groups;
+        ev.cas_ok = fx.cas_ok;
+        sink->warp_inst(sink->ctx, &ev);
+        if (ws_sass_op_has(in->op, WS_SOPF_BARRIER) && sink->barrier)
+            sink->barrier(sink->ctx, ev.cta, ev.warp, pc);
+    }
     advance(w, gi, pc, &fx);
     int next = w->groups[gi].state == WS_SG_READY && !fx.yield ? gi : -1;
     if (next < 0) {

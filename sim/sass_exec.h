@@ -78,6 +78,7 @@ typedef struct ws_sass_run {
     uint32_t frame_bytes;      /* local memory per thread */
     int nregs;                 /* registers allocated per warp (max used + 1, pairs) */
     uint64_t quantum;          /* instructions a warp issues before the next warp runs */
+    ws_function event_fn;      /* the function the timing model's events name (a key) */
 } ws_sass_run;
 
 typedef struct ws_sass_cta {

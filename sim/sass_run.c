@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include "sim/sass_exec.h"
+#include "sim/timing.h"
 
 int ws_sass_load(const char *sass_path, const char *cubin_path, ws_sass_module **out,
                  ws_error *err)
@@ -364,8 +365,8 @@ static int fill_result(ws_sass_run *r, const ws_sass_module *sm, ws_sass_worker 
     res->seed = b->spec->seed;
     snprintf(res->device_json, sizeof res->device_json,
              "{\"model\":\"warpscope-sim\",\"isa\":\"sass\",\"arch\":\"%s\","
-             "\"reconvergence\":\"cbar\",\"host_threads\":%d,\"timing\":false}",
-             sm->arch, nwk);
+             "\"reconvergence\":\"cbar\",\"host_threads\":%d,\"timing\":%s}",
+             sm->arch, nwk, b->sink ? "true" : "false");
     int first = res->ninsts;
     if (fill_insts(r, wks, nwk, res) || fill_blocks(r->k, res, first))
         return ws_error_set(err, WS_ERR_NOMEM, "out of memory filling the result");
@@ -424,7 +425,31 @@ static int run_kernel(ws_sass_run *r, const ws_sass_module *sm, ws_buffers *bufs
         b->shared_bytes = smem;
     if ((rc = fill_banks(r, err)))
         return rc;
-    int nwk = host_threads(b);
+    ws_timing *timing = NULL;
+    ws_static_desc desc;
+    ws_event_sink sink;
+    memset(&desc, 0, sizeof desc);
+    if (b->opt->timing) { /* the timing model prices the SASS stream itself */
+        snprintf(r->event_fn.name, sizeof r->event_fn.name, "%s", r->k->name);
+        r->event_fn.ninsts = r->k->ninsts;
+        ws_launch_shape shape;
+        memset(&shape, 0, sizeof shape);
+        memcpy(shape.grid, b->grid, sizeof shape.grid);
+        memcpy(shape.block, b->block, sizeof shape.block);
+        shape.smem_bytes = (uint32_t)b->shared_bytes;
+        shape.regs_per_thread = b->opt->resources ? b->opt->resources->regs : r->k->regs;
+        if (ws_timing_sass_desc(r->k, &r->event_fn, &desc))
+            rc = ws_error_set(err, WS_ERR_NOMEM, "out of memory for the timing model");
+        if (!rc)
+            rc = ws_timing_new(b->opt->gpu_preset, &desc, &shape, &timing, err);
+        if (rc) {
+            ws_static_desc_free(&desc);
+            return rc;
+        }
+        sink = ws_timing_sink(timing);
+        b->sink = &sink;
+    }
+    int nwk = b->sink ? 1 : host_threads(b); /* one ordered event stream for the timing model */
     b->progress_step = b->nctas / 100 ? b->nctas / 100 : 1;
     ws_sass_worker *wks = calloc((size_t)nwk, sizeof *wks);
     if (!wks)
@@ -432,6 +457,12 @@ static int run_kernel(ws_sass_run *r, const ws_sass_module *sm, ws_buffers *bufs
     rc = run_workers(r, wks, nwk, err);
     if (!rc)
         rc = fill_result(r, sm, wks, nwk, res, err);
+    if (!rc && timing)
+        rc = ws_timing_finish(timing, res, err);
+    if (timing)
+        ws_timing_free(timing);
+    ws_static_desc_free(&desc);
+    b->sink = NULL;
     for (int k = 0; k < nwk; k++) {
         free(wks[k].pcstat);
         free(wks[k].atoms);

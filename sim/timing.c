@@ -35,6 +35,8 @@ static void decode_inst(const ws_gpu_preset *p, const ws_pcstatic *s, ws_pcinfo 
     pi->serial = s->serial;
     pi->mem_kind = s->mem_kind;
     pi->target = s->target;
+    pi->atom_cas = s->atom_cas;
+    pi->atom_fp = s->atom_fp;
     pi->skip_latency = pi->latency;
     if (s->is_load)
         pi->skip_latency = s->shared ? p->shared_latency : p->l1_latency;
@@ -274,7 +276,8 @@ static void on_warp_inst(void *ctx, const ws_warp_event *ev)
 {
     ws_timing *t = ctx;
     /* The per-PC facts are indexed by the event's pc in the event's function. */
-    assert(ev->pc >= 0 && ev->pc < ev->fn->ninsts && ev->inst == &ev->fn->insts[ev->pc]);
+    /* a PTX event names its instruction; a SASS event names none (its facts are static) */
+    assert(ev->pc >= 0 && (!ev->inst || (ev->pc < ev->fn->ninsts && ev->inst == &ev->fn->insts[ev->pc])));
     ws_cta_timing *c = cta_find(t, ev->cta);
     if (!c || (int)ev->warp >= c->nwarps) return;
     ws_warp_timing *w = &c->warps[ev->warp];

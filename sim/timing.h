@@ -30,6 +30,8 @@ typedef struct ws_pcstatic {
     uint8_t guarded;          /* has a guard predicate */
     uint8_t unpredicable;     /* control flow, barrier or atomic: ends a predicated body */
     uint8_t yield;            /* head of a spin loop (the compiler's YIELD) */
+    uint8_t atom_cas;         /* a compare-and-swap */
+    uint8_t atom_fp;          /* a floating-point atomic */
     int32_t target;           /* direct branches: target pc, else -1 */
     int32_t reconv_pc;        /* branches: reconvergence pc, -1 = function exit */
 } ws_pcstatic;
@@ -49,6 +51,12 @@ typedef struct ws_static_desc {
 
 /* timing_ptx.c: the description of module `m` whose kernel is function `entry`. */
 int ws_timing_ptx_desc(const ws_module *m, int entry, ws_static_desc *out);
+/* sass_timing.c: the description of a SASS kernel, keyed by `key` (the function its
+ * events name). Its branches are real: no if-conversion is inferred, and the warp waits at
+ * the BSYNCs ptxas placed; spin loops are priced at their YIELDs. */
+struct ws_sass_kernel;
+int ws_timing_sass_desc(const struct ws_sass_kernel *k, const ws_function *key,
+                        ws_static_desc *out);
 void ws_static_desc_free(ws_static_desc *d);
 
 /* preset: a name ("h100", "fermi") looked up in sim/presets, or a path. `desc` must

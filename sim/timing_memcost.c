@@ -82,13 +82,13 @@ static double atomic_unit_service(ws_timing *t, const ws_memset *a, double same)
 }
 
 static void global_atomic_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_event *ev,
-                               ws_cost *cost)
+                               const ws_pcinfo *pi, ws_cost *cost)
 {
     const ws_gpu_preset *p = &t->p;
     ws_memset a;
     ws_mem_atomic_addrs(ev->addr, ev->pred_on, &a);
     int same = max_count(&a);
-    int cas = ev->inst->subop == WS_SUB_CAS;
+    int cas = pi->atom_cas;
     /* Per address: lane-ops, and for CAS the lanes whose swap happened (successes). */
     for (int i = 0; i < a.n; i++) {
         int ok = 0;
@@ -96,7 +96,7 @@ static void global_atomic_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_eve
             ok += ev->addr[__builtin_ctz(m)] == a.key[i];
         ws_addr_table_add(&t->atom_addrs, a.key[i], a.count[i], 0, ok);
     }
-    int fp = ev->inst->type >= WS_P_F16 && ev->inst->type <= WS_P_F64;
+    int fp = pi->atom_fp;
     double part = atomic_unit_service(t, &a, fp ? p->atom_l2_same_fp_cycles
                                                 : p->atom_l2_same_cycles);
     if (cas) t->cas_lane_ops += __builtin_popcount(ev->pred_on);
@@ -172,7 +172,7 @@ void ws_timing_mem_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_event *ev,
         cost->latency = pi->latency;
         break;
     default:
-        if (atom) global_atomic_cost(t, c, ev, cost);
+        if (atom) global_atomic_cost(t, c, ev, pi, cost);
         else global_cost(t, c, ev, store, cost);
         break;
     }

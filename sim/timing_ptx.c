@@ -45,6 +45,8 @@ static void describe(const ws_inst *in, ws_pcstatic *s)
     s->target = ws_op_has(in->op, WS_OPF_BRANCH) && in->src[0].kind == WS_O_LABEL
                     ? (int32_t)in->src[0].imm : -1;
     s->reconv_pc = in->reconv_pc;
+    s->atom_cas = ws_op_has(in->op, WS_OPF_ATOMIC) && in->subop == WS_SUB_CAS;
+    s->atom_fp = ws_op_has(in->op, WS_OPF_ATOMIC) && in->type >= WS_P_F16 && in->type <= WS_P_F64;
 }
 
 int ws_timing_ptx_desc(const ws_module *m, int entry, ws_static_desc *out)

@@ -49,13 +49,21 @@ check '[ "$(sqlite3 "$WARPSCOPE_DB" "select count(*) from instructions where tex
 check '[ "$(sqlite3 "$WARPSCOPE_DB" "select count(*) from instructions where line > 0 and issued > 0")" -ge 5 ]' \
   "SASS instructions carry .cu source lines"
 
+# predict prices the SASS with --model sass and gives its verdict.
+"$ws" predict branch_unification -D LOOP=10 -D BLOCKS=4 -D DPT=4 --model sass --json --quiet >"$tmp/p.json" 2>"$tmp/p.err"
+check 'python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d[\"ratios\"] and d[\"ratios\"][0][\"time_ratio\"] > 0" "$tmp/p.json"' \
+  "predict --model sass gives a time ratio: $(head -c 300 "$tmp/p.err")"
+
 expect_usage() {
   if "$ws" "$@" >"$tmp/out" 2>&1; then bad "no error: $*"; return; fi
   check '[ "$(wc -l <"$tmp/out")" -eq 1 ] && grep -q -e "$pattern" "$tmp/out"' "one-line error for $*: $(cat "$tmp/out")"
 }
 pattern="--model is 'sass'.*or 'ptx'"; expect_usage sim tree_reduction --model simt --no-db
 pattern="--arch is sm_70 .. sm_90"; expect_usage sim tree_reduction --model sass --arch sm_50 --no-db
-pattern="--timing runs on the PTX model"; expect_usage sim tree_reduction --model sass --timing --no-db
+# The timing model prices the SASS stream too.
+"$ws" sim tree_reduction --variant interleaved --model sass --timing --no-db --json --quiet >"$tmp/t.json" 2>"$tmp/t.err"
+check 'python3 -c "import json,sys; m=json.load(open(sys.argv[1]))[\"metrics\"]; assert m[\"sim__time_ns\"] > 0 and m[\"sim__cycles\"] > 0" "$tmp/t.json"' \
+  "sim --model sass --timing predicts a time: $(head -c 300 "$tmp/t.err")"
 
 echo "test_cli_sass: $pass passed, $fail failed"
 [ $fail -eq 0 ]
