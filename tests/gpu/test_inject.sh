@@ -44,6 +44,6 @@ check '"$ws" runs --db "$db" | grep "gpu:" | grep -q "transform#3"' "runs are na
     > /dev/null 2> "$tmp/sel.err"
 check '[ $(grep -c "stored as run" "$tmp/sel.err") -eq 1 ] && grep -q "transform#3" "$tmp/sel.err"' "--kernel transform --launch-skip 1 --launch-count 1 takes launch 3 only: $(cat "$tmp/sel.err")"
 : > "$tmp/cmp"
-check '"$ws" compare --db "$db" --workload inject_app --variant "transform#3" > "$tmp/cmp" 2>&1' "compare joins the replayed and the profiled run (see compare output above)"
+check '"$ws" compare --db "$db" --workload inject_app --variant "transform#3" > "$tmp/cmp" 2>&1' "compare joins the replayed and the profiled run"
 echo "gpu_inject_test: $pass passed, $fail failed"
 [ $fail -eq 0 ]
