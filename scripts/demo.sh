@@ -11,7 +11,9 @@ ws=./build/warpscope
 db=${WARPSCOPE_DB:-warpscope.db}
 
 $ws list --short
-# Seed 000: branch path unification (Table 4) and dynamic work assignment (Table 1).
+# Seed 000: branch path unification (Table 4, on the PTX model of the seed's era, then on
+# the SASS an H100 runs) and dynamic work assignment (Table 1).
+$ws sim branch_unification --model ptx --db "$db" >/dev/null && echo "simulated branch_unification (PTX model)"
 $ws sim branch_unification --db "$db"
 $ws sim dynamic_assignment -D TRIP_SCALE=64 --db "$db"
 # Seeds 002-004: reductions, divergence and predication examples.
