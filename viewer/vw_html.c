@@ -75,8 +75,12 @@ static void describe_source(FILE *f, const ws_result *r)
 {
     if (!strncmp(r->source, "sim:", 4)) {
         fputs("simulator, ", f);
-        vw_esc(f, r->source + 4);
-        fputs(" reconvergence model", f);
+        if (!strcmp(r->source + 4, "sass"))
+            fputs("SASS model (the cubin ptxas made, Volta+ convergence barriers)", f);
+        else {
+            vw_esc(f, r->source + 4);
+            fputs(" reconvergence model", f);
+        }
     } else if (!strncmp(r->source, "gpu:", 4)) {
         fputs("measured on GPU ", f);
         vw_esc(f, r->source + 4);
@@ -148,8 +152,8 @@ static void write_counts(FILE *f, const vw_run *v)
     fputs("</dd>\n", f);
     dd_open(f, "Divergent branch targets", "divergent");
     vw_num(f, k.divergent);
-    fprintf(f, " branch targets taken by only part of the warp (a split two-way branch counts"
-            " two; Nsight Compute's %s)</dd>\n", WS_M(BRANCH_TARGETS_DIVERGENT));
+    fprintf(f, " branch executions that split the warp (one each, as CUPTI counts them on"
+            " the H100; Nsight Compute's %s)</dd>\n", WS_M(BRANCH_TARGETS_DIVERGENT));
     dd_open(f, "Predicated-off lanes", "pred_off");
     vw_num(f, k.pred_off);
     fputs(" thread-instructions active but with a false guard predicate</dd>\n", f);
