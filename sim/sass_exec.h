@@ -78,6 +78,8 @@ typedef struct ws_sass_run {
     uint32_t frame_bytes;      /* local memory per thread */
     int nregs;                 /* registers allocated per warp (max used + 1, pairs) */
     uint64_t quantum;          /* instructions a warp issues before the next warp runs */
+    uint32_t shared_base;      /* where user shared memory starts: 0x400 on sm_90 (the
+                                * reserved 1 KB and the cluster window), 0 before */
     ws_function event_fn;      /* the function the timing model's events name (a key) */
 } ws_sass_run;
 

@@ -1,15 +1,13 @@
 /* sass_mem.c — SASS memory instructions: constant banks (LDC, ULDC), loads and stores to
  * global, shared, local and generic addresses (8 to 128 bits), atomics and reductions
  * with lanes serialised in lane order. Address layout: shared addresses are the 32-bit
- * values the kernel computes (static shared memory starts at 0x400 on sm_90, the CTA's
+ * values the kernel computes (static shared memory starts at 0x400 on sm_90, at 0 before; the CTA's
  * rank in its cluster above bit 24); generic addresses put shared memory at
  * WS_SHARED_WINDOW and local memory at WS_LOCAL_WINDOW (exec.h), as c[0x0][0x20] and
  * SR_SWINHI tell the kernel. Every bad access is a located WS_ERR_SIM. */
 #include <math.h>
 #include <stdio.h>
 #include "sim/sass_exec.h"
-
-#define WS_SASS_SHARED_BASE 0x400u
 
 const uint8_t *ws_sass_cbank_ptr(const ws_sass_run *r, int bank, uint64_t off, uint64_t n)
 {
@@ -67,10 +65,11 @@ static void addresses(ws_sass_warp *w, const ws_sass_inst *in, int k, uint32_t e
     if (o->reg >= 0 && o->reg != WS_SASS_RZ) {
         const uint32_t *lo = ws_sass_rrow(w, o->reg);
         const uint32_t *hi = ws_sass_rrow(w, o->reg + 1);
-        if (o->wide || ws_sass_has(in, WS_SMOD_E)) /* .E: a 64-bit address in a pair */
-            WS_LANES(l, exec, addr[l] = ((uint64_t)lo[l] | (uint64_t)hi[l] << 32) + off;);
-        else
-            WS_LANES(l, exec, addr[l] = (uint64_t)lo[l] + off;);
+        uint64_t scale = o->scale ? o->scale : 1; /* [R7.X4+UR4]: a scaled index */
+        if ((o->wide || ws_sass_has(in, WS_SMOD_E)) && !o->u32) /* .E: a 64-bit pair */
+            WS_LANES(l, exec, addr[l] = ((uint64_t)lo[l] | (uint64_t)hi[l] << 32) * scale + off;);
+        else /* a 32-bit index (R.U32 in a 64-bit address: zero-extended) */
+            WS_LANES(l, exec, addr[l] = (uint64_t)lo[l] * scale + off;);
     } else {
         WS_LANES(l, exec, addr[l] = off;);
     }
@@ -107,8 +106,8 @@ static uint8_t *resolve(ws_sass_warp *w, const ws_sass_inst *in, int sp, uint64_
     }
     *space_out = sp;
     if (sp == WS_SPACE_SHARED) {
-        uint64_t s = (addr & 0xffffffu) - WS_SASS_SHARED_BASE;
-        if ((addr & 0xffffffu) >= WS_SASS_SHARED_BASE && s + n <= c->shared_bytes)
+        uint64_t s = (addr & 0xffffffu) - r->shared_base;
+        if ((addr & 0xffffffu) >= r->shared_base && s + n <= c->shared_bytes)
             return c->shared + s;
         ws_sass_fault(w, in, lane, addr, WS_ERR_SIM,
                       "out-of-bounds shared %s of %d bytes at offset %lld (the CTA has %llu "

@@ -420,6 +420,7 @@ static int run_kernel(ws_sass_run *r, const ws_sass_module *sm, ws_buffers *bufs
     r->frame_bytes = (frame + 15) / 16 * 16;
     r->nregs = registers_used(r->k);
     r->quantum = WS_SCHED_QUANTUM;
+    r->shared_base = atoi(sm->arch + 3) >= 90 ? 0x400u : 0u;
     uint64_t smem = (uint64_t)r->k->shared_static + b->v->smem_dynamic;
     if (smem > b->shared_bytes)
         b->shared_bytes = smem;
