@@ -654,13 +654,20 @@ int ws_sass_x_mov(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sas
     return 0;
 }
 
-/* R2UR URd, Ra: the value of the lowest executing lane (ws_sass_dst's rule for UR); the
- * source is the last operand in the three-operand form too. */
+/* R2UR URd, Ra: the value of the lowest executing lane (ws_sass_dst's rule for UR).
+ * R2UR Pd, URd, Ra (sm_80..sm_89, before a uniform-only REDUX): Pd is set where Ra holds
+ * the same value in every executing lane. */
 int ws_sass_x_r2ur(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
     uint32_t a[WS_WARP];
+    int pd = ws_sa_is_pred(in, 0);
     SRC(in->nopnd - 1, a);
-    ws_sass_dst(w, in, 0, exec, a);
+    ws_sass_dst(w, in, pd, exec, a);
+    if (pd && exec) {
+        uint32_t first = a[__builtin_ctz(exec)], same = 1;
+        WS_LANES(l, exec, same &= a[l] == first;);
+        ws_sass_pdst(w, in, 0, exec, same ? WS_FULL_MASK : 0);
+    }
     (void)fx;
     return 0;
 }

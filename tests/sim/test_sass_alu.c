@@ -452,6 +452,13 @@ static void test_moves(void)
     su_exec(&in, 0xfff00000u);
     RUN("UMOV", UR(5), IMM(0x400));
     CHECK(su_w.ur[4] == 120 && su_w.ur[5] == 0x400, "R2UR/UMOV: %u %x", su_w.ur[4], su_w.ur[5]);
+    /* R2UR P1, URZ, R3 (sm_80): P1 is set when R3 is the same in every executing lane */
+    su_set(3, 77);
+    RUN("R2UR", P(1), URZ, R(3));
+    CHECK(su_w.p[1] == WS_FULL_MASK, "R2UR uniform: %x", su_w.p[1]);
+    su_r(3)[9] = 78;
+    RUN("R2UR", P(1), UR(6), R(3));
+    CHECK(su_w.p[1] == 0 && su_w.ur[6] == 77, "R2UR not uniform: %x %u", su_w.p[1], su_w.ur[6]);
     RUN("NOP", RZ);
 }
 

@@ -12,6 +12,8 @@
 
 #define CACHE WS_SASS_DIFF_WORK_DIR
 
+static const char *arch = "sm_90";
+
 /* Each workload with the -D overrides that keep it small (as tests/cli/test_cli_sass.sh). */
 static const char *const seeds[][6] = {
     {"branch_unification", "LOOP=10", "BLOCKS=4", "DPT=4", NULL},
@@ -140,16 +142,16 @@ static void compare_variant(const ws_spec *s, const ws_module *m, const ws_sass_
         const ws_buffer *a = &bp.b[i], *b = &bs.b[i];
         uint64_t first = 0, n = bit_diffs(a, b, &first);
         if (!ws_type_is_float(a->spec->type)) {
-            CHECK(n == 0, "%s/%s buffer %s: %llu of %llu elements differ, first at %llu",
-                  s->name, v->name, a->spec->name, (unsigned long long)n,
+            CHECK(n == 0, "%s %s/%s buffer %s: %llu of %llu elements differ, first at %llu",
+                  arch, s->name, v->name, a->spec->name, (unsigned long long)n,
                   (unsigned long long)a->spec->count, (unsigned long long)first);
         } else {
             uint64_t at = 0;
             CHECK(ws_buffer_equal(a, b, &at), "%s/%s float buffer %s beyond tolerance at %llu",
                   s->name, v->name, a->spec->name, (unsigned long long)at);
             if (n)
-                printf("note: %s/%s %s: %llu of %llu floats differ in their bits\n", s->name,
-                       v->name, a->spec->name, (unsigned long long)n,
+                printf("note: %s %s/%s %s: %llu of %llu floats differ in their bits\n", arch,
+                       s->name, v->name, a->spec->name, (unsigned long long)n,
                        (unsigned long long)a->spec->count);
         }
     }
@@ -172,7 +174,7 @@ static void compare_spec(ws_spec *s, const char *what)
     if (!ws_ptx_build(s, CACHE, ptx, sizeof ptx, &err) && ws_ptx_load(ptx, &m, &err) &&
         err.code == WS_ERR_UNSUPPORTED) { /* nothing to compare against (yet) */
         printf("note: %s: the PTX model does not run it: %s\n", what, err.msg);
-    } else if (err.code || ws_sass_build(s, CACHE, "sm_90", cubin, sass, sizeof sass, &err) ||
+    } else if (err.code || ws_sass_build(s, CACHE, arch, cubin, sass, sizeof sass, &err) ||
         ws_sass_load(sass, cubin, &sm, &err) || ws_buffers_generate(s, &inputs, &err)) {
         report(what, &err);
     } else {
@@ -213,16 +215,23 @@ int main(void)
         printf("test_sass_diff: skipped: no nvdisasm (tried %s)\n", nv);
         return 0;
     }
-    for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++)
-        compare_seed(seeds[i]);
-    for (size_t i = 0; i < sizeof fixtures / sizeof fixtures[0]; i++) {
-        ws_spec *s = NULL;
-        ws_error err;
-        ws_error_clear(&err);
-        if (ws_spec_parse(fixtures[i], WS_SIM_CU_DIR "/inline.spec", NULL, 0, &s, &err))
-            report("fixture spec", &err);
-        else
-            compare_spec(s, s->name);
+    /* The SASS of other architectures differs (sm_80: IADD3/IMNMX for VIADD/VIMNMX,
+     * BRA.CONV, R2UR with a predicate, scaled shared addresses [R7.X4]); add them here as the
+     * model covers them. The PTX is built for sm_90, so sm_75 cannot take its redux. */
+    static const char *const archs[] = {"sm_90"};
+    for (size_t a = 0; a < sizeof archs / sizeof archs[0]; a++) {
+        arch = archs[a];
+        for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++)
+            compare_seed(seeds[i]);
+        for (size_t i = 0; i < sizeof fixtures / sizeof fixtures[0]; i++) {
+            ws_spec *s = NULL;
+            ws_error err;
+            ws_error_clear(&err);
+            if (ws_spec_parse(fixtures[i], WS_SIM_CU_DIR "/inline.spec", NULL, 0, &s, &err))
+                report("fixture spec", &err);
+            else
+                compare_spec(s, s->name);
+        }
     }
     return ws_test_finish("test_sass_diff");
 }
