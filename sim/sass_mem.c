@@ -59,7 +59,8 @@ static void addresses(ws_sass_warp *w, const ws_sass_inst *in, int k, uint32_t e
     uint64_t off = (uint64_t)o->imm;
     if (o->ureg >= 0 && o->ureg < WS_SASS_URZ) {
         off += w->ur[o->ureg];
-        if (o->wide && o->reg < 0 && o->ureg + 1 < WS_SASS_URZ)
+        if ((o->wide || ws_sass_has(in, WS_SMOD_E)) && (o->reg < 0 || o->reg == WS_SASS_RZ) &&
+            o->ureg + 1 < WS_SASS_URZ) /* [UR4] with .E: a 64-bit address in a UR pair */
             off += (uint64_t)w->ur[o->ureg + 1] << 32;
     }
     if (o->reg >= 0 && o->reg != WS_SASS_RZ) {

@@ -216,14 +216,17 @@ int main(void)
         return 0;
     }
     /* The SASS of other architectures differs (sm_80: IADD3/IMNMX for VIADD/VIMNMX,
-     * BRA.CONV, R2UR with a predicate, scaled shared addresses [R7.X4]); add them here as the
-     * model covers them. The PTX is built for sm_90, so sm_75 cannot take its redux. */
-    static const char *const archs[] = {"sm_90"};
+     * BRA.CONV, R2UR with a predicate, scaled shared addresses [R7.X4], shared memory from
+     * 0 rather than 0x400); the seeds run at sm_80 too. The PTX is built for sm_90, so sm_75
+     * cannot take its redux. */
+    static const char *const archs[] = {"sm_90", "sm_80"};
     for (size_t a = 0; a < sizeof archs / sizeof archs[0]; a++) {
         arch = archs[a];
         for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++)
             compare_seed(seeds[i]);
-        for (size_t i = 0; i < sizeof fixtures / sizeof fixtures[0]; i++) {
+        /* the fixtures at sm_90 only: sass_ops.cu needs it, and a generic pointer into local
+         * memory (calls.cu) is not yet modelled for sm_80's SASS */
+        for (size_t i = 0; a == 0 && i < sizeof fixtures / sizeof fixtures[0]; i++) {
             ws_spec *s = NULL;
             ws_error err;
             ws_error_clear(&err);
