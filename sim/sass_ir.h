@@ -228,7 +228,8 @@ typedef struct ws_sass_module {
     char *text;                  /* the nvdisasm text, kept for messages */
 } ws_sass_module;
 
-/* sass_parse.c: nvdisasm -g -c output -> kernels with instructions, labels resolved.
+/* sass_parse.c: nvdisasm -gi -c (or -g -c) output -> kernels with instructions, labels
+ * resolved, line info on the innermost .cu/.cuh location of an inlined chain.
  * Unknown opcode -> WS_ERR_UNSUPPORTED naming it, its offset and its line in `name`. */
 int ws_sass_parse(const char *text, size_t len, const char *name, ws_sass_module **out,
                   ws_error *err);
