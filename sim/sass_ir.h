@@ -146,7 +146,8 @@ typedef struct ws_sass_inst {
     uint64_t mods[3]; /* bit m set when modifier m (ws_sass_mod) was written */
     ws_sass_opnd o[WS_SASS_MAXOPND];
     int32_t target;   /* the first label operand's instruction index (BRA, BRA.DIV, BSSY,
-                         CALL, JMP, WARPSYNC.COLLECTIVE, LEPC; not RET); -1 */
+                         CALL, JMP, WARPSYNC.COLLECTIVE, LEPC; not RET); -1; ninsts when
+                         the label ends the text */
     int32_t file;     /* index into ws_sass_kernel.files; -1 */
     int32_t line;     /* source line; 0 when unknown */
     int32_t text_line;/* line in the SASS text (for error messages) */
@@ -228,7 +229,8 @@ typedef struct ws_sass_module {
     char *text;                  /* the nvdisasm text, kept for messages */
 } ws_sass_module;
 
-/* sass_parse.c: nvdisasm -g -c output -> kernels with instructions, labels resolved.
+/* sass_parse.c: nvdisasm -gi -c (or -g -c) output -> kernels with instructions, labels
+ * resolved, line info on the innermost .cu/.cuh location of an inlined chain.
  * Unknown opcode -> WS_ERR_UNSUPPORTED naming it, its offset and its line in `name`. */
 int ws_sass_parse(const char *text, size_t len, const char *name, ws_sass_module **out,
                   ws_error *err);

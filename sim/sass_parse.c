@@ -1,7 +1,7 @@
-/* sass_parse.c — reads `nvdisasm -g -c` output into the SASS IR (sass_ir.h): one kernel
- * per .text.<kernel> section with its device functions, labels resolved to instruction
- * indices, source lines from the `//## File "...", line N` comments. One instruction's
- * opcode and operands are sass_parse_opnd.c's. */
+/* sass_parse.c — reads `nvdisasm -gi -c` (or -g -c) output into the SASS IR (sass_ir.h):
+ * one kernel per .text.<kernel> section with its device functions, labels resolved to
+ * instruction indices, source lines from the `//## File "...", line N` comments. One
+ * instruction's opcode and operands are sass_parse_opnd.c's. */
 #include "sim/sass_parse.h"
 
 #include <ctype.h>
