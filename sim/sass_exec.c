@@ -207,8 +207,7 @@ static int step(ws_sass_warp *w)
     int rc = handlers[in->op](w, in, exec, &fx);
     if (rc)
         return rc;
-    if (ws_sass_op_has(in->op, WS_SOPF_CONTROL) && in->op != WS_SOP_EXIT &&
-        in->op != WS_SOP_YIELD)
+    if (ws_sass_op_has(in->op, WS_SOPF_BRANCH))
         count_branch(st, active, fx.taken);
     if (fx.has_addr && ws_sass_op_has(in->op, WS_SOPF_ATOMIC) && exec) {
         ws_atomcount *a = &w->cta->wk->atoms[pc];

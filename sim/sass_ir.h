@@ -41,7 +41,13 @@ enum {
     WS_SOPF_WARPWIDE = 1u << 8,    /* lanes exchange values (SHFL, VOTE, MATCH, REDUX) */
     WS_SOPF_NODST = 1u << 9,       /* no register result */
     WS_SOPF_SERIAL = 1u << 10,     /* waits for earlier memory operations (fences, BAR) */
-    WS_SOPF_FP = 1u << 11          /* floating-point semantics (negation flips the sign) */
+    WS_SOPF_FP = 1u << 11,         /* floating-point semantics (negation flips the sign) */
+    WS_SOPF_SHARED = 1u << 12,     /* its address is in shared memory (LDS, STS, ATOMS) */
+    WS_SOPF_LOCAL = 1u << 13,      /* in the thread's local memory (LDL, STL) */
+    WS_SOPF_GLOBAL = 1u << 14,     /* in global memory (LDG, STG, ATOMG, REDG); none of the
+                                    * three: a generic address (LD, ST, ATOM, RED) */
+    WS_SOPF_BRANCH = 1u << 15      /* counted as a branch (CUPTI's branch targets): BRA, BRX,
+                                    * JMP, CALL, RET */
 };
 
 /* Everything the table says about one opcode. */

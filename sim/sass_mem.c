@@ -44,12 +44,9 @@ static int access_bytes(const ws_sass_inst *in, int *is_signed)
 
 static int space_of(const ws_sass_inst *in)
 {
-    switch (in->op) {
-    case WS_SOP_LDS: case WS_SOP_STS: case WS_SOP_ATOMS: return WS_SPACE_SHARED;
-    case WS_SOP_LDL: case WS_SOP_STL: return WS_SPACE_LOCAL;
-    case WS_SOP_LDG: case WS_SOP_STG: case WS_SOP_ATOMG: case WS_SOP_REDG: return WS_SPACE_GLOBAL;
-    default: return WS_SPACE_GENERIC;
-    }
+    return ws_sass_op_has(in->op, WS_SOPF_SHARED) ? WS_SPACE_SHARED
+         : ws_sass_op_has(in->op, WS_SOPF_LOCAL) ? WS_SPACE_LOCAL
+         : ws_sass_op_has(in->op, WS_SOPF_GLOBAL) ? WS_SPACE_GLOBAL : WS_SPACE_GENERIC;
 }
 
 static void addresses(ws_sass_warp *w, const ws_sass_inst *in, int k, uint32_t exec,

@@ -97,7 +97,7 @@ static void describe(const ws_sass_inst *in, ws_pcstatic *s)
     s->is_bar = in->op == WS_SOP_BAR && !ws_sass_has(in, WS_SMOD_ARV);
     s->serial = (oi->flags & WS_SOPF_SERIAL) || in->op == WS_SOP_CALL;
     s->is_load = oi->cls == WS_CLS_LD;
-    s->shared = in->op == WS_SOP_LDS || in->op == WS_SOP_STS || in->op == WS_SOP_ATOMS;
+    s->shared = (oi->flags & WS_SOPF_SHARED) != 0;
     s->mem_kind = (oi->flags & WS_SOPF_ATOMIC) ? WS_MEM_ATOMIC
                 : (oi->flags & WS_SOPF_STORE) ? WS_MEM_STORE : WS_MEM_LOAD;
     s->atom_cas = (oi->flags & WS_SOPF_ATOMIC) &&
