@@ -25,6 +25,21 @@
 #define WS_LOCAL_WINDOW 0x0000200000000000ull
 #define WS_WINDOW_SIZE 0x0000000100000000ull
 
+/* The state space a generic address falls in (shared or local window, else global); moves
+ * *addr to the offset within that space. Both executors resolve generic addresses so. */
+static inline int ws_generic_space(uint64_t *addr)
+{
+    if (*addr >= WS_SHARED_WINDOW && *addr < WS_SHARED_WINDOW + WS_WINDOW_SIZE) {
+        *addr -= WS_SHARED_WINDOW;
+        return WS_SPACE_SHARED;
+    }
+    if (*addr >= WS_LOCAL_WINDOW && *addr < WS_LOCAL_WINDOW + WS_WINDOW_SIZE) {
+        *addr -= WS_LOCAL_WINDOW;
+        return WS_SPACE_LOCAL;
+    }
+    return WS_SPACE_GLOBAL;
+}
+
 /* Visits each lane set in `mask` with `l` bound to its index; the full-mask case is a
  * plain counted loop the compiler can vectorize. */
 #define WS_LANES(l, mask, ...)                                                     \

@@ -138,17 +138,8 @@ static uint8_t *resolve(ws_warp *w, const ws_inst *in, int sp, uint64_t addr, ui
                    (unsigned long long)addr);
         return NULL;
     }
-    if (sp == WS_SPACE_GENERIC) {
-        if (addr >= WS_SHARED_WINDOW && addr < WS_SHARED_WINDOW + WS_WINDOW_SIZE) {
-            sp = WS_SPACE_SHARED;
-            addr -= WS_SHARED_WINDOW;
-        } else if (addr >= WS_LOCAL_WINDOW && addr < WS_LOCAL_WINDOW + WS_WINDOW_SIZE) {
-            sp = WS_SPACE_LOCAL;
-            addr -= WS_LOCAL_WINDOW;
-        } else {
-            sp = WS_SPACE_GLOBAL;
-        }
-    }
+    if (sp == WS_SPACE_GENERIC)
+        sp = ws_generic_space(&addr);
     switch (sp) {
     case WS_SPACE_SHARED: case WS_SPACE_SHARED_CLUSTER:
         if (addr + n <= c->shared_bytes && addr + n >= addr) {

@@ -91,17 +91,8 @@ static uint8_t *resolve(ws_sass_warp *w, const ws_sass_inst *in, int sp, uint64_
                       (unsigned long long)addr);
         return NULL;
     }
-    if (sp == WS_SPACE_GENERIC) {
-        if (addr >= WS_SHARED_WINDOW && addr < WS_SHARED_WINDOW + WS_WINDOW_SIZE) {
-            sp = WS_SPACE_SHARED;
-            addr -= WS_SHARED_WINDOW;
-        } else if (addr >= WS_LOCAL_WINDOW && addr < WS_LOCAL_WINDOW + WS_WINDOW_SIZE) {
-            sp = WS_SPACE_LOCAL;
-            addr -= WS_LOCAL_WINDOW;
-        } else {
-            sp = WS_SPACE_GLOBAL;
-        }
-    }
+    if (sp == WS_SPACE_GENERIC)
+        sp = ws_generic_space(&addr);
     *space_out = sp;
     if (sp == WS_SPACE_SHARED) {
         uint64_t s = (addr & 0xffffffu) - r->shared_base;
