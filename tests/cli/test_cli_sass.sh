@@ -65,5 +65,27 @@ pattern="--arch is sm_70 .. sm_90"; expect_usage sim tree_reduction --model sass
 check 'python3 -c "import json,sys; m=json.load(open(sys.argv[1]))[\"metrics\"]; assert m[\"sim__time_ns\"] > 0 and m[\"sim__cycles\"] > 0" "$tmp/t.json"' \
   "sim --model sass --timing predicts a time: $(head -c 300 "$tmp/t.err")"
 
+# Simulated faults under the SASS model: one line naming kernel, CTA, warp, lane, the SASS
+# offset and instruction, and the source line.
+expect_fault() { # SPEC; PATTERN in $pattern
+  if "$ws" sim "$1" --model sass --no-db >"$tmp/out" 2>&1; then bad "no error: $1"; return; fi
+  check '[ "$(wc -l <"$tmp/out")" -eq 1 ] && grep -q -e "$pattern" "$tmp/out"' "one-line fault for $1: $(cat "$tmp/out")"
+}
+cat > "$tmp/faults.cu" <<'CU'
+__global__ void oob(int *x) { x[(blockIdx.x * blockDim.x + threadIdx.x) * 1000] = 1; }
+__global__ void oob_shared(int *x, int k) { __shared__ int s[32]; s[threadIdx.x + k] = 1; __syncthreads(); x[threadIdx.x] = s[threadIdx.x]; }
+__global__ void trap(int *x) { if (threadIdx.x == 3) __trap(); x[threadIdx.x] = 1; }
+CU
+for k in oob oob_shared trap; do
+  printf 'workload f\nsource faults.cu\nbuffer x i32 64 zero\nvariant a\n  kernel %s\n  grid 2\n  block 32\n  args x%s\n' \
+    "$k" "$([ $k = oob_shared ] && echo ' 4096')" > "$tmp/$k.spec"
+done
+pattern="kernel .*oob.*CTA (0,0,0), warp 0, lane 1, PC [0-9]*, address 0x.*out-of-bounds global store of 4 bytes.*at SASS 0x[0-9a-f]* STG.*faults.cu:1"
+expect_fault "$tmp/oob.spec"
+pattern="kernel .*oob_shared.*out-of-bounds shared store of 4 bytes at offset [0-9]* (the CTA has [0-9]* bytes of shared memory) at SASS 0x[0-9a-f]* STS"
+expect_fault "$tmp/oob_shared.spec"
+pattern="kernel .*trap.*lane 3.*the kernel trapped (assert or __trap) at SASS 0x[0-9a-f]* BPT"
+expect_fault "$tmp/trap.spec"
+
 echo "test_cli_sass: $pass passed, $fail failed"
 [ $fail -eq 0 ]
