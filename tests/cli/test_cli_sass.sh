@@ -75,9 +75,11 @@ cat > "$tmp/faults.cu" <<'CU'
 __global__ void oob(int *x) { x[(blockIdx.x * blockDim.x + threadIdx.x) * 1000] = 1; }
 __global__ void oob_shared(int *x, int k) { __shared__ int s[32]; s[threadIdx.x + k] = 1; __syncthreads(); x[threadIdx.x] = s[threadIdx.x]; }
 __global__ void trap(int *x) { if (threadIdx.x == 3) __trap(); x[threadIdx.x] = 1; }
+__global__ void deadlock(int *x)
+{ if (threadIdx.x < 32) asm volatile("bar.sync 1, 64;"); else asm volatile("bar.sync 2, 64;"); x[threadIdx.x] = 1; }
 CU
-for k in oob oob_shared trap; do
-  printf 'workload f\nsource faults.cu\nbuffer x i32 64 zero\nvariant a\n  kernel %s\n  grid 2\n  block 32\n  args x%s\n' \
+for k in oob oob_shared trap deadlock; do
+  printf 'workload f\nsource faults.cu\nbuffer x i32 64 zero\nvariant a\n  kernel %s\n  grid 2\n  block 64\n  args x%s\n' \
     "$k" "$([ $k = oob_shared ] && echo ' 4096')" > "$tmp/$k.spec"
 done
 pattern="kernel .*oob.*CTA (0,0,0), warp 0, lane 1, PC [0-9]*, address 0x.*out-of-bounds global store of 4 bytes.*at SASS 0x[0-9a-f]* STG.*faults.cu:1"
@@ -86,6 +88,8 @@ pattern="kernel .*oob_shared.*out-of-bounds shared store of 4 bytes at offset [0
 expect_fault "$tmp/oob_shared.spec"
 pattern="kernel .*trap.*lane 3.*the kernel trapped (assert or __trap) at SASS 0x[0-9a-f]* BPT"
 expect_fault "$tmp/trap.spec"
+pattern="kernel .*deadlock.*deadlock: lanes 0xffffffff of warp [01] wait at a CTA barrier that can never complete (32 of 64 live threads at the CTA barrier) at SASS 0x[0-9a-f]* BAR.SYNC"
+expect_fault "$tmp/deadlock.spec"
 
 echo "test_cli_sass: $pass passed, $fail failed"
 [ $fail -eq 0 ]
