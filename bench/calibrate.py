@@ -176,13 +176,14 @@ def key_of(line):
     return s.split("=", 1)[0].strip()
 
 
-def set_key(lines, key, value, source):
-    """Replaces KEY's value line and its source line (added after it when missing)."""
+def set_key(lines, key, value, source, digits=None):
+    """Replaces KEY's value line and its source line (added after it when missing); a
+    trial value keeps DIGITS significant digits, a fitted one is rounded by fmt()."""
     at = [i for i, l in enumerate(lines) if key_of(l) == key]
     if not at:
         fail("the base preset has no key '%s'" % key)
     i = at[0]
-    lines[i] = "%s = %s" % (key, fmt(value))
+    lines[i] = "%s = %s" % (key, ("%%.%dg" % digits) % value if digits else fmt(value))
     src = [j for j, l in enumerate(lines) if l.split("#", 1)[0].split()[:2] == ["source", key]]
     text = "source %s %s" % (key, source)
     if src:
@@ -197,7 +198,7 @@ def fmt(v):
 
 def with_key(base_lines, key, value, tmpdir):
     lines = list(base_lines)
-    set_key(lines, key, value, "trial")
+    set_key(lines, key, value, "trial", digits=9)
     path = os.path.join(tmpdir, "trial.gpu")
     with open(path, "w") as f:
         f.write("\n".join(lines))
@@ -224,14 +225,25 @@ def fit_one(ws, lines, bench, measured, tmpdir):
     x0 = value_of(lines, key)
     x1 = x0 * 1.5 if x0 > 0 else 1.0
     f0, f1 = model_delta(x0) - measured, model_delta(x1) - measured
-    for _ in range(6):
+    seen = [(x0, f0), (x1, f1)]
+    for step in range(6):
+        if f1 == f0 and step == 0:
+            sys.stderr.write("calibrate: %s does not move the model's time of %s (%s %s -> %s): "
+                             "another bound sets it; not fitted\n" % (key, variant, var, a, b))
+            return None
         if f1 == f0:
-            fail("%s does not move the model's time of %s (%s %s -> %s): another bound "
-                 "sets it" % (key, variant, var, a, b))
+            # The secant stepped into a range where another bound holds the model's time
+            # (an issue cost below one slot, say): keep the value nearest the measurement,
+            # the edge of that range on a tie.
+            x, f = min(seen, key=lambda p: (abs(p[1]), -p[0]))
+            sys.stderr.write("calibrate: %s: the model's time of %s stops moving at %s; "
+                             "keeping %s (%.0f ns off)\n" % (key, variant, fmt(x1), fmt(x), f))
+            return x
         x2 = max(1e-3, x1 - f1 * (x1 - x0) / (f1 - f0))
-        if abs(x2 - x1) <= 1e-3 * max(abs(x1), 1e-3):
+        if abs(x2 - x1) <= 1e-3 * max(abs(x1), 1e-3) or fmt(x2) == fmt(x1):
             return x2
         x0, f0, x1, f1 = x1, f1, x2, model_delta(x2) - measured
+        seen.append((x1, f1))
     return x1
 
 
@@ -240,6 +252,7 @@ def fit(ws, records, base, out):
         rec = json.load(f)
     times = rec["times_ns"]
     lines = read_preset(base)
+    unfitted = set()
     with tempfile.TemporaryDirectory() as tmpdir:
         for sweep in range(2):  # keys that share a benchmark settle on the second sweep
             for bench in BENCHES:
@@ -249,6 +262,10 @@ def fit(ws, records, base, out):
                 if ta is None or tb is None:
                     fail("%s: %s has no recorded time for %s %s=%s/%s" % (key, records, variant, var, a, b))
                 v = fit_one(ws, lines, bench, tb - ta if b is not None else ta, tmpdir)
+                if v is None:
+                    unfitted.add(key)
+                    continue
+                unfitted.discard(key)
                 span = "%s %s -> %s" % (var, a, b) if b is not None else "%s %s" % (var, a)
                 src = "%s %s, %s: %s (measured on %s)" % (SPEC_REL, variant, span, what,
                                                           rec.get("source", "gpu"))
@@ -257,6 +274,9 @@ def fit(ws, records, base, out):
                     print("%-26s %10s   %s %s" % (key, fmt(v), variant, span))
     with open(out, "w") as f:
         f.write("\n".join(lines))
+    if unfitted:
+        sys.stderr.write("calibrate: not fitted (value and source kept from %s): %s\n"
+                         % (base, ", ".join(sorted(unfitted))))
 
 
 def main(argv):

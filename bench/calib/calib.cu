@@ -44,13 +44,16 @@ OP_KERNEL(op_sfu, float, "f", "ex2.approx.ftz.f32 %0, %0;")
 OP_KERNEL(op_div, float, "f", "div.rn.f32 %0, %1, %0;")
 OP_KERNEL(op_shfl, int, "r", "shfl.sync.idx.b32 %0, %0, %1, 31, -1;")
 
-// Shared-memory pointer chase: every lane follows the same ring of byte offsets.
+// Shared-memory pointer chase: every lane follows the same ring of byte offsets. The ring
+// has its own fixed size: RING sizes the global chases, up to 4096 entries (128 KB here,
+// past the 48 KB of static shared memory a kernel may have, which fails the whole module).
+#define SRING 32
 extern "C" __global__ void chase_shared(int *out)
 {
-    __shared__ unsigned ring[RING * 8];
+    __shared__ unsigned ring[SRING * 8];
     unsigned base = (unsigned)__cvta_generic_to_shared(ring);
-    for (int i = threadIdx.x; i < RING; i += blockDim.x)
-        ring[i * 8] = base + ((i + 1) % RING) * 32;
+    for (int i = threadIdx.x; i < SRING; i += blockDim.x)
+        ring[i * 8] = base + ((i + 1) % SRING) * 32;
     __syncthreads();
     unsigned a = base;
 #pragma unroll 1
@@ -98,10 +101,11 @@ extern "C" __global__ void chase_dram(const int *buf, int *out)
 extern "C" __global__ void loop_branch(int *out)
 {
     int n = ITERS + (out[0] & 0x40000000); // a trip count the compilers cannot see
+    int x = n;
 #pragma unroll 1
-    for (int i = 0; i < n; i++)
-        asm volatile("");
-    out[blockIdx.x * blockDim.x + threadIdx.x] = n;
+    for (int i = 0; i < n; i++) // one add a trip keeps the loop: ptxas drops an empty one
+        asm volatile("add.s32 %0, %0, 1;" : "+r"(x));
+    out[blockIdx.x * blockDim.x + threadIdx.x] = x;
 }
 
 // Barriers: the same loop with a bar.sync each trip.
@@ -167,7 +171,7 @@ extern "C" __global__ void l2_read(const int *buf, int *out)
     for (int p = 0; p < ITERS; p++) {
         const int4 *part = (const int4 *)(buf + (size_t)((blockIdx.x + 1 + p) % gridDim.x) * RING);
         for (int i = threadIdx.x; i < RING / 4; i += blockDim.x) { // 16 B a lane: 4 lines a warp
-            int4 v = part[i];
+            int4 v = __ldcg(&part[i]); // past L1: two CTAs of an SM may read one part
             s += v.x + v.y + v.z + v.w;
         }
     }
