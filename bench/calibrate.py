@@ -49,6 +49,8 @@ BENCHES = [
      "dependent div.rn.f32 chain, one warp"),
     ("latency.shfl", "op_shfl", dict(ONE_WARP, ITERS=64), "REPS", 16, 32,
      "dependent shfl.sync.idx chain, one warp"),
+    ("sched.window", "op_fp32", dict(ONE_WARP, ITERS=64, CHAINS=4), "REPS", 16, 32,
+     "4 independent fma.rn.f32 chains, one warp: how far a warp issues past a waiting instruction"),
     ("issue.alu", "op_alu", FULL_ISSUE, "REPS", 4, 8,
      "8 independent add+xor chains a thread, 32 warps on each of 132 SMs"),
     ("issue.mul", "op_mul", FULL_ISSUE, "REPS", 4, 8,
@@ -212,6 +214,10 @@ def value_of(lines, key):
     fail("the base preset has no key '%s'" % key)
 
 
+# Keys the model takes as whole numbers in a range: fitted by trying each value.
+WHOLE_KEYS = {"sched.window": range(1, 9)}
+
+
 def fit_one(ws, lines, bench, measured, tmpdir):
     key, variant, fixed, var, a, b, _ = bench
     da, db = defines(fixed, var, a), defines(fixed, var, b) if b is not None else None
@@ -221,6 +227,9 @@ def fit_one(ws, lines, bench, measured, tmpdir):
         if b is None:
             return sim_time(ws, variant, da, p)
         return sim_time(ws, variant, db, p) - sim_time(ws, variant, da, p)
+
+    if key in WHOLE_KEYS:  # the nearest; on a tie the smallest (the model's time stops moving)
+        return float(min(WHOLE_KEYS[key], key=lambda v: (abs(model_delta(v) - measured), v)))
 
     x0 = value_of(lines, key)
     x1 = x0 * 1.5 if x0 > 0 else 1.0
