@@ -95,6 +95,8 @@ BENCHES = [
      "atomicAdd(float), all 32 lanes on one word, 8 warps on each of 132 SMs"),
     ("atom.l2_ops_per_cycle", "atomic_int", dict(ATOMS, CTAS=528, SPREAD=2, LANES=32), "REPS", 16, 32,
      "atomicAdd(int), every lane of every warp its own word, warps 4 KB apart, 528 CTAs"),
+    ("atom.l2_unit_bytes", "atomic_int", dict(ATOMS, SPREAD=3, STRIDE=64, LANES=32), "REPS", 16, 32,
+     "atomicAdd(int), lane i on word 64 i (8 KB in all), 8 warps on each of 132 SMs: how many L2 units the lanes share"),
     ("atom.cas_contended_cycles", "cas_loop", ONE_WARP, "REPS", 4, 8,
      "atomicCAS increment loop on one word, the 32 lanes of one warp contending"),
     ("atom.cas_attempt_cycles", "cas_loop", {"CTAS": 256, "THREADS": 256}, "REPS", 1, 2,
@@ -215,7 +217,7 @@ def value_of(lines, key):
 
 
 # Keys the model takes as whole numbers in a range: fitted by trying each value.
-WHOLE_KEYS = {"sched.window": range(1, 9)}
+WHOLE_KEYS = {"sched.window": range(1, 9), "atom.l2_unit_bytes": [2 ** k for k in range(7, 17)]}
 
 
 def fit_one(ws, lines, bench, measured, tmpdir):

@@ -194,7 +194,7 @@ extern "C" __global__ void shfl_groups(int *out)
 
 // Atomics from every warp of the grid, REPS per thread: SPREAD = 0: all lanes on one word;
 // 1: each lane its own word within one 4 KB range; 2: each lane of each warp its own
-// word, warps 4 KB apart. LANES lanes of each warp take part. `zero` (0 at run time) keeps
+// word, warps 4 KB apart; 3: lane i on word i x STRIDE of one range. LANES lanes of each warp take part. `zero` (0 at run time) keeps
 // ptxas from proving SPREAD=0's address uniform: it would turn a warp's 32 same-word adds
 // into one (VOTEU + POPC + one RED), which is the compiler's work, not the L2's.
 #ifndef SPREAD
@@ -208,7 +208,8 @@ template <typename T> __device__ void atomics(T *buf, int zero)
     int lane = threadIdx.x & 31;
     if (lane >= LANES) return;
     size_t warp = (blockIdx.x * (size_t)blockDim.x + threadIdx.x) / 32;
-    size_t at = SPREAD == 0 ? (size_t)(lane & zero) : SPREAD == 1 ? lane : warp * 1024 + lane;
+    size_t at = SPREAD == 0 ? (size_t)(lane & zero) : SPREAD == 1 ? lane
+                : SPREAD == 2 ? warp * 1024 + lane : (size_t)lane * STRIDE;
 #pragma unroll 1
     for (int i = 0; i < REPS; i++)
         atomicAdd(&buf[at], (T)1);
