@@ -217,7 +217,7 @@ def value_of(lines, key):
 
 
 # Keys the model takes as whole numbers in a range: fitted by trying each value.
-WHOLE_KEYS = {"sched.window": range(1, 9), "atom.l2_unit_bytes": [2 ** k for k in range(7, 17)]}
+WHOLE_KEYS = {"sched.window": range(1, 33), "atom.l2_unit_bytes": [2 ** k for k in range(7, 17)]}
 
 
 def fit_one(ws, lines, bench, measured, tmpdir):
@@ -273,8 +273,9 @@ def fit(ws, records, base, out):
                 if ta is None or tb is None:
                     fail("%s: %s has no recorded time for %s %s=%s/%s" % (key, records, variant, var, a, b))
                 v = fit_one(ws, lines, bench, tb - ta if b is not None else ta, tmpdir)
-                if v is None:
-                    unfitted.add(key)
+                if v is None:  # a value fitted on the first sweep stands
+                    if sweep == 0 or key in unfitted:
+                        unfitted.add(key)
                     continue
                 unfitted.discard(key)
                 span = "%s %s -> %s" % (var, a, b) if b is not None else "%s %s" % (var, a)
