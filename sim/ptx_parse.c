@@ -196,6 +196,8 @@ typedef struct var_decl {
 } var_decl;
 
 /* Attributes before a variable's name: .align N, .vN, the type, .ptr/.space (params). */
+static int cut_after(ws_pctx *c, const ws_tok *t);
+
 static int parse_var_attrs(ws_pctx *c, var_decl *d)
 {
     d->vecn = 1;
@@ -222,6 +224,8 @@ static int parse_var_attrs(ws_pctx *c, var_decl *d)
                    ws_pc_is(t, ".const") || ws_pc_is(t, ".local")) {
             /* kernel parameter pointer attributes: informational */
         } else {
+            if (cut_after(c, t)) /* `.u64` cut to `.u` by the end of the text */
+                return c->err->code;
             return ws_pc_fail(c, WS_ERR_UNSUPPORTED, t->line,
                               "unsupported variable attribute '%.*s'", t->len, t->s);
         }
