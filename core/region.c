@@ -121,6 +121,23 @@ static int ws_expr_keyword(const char *w, size_t n)
     return 0;
 }
 
+/* A built-in type name (int, float4, uint2, size_t, ...): `TYPE *NAME` declares NAME. */
+static int ws_type_word(const char *w, size_t n)
+{
+    static const char *const types[] = {"void", "char", "short", "int", "long", "float",
+                                        "double", "signed", "unsigned", "bool", "half", "__half",
+                                        "uint", "uchar", "ushort", "ulong", "longlong",
+                                        "ulonglong", "__nv_bfloat16", NULL};
+    if (n > 2 && w[n - 2] == '_' && w[n - 1] == 't')
+        return 1;
+    while (n > 1 && isdigit((unsigned char)w[n - 1]))
+        n--;
+    for (int i = 0; types[i]; i++)
+        if (strlen(types[i]) == n && strncmp(w, types[i], n) == 0)
+            return 1;
+    return 0;
+}
+
 static size_t ws_ident_len(const char *p)
 {
     size_t n = 0;
@@ -167,12 +184,13 @@ static void ws_scan_directive(ws_scan *sc, const char *name, int *macro)
 }
 
 /* Does the .cu use `name` as a macro, and does it declare it: an identifier right after
- * another that is not an expression keyword (`int N`, `struct N`), or after . or ->? */
+ * another that is not an expression keyword (`int N`, `struct N`), after a built-in type
+ * and stars (`float *N`), or after . or ->? */
 static void ws_scan_const_uses(const char *text, const char *name, int *macro, int *declared)
 {
     size_t want = strlen(name);
     ws_scan sc = {text, 1};
-    int after_word = 0, line_start = 1;
+    int after_word = 0, after_type = 0, line_start = 1;
     *macro = *declared = 0;
     while (*sc.p) {
         if (ws_scan_skip_literal(&sc))
@@ -180,7 +198,7 @@ static void ws_scan_const_uses(const char *text, const char *name, int *macro, i
         char c = *sc.p;
         if (c == '#' && line_start) {
             ws_scan_directive(&sc, name, macro);
-            after_word = 0;
+            after_word = after_type = 0;
             continue;
         }
         if (isspace((unsigned char)c)) {
@@ -193,14 +211,17 @@ static void ws_scan_const_uses(const char *text, const char *name, int *macro, i
         if (isdigit((unsigned char)c)) {
             while (isalnum((unsigned char)*sc.p) || *sc.p == '.' || *sc.p == '_')
                 sc.p++;
-            after_word = 0;
+            after_word = after_type = 0;
         } else if (n) {
             if (n == want && !strncmp(sc.p, name, n) && after_word)
                 *declared = 1;
             after_word = !ws_expr_keyword(sc.p, n);
+            after_type = ws_type_word(sc.p, n);
             sc.p += n;
         } else {
-            after_word = c == '.' || (c == '>' && sc.p > text && sc.p[-1] == '-');
+            int star = (c == '*' || c == '&') && after_type; /* float *N, int **N, T &N */
+            after_word = c == '.' || (c == '>' && sc.p > text && sc.p[-1] == '-') || star;
+            after_type = star;
             sc.p++;
         }
     }

@@ -201,13 +201,14 @@ static void test_namespacing(void)
                "/* int INCOMMENT; */ const char *s = \"int INSTRING\";\n"
                "__global__ void k(float *out, int PARAM, int GUARDED2, P p)\n"
                "{\n"
-               "    out[0] = p.FIELD + PARAM + sizeof(PLAIN) + USED;\n"
+               "    out[0] = p.FIELD + PARAM + sizeof(PLAIN) + USED + (float)PLAIN * NOTPTR;\n"
+               "    const float4 *PTR = 0; unsigned long long **PTR2 = 0; uint32_t &REF = x;\n"
                "    return;\n"
                "}\n"
                "int GUARDED2;\n#ifdef GUARDED2\n#endif\n");
     const char *names[] = {"GUARDED", "TESTED", "COND", "FIELD", "USED", "INCOMMENT", "INSTRING",
-                           "PARAM", "GUARDED2", "PLAIN"};
-    int want[] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0};
+                           "PARAM", "GUARDED2", "PLAIN", "NOTPTR", "PTR", "PTR2", "REF"};
+    int want[] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1};
     char text[2048] = "source w.cu\n";
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)
         snprintf(text + strlen(text), sizeof text - strlen(text), "const %s = %zu\n", names[i],
