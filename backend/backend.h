@@ -37,13 +37,14 @@ typedef struct ws_param_pack {
     int n;
     size_t offset[WS_ARGS_MAX];
     size_t size[WS_ARGS_MAX];
-    unsigned char storage[WS_ARGS_MAX * 16];
+    unsigned char storage[WS_ARGS_MAX * WS_STRUCT_MAX];
     void *ptrs[WS_ARGS_MAX];
 } ws_param_pack;
 
 /* Packs the variant's arguments per the entry's .param types: buffers become the device
- * addresses in `buffer_addr` (indexed like spec->buffers), scalars are converted to the
- * parameter's type and size (.f32/.f64 from fval, integers from ival). */
+ * addresses in `buffer_addr` (indexed like spec->buffers) plus the argument's offset,
+ * scalars are converted to the parameter's type and size (.f32/.f64 from fval, integers
+ * from ival), structs are copied as laid out (ws_arg_check_param checks each). */
 int ws_params_pack(const ws_ptx_entry *e, const ws_spec *s, const ws_variant *v,
                    const uint64_t *buffer_addr, ws_param_pack *out, ws_error *err);
 
@@ -108,7 +109,8 @@ int ws_gpu_kernel_load_cubin(ws_gpu *g, const char *ptx_path, const char *cubin_
                              const ws_spec *s, const ws_variant *v, const ws_buffers *inputs,
                              ws_gpu_kernel **out, ws_error *err);
 void ws_gpu_kernel_free(ws_gpu_kernel *k);
-/* Copies the inputs into the device buffers again (kernels with side effects). */
+/* Copies the inputs into the device buffers again (kernels with side effects), and each
+ * `symbol NAME BUF` into the module's variable NAME (cuModuleGetGlobal; sizes must match). */
 int ws_gpu_kernel_restore(ws_gpu_kernel *k, ws_error *err);
 /* One launch, synchronized; a failure names the kernel and the driver's error. */
 int ws_gpu_kernel_launch(ws_gpu_kernel *k, ws_error *err);

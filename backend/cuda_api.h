@@ -15,7 +15,7 @@
     X(cuFuncSetAttribute) X(cuMemAlloc) X(cuMemFree) X(cuMemcpyHtoD)              \
     X(cuMemcpyDtoH) X(cuLaunchKernel) X(cuEventCreate) X(cuEventRecord)           \
     X(cuEventSynchronize) X(cuEventElapsedTime) X(cuEventDestroy)                \
-    X(cuModuleLoadDataEx) X(cuFuncGetAttribute)                                   \
+    X(cuModuleLoadDataEx) X(cuFuncGetAttribute) X(cuModuleGetGlobal)              \
     X(cuOccupancyMaxActiveBlocksPerMultiprocessor)
 
 typedef struct ws_cu_api {

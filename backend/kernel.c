@@ -176,6 +176,26 @@ void ws_gpu_kernel_free(ws_gpu_kernel *k)
     free(k);
 }
 
+/* `symbol NAME BUF`: the module's variable NAME gets BUF's bytes. */
+static int restore_symbols(ws_gpu_kernel *k, ws_error *err)
+{
+    const ws_spec *s = k->spec;
+    for (int i = 0; i < s->nsymbols; i++) {
+        const ws_symbol *y = &s->symbols[i];
+        CUdeviceptr at;
+        size_t bytes = 0;
+        CUresult r = k->gpu->api.cuModuleGetGlobal(&at, &bytes, k->module, y->name);
+        if (r != CUDA_SUCCESS && r != CUDA_ERROR_NOT_FOUND)
+            return cu_fail(k, r, err, "cuModuleGetGlobal");
+        if (ws_symbol_check(s, y, r == CUDA_SUCCESS, bytes, NULL, err) != WS_OK)
+            return err->code;
+        const ws_buffer *b = &k->inputs->b[y->buffer];
+        if (b->bytes && (r = k->gpu->api.cuMemcpyHtoD(at, b->data, b->bytes)) != CUDA_SUCCESS)
+            return cu_fail(k, r, err, "copying a symbol's buffer to the GPU");
+    }
+    return WS_OK;
+}
+
 int ws_gpu_kernel_restore(ws_gpu_kernel *k, ws_error *err)
 {
     for (int i = 0; i < k->inputs->n; i++) {
@@ -186,7 +206,7 @@ int ws_gpu_kernel_restore(ws_gpu_kernel *k, ws_error *err)
         if (r != CUDA_SUCCESS)
             return cu_fail(k, r, err, "copying inputs to the GPU");
     }
-    return WS_OK;
+    return restore_symbols(k, err);
 }
 
 static CUresult launch_async(ws_gpu_kernel *k)

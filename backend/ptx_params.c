@@ -226,20 +226,27 @@ int ws_params_pack(const ws_ptx_entry *e, const ws_spec *s, const ws_variant *v,
     for (int i = 0; i < e->nparams; i++) {
         const ws_ptx_param *p = &e->params[i];
         const ws_arg *a = &v->args[i];
-        if (p->size > 16 || p->size <= 0)
+        if (p->size > WS_STRUCT_MAX || p->size <= 0)
             return ws_error_set(err, WS_ERR_UNSUPPORTED,
                                 "kernel %s parameter %d (%s %s): %d-byte parameters are not supported",
                                 e->name, i, p->type, p->name, p->size);
+        ws_param_shape shape = {e->name, p->name, (uint64_t)p->size, (uint32_t)p->align,
+                                p->size != scalar_type_size(p->type)};
+        if (ws_arg_check_param(s, v->name, i + 1, a, &shape, err) != WS_OK)
+            return err->code;
         at = (at + (size_t)p->align - 1) / (size_t)p->align * (size_t)p->align;
         out->offset[i] = at;
         out->size[i] = (size_t)p->size;
-        unsigned char *dst = out->storage + i * 16;
-        if (a->kind == WS_ARG_BUFFER) {
+        unsigned char *dst = out->storage + i * WS_STRUCT_MAX;
+        if (a->kind == WS_ARG_STRUCT) {
+            memcpy(dst, a->bytes, a->struct_size);
+        } else if (a->kind == WS_ARG_BUFFER) {
             if (p->size != 8)
                 return ws_error_set(err, WS_ERR_SPEC,
                                     "variant '%s': argument %d is buffer '%s' but kernel parameter %d is %s, not a pointer",
                                     v->name, i + 1, s->buffers[a->buffer].name, i, p->type);
-            memcpy(dst, &buffer_addr[a->buffer], 8);
+            uint64_t addr = buffer_addr[a->buffer] + a->offset;
+            memcpy(dst, &addr, 8);
         } else {
             pack_scalar(p, a, dst);
         }

@@ -52,8 +52,11 @@ typedef struct ws_cli_workload {
     ws_sass_module *sass;
 } ws_cli_workload;
 
+/* Loads the spec (printing a warning line for each constant passed as -DWS_NAME only),
+ * builds the PTX, loads it and generates the inputs. */
 int ws_cli_workload_open(const char *arg, const ws_define *defs, int ndefs,
                          ws_cli_workload *w, ws_error *err);
+void ws_cli_warn_namespaced(const ws_spec *s);
 void ws_cli_workload_close(ws_cli_workload *w);
 /* Builds (or takes from the cache) the workload's cubin and SASS for `arch` ("sm_90" when
  * NULL) and loads them into w->sass. */

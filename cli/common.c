@@ -52,6 +52,16 @@ int ws_cli_usage(ws_error *err, const char *cmd, const char *what)
     return ws_error_set(err, WS_ERR_USAGE, "%s: %s (try 'warpscope %s --help')", cmd, what, cmd);
 }
 
+void ws_cli_warn_namespaced(const ws_spec *s)
+{
+    const char *cu = strrchr(s->source, '/') ? strrchr(s->source, '/') + 1 : s->source;
+    for (int i = 0; i < s->nconsts; i++)
+        if (s->consts[i].namespaced)
+            fprintf(stderr, "warpscope: warning: %s:%d: constant '%s' is also an identifier in "
+                    "%s: passed as -DWS_%s only\n", s->path, s->consts[i].line,
+                    s->consts[i].name, cu, s->consts[i].name);
+}
+
 int ws_cli_workload_open(const char *arg, const ws_define *defs, int ndefs,
                          ws_cli_workload *w, ws_error *err)
 {
@@ -61,6 +71,7 @@ int ws_cli_workload_open(const char *arg, const ws_define *defs, int ndefs,
         return err->code;
     if (ws_spec_load(path, defs, ndefs, &w->spec, err) != WS_OK)
         return err->code;
+    ws_cli_warn_namespaced(w->spec);
     if (ws_ptx_build(w->spec, NULL, w->ptx_path, sizeof w->ptx_path, err) != WS_OK)
         return err->code;
     if (ws_ptx_load(w->ptx_path, &w->module, err) != WS_OK)

@@ -72,11 +72,17 @@ int ws_type_is_float(ws_type t);
 #define WS_EXPR_MAX 256
 #define WS_PATH_MAX 512
 
-/* A named constant; visible to launch expressions and to the .cu as -DNAME=VALUE. */
+/* A named constant; visible to launch expressions and to the .cu as -DNAME=VALUE (or
+ * -DWS_NAME=VALUE only, when `namespaced`: NAME is declared as an identifier in the .cu
+ * and never used as a macro there, so a bare -DNAME would break the compile). */
 typedef struct ws_const {
     char name[WS_NAME_MAX];
     char expr[WS_EXPR_MAX]; /* as written (or as given by -D) */
     int is_string;          /* value is a word, e.g. DIST = skewed */
+    int is_float;           /* value is a real literal, e.g. ALPHA = 0.5 (fval; not in integer
+                               expressions) */
+    int namespaced;         /* passed to nvcc as -DWS_NAME only */
+    double fval;            /* resolved real value (is_float) */
     int64_t ival;           /* resolved integer value */
     char sval[WS_NAME_MAX]; /* resolved word value */
     int line;               /* spec line, 0 when from -D only */
@@ -113,13 +119,22 @@ typedef struct ws_buffer_spec {
     int line;
 } ws_buffer_spec;
 
-typedef enum ws_arg_kind { WS_ARG_BUFFER, WS_ARG_SCALAR } ws_arg_kind;
+/* A kernel argument: a buffer's device pointer (BUF, or BUF+EXPR advanced by EXPR
+ * elements), a scalar (number, constant, integer expression), or a struct passed by
+ * value (struct:TYPE=V,...: its bytes laid out with C alignment). */
+typedef enum ws_arg_kind { WS_ARG_BUFFER, WS_ARG_SCALAR, WS_ARG_STRUCT } ws_arg_kind;
+#define WS_STRUCT_MAX 256    /* bytes of a struct argument */
 typedef struct ws_arg {
     ws_arg_kind kind;
     int buffer;              /* WS_ARG_BUFFER: index into spec->buffers */
-    char expr[WS_EXPR_MAX];  /* WS_ARG_SCALAR: as written */
+    uint64_t offset;         /* WS_ARG_BUFFER: bytes past the buffer's start (BUF+EXPR) */
+    char expr[WS_EXPR_MAX];  /* as written */
     int64_t ival;            /* WS_ARG_SCALAR: value as integer */
     double fval;             /* WS_ARG_SCALAR: value as float (for .f32/.f64 params) */
+    uint32_t struct_size;    /* WS_ARG_STRUCT: bytes (a multiple of struct_align) */
+    uint32_t struct_align;   /* WS_ARG_STRUCT: the largest field's alignment */
+    uint8_t bytes[WS_STRUCT_MAX]; /* WS_ARG_STRUCT: the struct as the kernel reads it */
+    int line;                /* spec line of the args */
 } ws_arg;
 
 #define WS_ARGS_MAX 32
@@ -144,6 +159,15 @@ typedef struct ws_region {
     int line;
 } ws_region;
 
+/* `symbol NAME BUF`: before a launch, the .cu's __constant__ or __device__ variable NAME
+ * is filled with buffer BUF's bytes (the sizes must match). */
+typedef struct ws_symbol {
+    char name[128];
+    char buffer_name[WS_NAME_MAX];
+    int buffer;               /* index into spec->buffers */
+    int line;
+} ws_symbol;
+
 typedef struct ws_spec {
     char path[WS_PATH_MAX];       /* the spec file */
     char name[WS_NAME_MAX];       /* workload name */
@@ -151,12 +175,33 @@ typedef struct ws_spec {
     char source[WS_PATH_MAX];     /* absolute path of the .cu */
     char reference[WS_NAME_MAX];  /* built-in CPU reference, "" when none */
     uint64_t seed;
-    int nconsts, nbuffers, nvariants, nregions;
+    int nconsts, nbuffers, nvariants, nregions, nsymbols;
     ws_const *consts;
     ws_buffer_spec *buffers;
     ws_variant *variants;
     ws_region *regions;
+    ws_symbol *symbols;
 } ws_spec;
+
+/* The kernel parameter an argument lands in, as the PTX declares it. */
+typedef struct ws_param_shape {
+    const char *kernel, *name;
+    uint64_t size;            /* bytes */
+    uint32_t align;           /* bytes */
+    int aggregate;            /* `.param .align A .b8 name[SIZE]`: a struct (or array) */
+} ws_param_shape;
+/* Checks argument number `argno` (from 1) against its parameter: a struct must have the
+ * parameter's size and an alignment the parameter's divides by; a buffer or a scalar
+ * cannot fill an aggregate. WS_ERR_SPEC at the argument's spec line naming both. */
+int ws_arg_check_param(const ws_spec *s, const char *variant, int argno, const ws_arg *a,
+                       const ws_param_shape *p, ws_error *err);
+/* A symbol's variable in the compiled module is `size` bytes (found == 0: there is none
+ * of that name; `known`, when not NULL, lists the module's variables): WS_ERR_SPEC at the symbol's line
+ * naming the variable and the buffer when they differ, WS_OK when they match. */
+int ws_symbol_check(const ws_spec *s, const ws_symbol *sym, int found, uint64_t size,
+                    const char *known, ws_error *err);
+/* The macro name the constant has in the .cu: NAME, or WS_NAME when namespaced. */
+const char *ws_const_define_name(const ws_const *c, char *buf, size_t n);
 
 /* A -D NAME=VALUE from the command line. */
 typedef struct ws_define { const char *name, *value; } ws_define;

@@ -54,7 +54,7 @@ typedef struct ws_parse {
     int ngens, cap_gens;      ws_raw_gen *gens;
     int nchecks, cap_checks;  ws_raw_check *checks;
     char **buffer_gen_text;   /* per buffer, its generator words (parallel to s->buffers) */
-    int cap_buffers, cap_consts, cap_variants, cap_regions;
+    int cap_buffers, cap_consts, cap_variants, cap_regions, cap_symbols;
     int *const_state;         /* 0 unresolved, 1 in progress, 2 resolved */
 } ws_parse;
 
@@ -62,7 +62,16 @@ typedef struct ws_parse {
 int ws_spec_resolve_consts(ws_parse *p, const ws_define *defs, int ndefs);
 int ws_spec_resolve_buffers(ws_parse *p);
 int ws_spec_resolve_variants(ws_parse *p);
-/* region.c: reads the .cu and resolves every region's lines. */
+/* An integer expression over the resolved constants (a float constant is an error). */
+int ws_spec_int_expr(ws_parse *p, int line, const char *text, int64_t *out);
+/* spec_args.c: one word of an args list (BUF, BUF+EXPR, struct:TYPE=V,..., a real
+ * literal, a float constant, an integer expression) resolved into *a (a->expr holds the
+ * word, a->line its line); `where` ("variant 'v'") starts error messages. */
+int ws_spec_arg_resolve(ws_parse *p, const char *where, ws_arg *a);
+/* spec_args.c: every `symbol NAME BUF` names a buffer. */
+int ws_spec_resolve_symbols(ws_parse *p);
+/* region.c: reads the .cu, resolves every region's lines and marks the constants whose
+ * names the .cu declares as identifiers without using them as macros (namespaced). */
 int ws_spec_resolve_regions(ws_parse *p);
 /* Splits `s` in place into whitespace-separated words; returns their number or -1 when
  * more than max. */

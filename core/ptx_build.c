@@ -47,7 +47,8 @@ int ws_mkdir_p(const char *dir, ws_error *err)
     return WS_OK;
 }
 
-/* "-DNAME=VALUE" (and "-DNAME_VALUE=1" for words), sorted so the key is order-free. */
+/* "-DNAME=VALUE" (and "-DNAME_VALUE=1" for words; WS_NAME for a namespaced constant),
+ * sorted so the key is order-free. */
 static int ws_cmp_str(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
@@ -73,11 +74,12 @@ static int ws_defines(const ws_spec *s, char **defs, ws_error *err)
                          WS_DEFINES_MAX / 2);
             return -1;
         }
-        char val[32];
+        char val[32], name[WS_NAME_MAX + 4];
         snprintf(val, sizeof val, "%lld", (long long)c->ival);
-        defs[n] = ws_join("-D", c->name, "=", c->is_string ? c->sval : val);
+        ws_const_define_name(c, name, sizeof name);
+        defs[n] = ws_join("-D", name, "=", c->is_string ? c->sval : c->is_float ? c->expr : val);
         if (defs[n] && c->is_string)
-            defs[n + 1] = ws_join("-D", c->name, "_", c->sval);
+            defs[n + 1] = ws_join("-D", name, "_", c->sval);
         if (!defs[n] || (c->is_string && !defs[n + 1])) {
             ws_error_set(err, WS_ERR_NOMEM, "out of memory");
             return -1;

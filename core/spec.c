@@ -220,7 +220,7 @@ static int ws_variant_args(ws_parse *p, int line, ws_variant *v, char **tok, int
         int rc = ws_copy_text(p, line, v->args[v->nargs].expr, WS_EXPR_MAX, "arg", tok[i]);
         if (rc != WS_OK)
             return rc;
-        v->nargs++;
+        v->args[v->nargs++].line = line;
     }
     return WS_OK;
 }
@@ -255,6 +255,28 @@ static int ws_dir_variant_line(ws_parse *p, int line, char **tok, int ntok, cons
         return ws_variant_args(p, line, v, tok, ntok);
     *handled = 0;
     return WS_OK;
+}
+
+/* symbol NAME BUFFER: the buffer is looked up once every line is read. */
+static int ws_dir_symbol(ws_parse *p, int line, char **tok, int ntok)
+{
+    ws_spec *s = p->s;
+    if (ntok != 3)
+        return WS_SPEC_FAIL(p, line, "expected 'symbol NAME BUFFER' (a __constant__ or "
+                            "__device__ variable of the .cu and the buffer that fills it)");
+    for (int i = 0; i < s->nsymbols; i++)
+        if (strcmp(s->symbols[i].name, tok[1]) == 0)
+            return ws_dup_check(p, line, "symbol", tok[1], s->symbols[i].line);
+    ws_symbol *y = ws_core_grow((void **)&s->symbols, &s->nsymbols, &p->cap_symbols,
+                                sizeof *y);
+    if (!y)
+        return ws_error_set(p->err, WS_ERR_NOMEM, "out of memory");
+    y->line = line;
+    y->buffer = -1;
+    int rc = ws_copy_name(p, line, y->name, sizeof y->name, "symbol", tok[1]);
+    return rc == WS_OK ? ws_copy_name(p, line, y->buffer_name, sizeof y->buffer_name, "buffer",
+                                      tok[2])
+                       : rc;
 }
 
 /* region NAME lines A-B | region NAME function FNAME */
@@ -364,6 +386,8 @@ static int ws_dir_line(ws_parse *p, int line, char *text)
         return ws_dir_variant(p, line, tok, ntok);
     if (strcmp(d, "region") == 0)
         return ws_dir_region(p, line, tok, ntok);
+    if (strcmp(d, "symbol") == 0)
+        return ws_dir_symbol(p, line, tok, ntok);
     if (!strcmp(d, "kernel") || !strcmp(d, "grid") || !strcmp(d, "block") ||
         !strcmp(d, "smem") || !strcmp(d, "args"))
         return WS_SPEC_FAIL(p, line, "'%s' outside a variant (write 'variant NAME' first)", d);
@@ -459,6 +483,8 @@ int ws_spec_parse(const char *text, const char *path, const ws_define *defs, int
     if (rc == WS_OK)
         rc = ws_spec_resolve_buffers(&p);
     if (rc == WS_OK)
+        rc = ws_spec_resolve_symbols(&p);
+    if (rc == WS_OK)
         rc = ws_spec_resolve_variants(&p);
     if (rc == WS_OK)
         rc = ws_spec_resolve_regions(&p);
@@ -493,6 +519,7 @@ void ws_spec_free(ws_spec *s)
     free(s->buffers);
     free(s->variants);
     free(s->regions);
+    free(s->symbols);
     free(s);
 }
 
@@ -530,8 +557,9 @@ void ws_spec_params_string(const ws_spec *s, char *buf, size_t n)
     buf[0] = '\0';
     for (int i = 0; i < s->nconsts && used < n; i++) {
         const ws_const *c = &s->consts[i];
-        int k = c->is_string
-                    ? snprintf(buf + used, n - used, "%s%s=%s", i ? " " : "", c->name, c->sval)
+        int k = c->is_string || c->is_float
+                    ? snprintf(buf + used, n - used, "%s%s=%s", i ? " " : "", c->name,
+                               c->is_string ? c->sval : c->expr)
                     : snprintf(buf + used, n - used, "%s%s=%lld", i ? " " : "", c->name,
                                (long long)c->ival);
         if (k < 0)

@@ -46,6 +46,25 @@ static int ws_const_cycle(ws_const_walk *w, int i)
                         "cycle: %s", chain);
 }
 
+static int ws_float_in_int(ws_parse *p, int line, const ws_const *c)
+{
+    return WS_SPEC_FAIL(p, line, "constant '%s' is the real number %s, not an integer (real "
+                        "constants are kernel arguments and -D values only)", c->name, c->expr);
+}
+
+/* A real literal: "0.5", "-2.5e-3", "1e6" (not an integer, hex or inf/nan). */
+static int ws_real_literal(const char *text, double *out)
+{
+    char *end;
+    errno = 0;
+    double d = strtod(text, &end);
+    if (end == text || *end || errno || !isfinite(d) || strpbrk(text, "xXnN") ||
+        !strpbrk(text, ".eE"))
+        return 0;
+    *out = d;
+    return 1;
+}
+
 /* Name lookup inside a constant's expression: resolves that constant first. */
 static int ws_const_lookup_walk(void *ctx, const char *name, int64_t *value, ws_error *err)
 {
@@ -61,6 +80,8 @@ static int ws_const_lookup_walk(void *ctx, const char *name, int64_t *value, ws_
     if (s->consts[j].is_string)
         return WS_SPEC_FAIL(w->p, line, "constant '%s' is the word '%s', not a number", name,
                             s->consts[j].sval);
+    if (s->consts[j].is_float)
+        return ws_float_in_int(w->p, line, &s->consts[j]);
     *value = s->consts[j].ival;
     return WS_OK;
 }
@@ -79,7 +100,10 @@ static int ws_const_resolve(ws_const_walk *w, int i)
     w->stack[w->depth++] = i;
     int rc = WS_OK;
     /* A single word that names no constant is a word constant (DIST = uniform). */
-    if (ws_is_ident(c->expr) && ws_const_index(p->s, c->expr) < 0) {
+    if (ws_real_literal(c->expr, &c->fval)) {
+        c->is_float = 1;
+        c->ival = (int64_t)c->fval;
+    } else if (ws_is_ident(c->expr) && ws_const_index(p->s, c->expr) < 0) {
         if (strlen(c->expr) >= sizeof c->sval)
             rc = WS_SPEC_FAIL(p, c->line, "word constant '%s' is too long", c->name);
         else {
@@ -148,6 +172,8 @@ static int ws_const_lookup(void *ctx, const char *name, int64_t *value, ws_error
     if (l->p->s->consts[j].is_string)
         return WS_SPEC_FAIL(l->p, l->line, "constant '%s' is the word '%s', not a number",
                             name, l->p->s->consts[j].sval);
+    if (l->p->s->consts[j].is_float)
+        return ws_float_in_int(l->p, l->line, &l->p->s->consts[j]);
     *value = l->p->s->consts[j].ival;
     return WS_OK;
 }
@@ -159,9 +185,19 @@ static int ws_int_expr(ws_parse *p, int line, const char *text, int64_t *out)
     return ws_expr_eval(text, &env, out);
 }
 
-/* A real literal ("0.5", "1e-3", "-2") or else an integer expression. */
+int ws_spec_int_expr(ws_parse *p, int line, const char *text, int64_t *out)
+{
+    return ws_int_expr(p, line, text, out);
+}
+
+/* A real literal ("0.5", "1e-3", "-2"), a real constant, or else an integer expression. */
 static int ws_number(ws_parse *p, int line, const char *text, double *out)
 {
+    const ws_const *c = ws_spec_const(p->s, text);
+    if (c && c->is_float) {
+        *out = c->fval;
+        return WS_OK;
+    }
     char *end;
     errno = 0;
     double d = strtod(text, &end);
@@ -490,32 +526,6 @@ static int ws_launch_check(ws_parse *p, ws_variant *v)
     return WS_OK;
 }
 
-static int ws_arg_resolve(ws_parse *p, ws_variant *v, ws_arg *a)
-{
-    ws_spec *s = p->s;
-    for (int i = 0; i < s->nbuffers; i++) {
-        if (strcmp(s->buffers[i].name, a->expr) == 0) {
-            a->kind = WS_ARG_BUFFER;
-            a->buffer = i;
-            return WS_OK;
-        }
-    }
-    a->kind = WS_ARG_SCALAR;
-    if (ws_is_ident(a->expr) && !ws_spec_const(s, a->expr))
-        return WS_SPEC_FAIL(p, v->line, "variant '%s': args: unknown buffer or constant '%s'",
-                            v->name, a->expr);
-    char *end;
-    double d = strtod(a->expr, &end);
-    if (end != a->expr && *end == '\0' && strpbrk(a->expr, ".eE") && !strpbrk(a->expr, "xX")) {
-        a->fval = d;
-        a->ival = (int64_t)d;
-        return WS_OK;
-    }
-    int rc = ws_int_expr(p, v->line, a->expr, &a->ival);
-    a->fval = (double)a->ival;
-    return rc;
-}
-
 static int ws_variant_resolve(ws_parse *p, ws_variant *v)
 {
     if (!v->kernel[0])
@@ -533,8 +543,10 @@ static int ws_variant_resolve(ws_parse *p, ws_variant *v)
                                 v->name, (long long)smem);
         v->smem_dynamic = (uint32_t)smem;
     }
+    char where[WS_NAME_MAX + 16];
+    snprintf(where, sizeof where, "variant '%s'", v->name);
     for (int i = 0; i < v->nargs && rc == WS_OK; i++)
-        rc = ws_arg_resolve(p, v, &v->args[i]);
+        rc = ws_spec_arg_resolve(p, where, &v->args[i]);
     return rc;
 }
 

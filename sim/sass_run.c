@@ -139,6 +139,30 @@ static int fill_banks(ws_sass_run *r, ws_error *err)
     return 0;
 }
 
+/* `symbol NAME BUF` for a __constant__: its bytes in the module's constant bank (the PTX
+ * layout, which ws_run_setup filled and checked, serves __device__ variables). */
+static int fill_symbol_banks(ws_sass_run *r, const ws_sass_module *sm, const ws_buffers *bufs,
+                             ws_error *err)
+{
+    const ws_spec *s = r->base.spec;
+    for (int i = 0; i < s->nsymbols; i++) {
+        const ws_symbol *y = &s->symbols[i];
+        if (y->buffer >= bufs->n || !bufs->b[y->buffer].data)
+            continue;
+        for (int g = 0; g < sm->nglobals; g++) {
+            const ws_sass_global *sg = &sm->globals[g];
+            if (sg->bank <= 0 || sg->bank >= WS_SASS_NBANKS || strcmp(sg->name, y->name))
+                continue;
+            if (sg->size != bufs->b[y->buffer].bytes)
+                return ws_symbol_check(s, y, 1, sg->size, NULL, err);
+            if (bank_alloc(&r->banks[sg->bank], sg->offset + sg->size))
+                return ws_error_set(err, WS_ERR_NOMEM, "out of memory");
+            memcpy(r->banks[sg->bank].data + sg->offset, bufs->b[y->buffer].data, sg->size);
+        }
+    }
+    return 0;
+}
+
 /* Registers a warp needs: the highest register named, plus room for pairs and quads. */
 static int registers_used(const ws_sass_kernel *k)
 {
@@ -424,7 +448,7 @@ static int run_kernel(ws_sass_run *r, const ws_sass_module *sm, ws_buffers *bufs
     uint64_t smem = (uint64_t)r->k->shared_static + b->v->smem_dynamic;
     if (smem > b->shared_bytes)
         b->shared_bytes = smem;
-    if ((rc = fill_banks(r, err)))
+    if ((rc = fill_banks(r, err)) || (rc = fill_symbol_banks(r, sm, bufs, err)))
         return rc;
     ws_timing *timing = NULL;
     ws_static_desc desc;

@@ -126,6 +126,34 @@ static int add_alloc(ws_run *r, uint64_t *next, uint8_t *host, uint64_t size, co
     return 0;
 }
 
+/* `symbol NAME BUF`: module variable NAME starts with BUF's bytes (sizes must match). */
+static int init_symbols(ws_run *r, const ws_buffers *bufs, ws_error *err)
+{
+    const ws_module *m = r->m;
+    for (int i = 0; i < r->spec->nsymbols; i++) {
+        const ws_symbol *y = &r->spec->symbols[i];
+        char known[256] = "";
+        int g = -1;
+        for (int k = 0; k < m->nglobals; k++) {
+            if (m->globals[k].space != WS_SPACE_GLOBAL && m->globals[k].space != WS_SPACE_CONST)
+                continue;
+            if (!strcmp(m->globals[k].name, y->name))
+                g = k;
+            size_t n = strlen(known);
+            snprintf(known + n, sizeof known - n, "%s%s", n ? ", " : "", m->globals[k].name);
+        }
+        int rc = ws_symbol_check(r->spec, y, g >= 0, g >= 0 ? m->globals[g].size : 0, known,
+                                 err);
+        if (rc)
+            return rc;
+        if (y->buffer < bufs->n && bufs->b[y->buffer].data)
+            for (int a = r->nbuffers; a < r->nallocs; a++)
+                if (r->allocs[a].base == r->global_addr[g])
+                    memcpy(r->allocs[a].host, bufs->b[y->buffer].data, m->globals[g].size);
+    }
+    return 0;
+}
+
 /* Buffers first (in spec order), then module .global/.const variables. */
 static int layout_global_memory(ws_run *r, ws_buffers *bufs, ws_error *err)
 {
@@ -157,7 +185,7 @@ static int layout_global_memory(ws_run *r, ws_buffers *bufs, ws_error *err)
         r->allocs[r->nallocs - 1].name[63] = 0;
         r->global_addr[g] = r->allocs[r->nallocs - 1].base;
     }
-    return 0;
+    return init_symbols(r, bufs, err);
 }
 
 /* A raw parameter block: copied as given, with each 8-byte aligned word that points into
@@ -207,13 +235,19 @@ static int pack_params(ws_run *r, ws_error *err)
         const ws_arg *a = &v->args[i];
         uint8_t *dst = r->params + p->offset;
         size_t n = p->size > 8 ? 8 : p->size;
-        if (a->kind == WS_ARG_BUFFER) {
+        int elem = (ws_ptype_bits((ws_ptype)p->type) + 7) / 8;
+        ws_param_shape shape = {fn->name, p->name, p->size, p->align, p->size != (uint64_t)elem};
+        if (ws_arg_check_param(r->spec, v->name, i + 1, a, &shape, err))
+            return err->code;
+        if (a->kind == WS_ARG_STRUCT) {
+            memcpy(dst, a->bytes, a->struct_size);
+        } else if (a->kind == WS_ARG_BUFFER) {
             if (a->buffer < 0 || a->buffer >= r->nbuffers)
                 return ws_error_at(err, WS_ERR_SPEC, r->spec->path, v->line,
                                    "variant '%s': argument %d names buffer %d, but only %d "
                                    "buffers were generated", v->name, i + 1, a->buffer,
                                    r->nbuffers);
-            uint64_t addr = r->allocs[a->buffer].base;
+            uint64_t addr = r->allocs[a->buffer].base + a->offset;
             memcpy(dst, &addr, n);
         } else if (p->type == WS_P_F32) {
             float f = (float)a->fval;

@@ -100,6 +100,63 @@ static void test_pack_probe(void)
     ws_spec_free(s);
 }
 
+/* tests/cli/args: BUF+EXPR, a struct by value and a real constant packed for the real
+ * nvcc PTX of args.cu (its Params is `.param .align 8 .b8 [16]`); a struct of the wrong
+ * size is an error at the args line naming both. */
+static void test_pack_args(void)
+{
+    ws_error err;
+    ws_error_clear(&err);
+    ws_spec *s = NULL;
+    char ptx[WS_PATH_MAX], *text = NULL;
+    int rc = ws_spec_load(WS_SOURCE_DIR "/tests/cli/args/args.spec", NULL, 0, &s, &err);
+    if (rc == WS_OK)
+        rc = ws_ptx_build(s, NULL, ptx, sizeof ptx, &err);
+    if (rc == WS_OK)
+        rc = ws_read_file(ptx, &text, NULL, &err);
+    CHECK(rc == WS_OK, "args spec/PTX: %s", err.msg);
+    ws_ptx_entry e;
+    if (rc == WS_OK)
+        rc = ws_ptx_find_entry(text, "shifted", &e, &err);
+    free(text);
+    CHECK(rc == WS_OK && e.nparams == 5 && e.params[2].size == 16 && e.params[2].align == 8,
+          "shifted's Params is .align 8 .b8 [16]: %s", err.msg);
+    if (rc != WS_OK) {
+        ws_spec_free(s);
+        return;
+    }
+    ws_variant v = s->variants[0];
+    uint64_t addr[4] = {0x7f0000001000ull, 0x7f0000002000ull, 0x7f0000003000ull,
+                        0x7f0000004000ull};
+    ws_param_pack pk;
+    CHECK(ws_params_pack(&e, s, &v, addr, &pk, &err) == WS_OK, "pack: %s", err.msg);
+    uint64_t p1;
+    int32_t n;
+    float scale, alpha;
+    int64_t bias;
+    memcpy(&p1, pk.ptrs[1], 8);
+    memcpy(&n, pk.ptrs[2], 4);
+    memcpy(&scale, (char *)pk.ptrs[2] + 4, 4);
+    memcpy(&bias, (char *)pk.ptrs[2] + 8, 8);
+    memcpy(&alpha, pk.ptrs[3], 4);
+    CHECK(p1 == addr[1] + 32 * 4, "in+HALF is 128 bytes in: %#llx", (unsigned long long)p1);
+    CHECK(n == 32 && scale == 2.0f && bias == 3 && pk.size[2] == 16 && pk.offset[2] == 16,
+          "struct packed: n %d scale %g bias %lld at %zu size %zu", n, scale, (long long)bias,
+          pk.offset[2], pk.size[2]);
+    CHECK(alpha == 0.5f, "ALPHA as .f32: %g", alpha);
+    v.args[2].struct_size = 8;
+    CHECK(ws_params_pack(&e, s, &v, addr, &pk, &err) == WS_ERR_SPEC && err.line == 21 &&
+          strstr(err.msg, "argument 3 'struct:i32=HALF,f32=2.0,i64=3' is a struct of 8 bytes "
+                          "(align 8) but kernel _Z7shiftedPfPKf6Paramsfi parameter 2 "
+                          "(_Z7shiftedPfPKf6Paramsfi_param_2) is a struct of 16 bytes"),
+          "struct size mismatch: %d %s", err.line, err.msg);
+    v.args[2] = v.args[3];
+    CHECK(ws_params_pack(&e, s, &v, addr, &pk, &err) == WS_ERR_SPEC &&
+          strstr(err.msg, "argument 3 'ALPHA' is a scalar but kernel"), "scalar for a struct: %s",
+          err.msg);
+    ws_spec_free(s);
+}
+
 static void test_pack_floats(void)
 {
     ws_error err;
@@ -255,6 +312,7 @@ int main(void)
 {
     test_scan_hand();
     test_pack_probe();
+    test_pack_args();
     test_pack_floats();
     test_metric_tables();
     test_store_value();

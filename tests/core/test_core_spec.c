@@ -256,7 +256,7 @@ static void test_errors(void)
     expect_error("", "variant v\n kernel k\n grid 1\n grid 2\n", 6, "sets grid twice");
     expect_error("", "variant v\n kernel k\n kernel j\n", 5, "sets kernel twice");
     expect_error("", "variant v\n kernel k\n grid 1\n block 32\n smem -1\n", 3, "smem -1 is out of range");
-    expect_error("", "variant v\n kernel k\n grid 1\n block 32\n args nobuf\n", 3,
+    expect_error("", "variant v\n kernel k\n grid 1\n block 32\n args nobuf\n", 7,
                  "args: unknown buffer or constant 'nobuf'");
     expect_error("", "variant v\n kernel k\n grid 1\n block 32\nvariant v\n", 7, "duplicate variant 'v'");
     expect_error("", "variant\n", 3, "expected 'variant NAME'");

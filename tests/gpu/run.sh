@@ -62,6 +62,12 @@ tail -1 "$out/inject.log" | tee -a "$log"
 [ $rc -eq 0 ] || { failures=$((failures + 1)); echo "FAILED: tests/gpu/test_inject.sh (rc $rc)" | tee -a "$log"; }
 
 # `run --warmup 0 --repeat 2` (for kernels of minutes): no untimed launch, two timed ones.
+echo "== spec argument forms (tests/cli/args)" | tee -a "$log"
+bash "$repo/tests/gpu/test_args.sh" "$ws" "$repo" >"$out/args.log" 2>&1
+rc=$?
+tail -1 "$out/args.log" | tee -a "$log"
+[ $rc -eq 0 ] || { failures=$((failures + 1)); echo "FAILED: tests/gpu/test_args.sh (rc $rc)" | tee -a "$log"; }
+
 if "$ws" run tree_reduction --variant sequential --warmup 0 --repeat 2 --no-sim --no-db --json 2>>"$log" |
    python3 -c 'import json,sys; g=json.load(sys.stdin)["gpu"]; assert g["ws__event_repeat"] == 2 and g["gpu__time_duration.sum"] > 0' 2>>"$log"; then
     echo "run --warmup 0 --repeat 2: 2 timed launches" | tee -a "$log"
