@@ -220,6 +220,9 @@ typedef struct ws_run {
 
 /* ---- exec_warp.c: one warp-instruction, the CTA loop, barriers */
 int ws_x_run_cta(ws_worker *wk, uint64_t cta_linear);
+/* A synchronisation point of the whole CTA (a barrier, an mbarrier phase completing):
+ * accesses before it no longer race with accesses after it. */
+void ws_x_cta_sync_point(ws_cta *c);
 int ws_x_cta_init(ws_worker *wk);
 void ws_x_cta_free(ws_cta *c);
 
@@ -259,6 +262,16 @@ uint64_t ws_x_symbol_address(const ws_warp *w, int32_t sym, int space_of_inst);
  * ld (printf's strings and arguments); NULL with a located fault set. */
 const uint8_t *ws_x_host(ws_warp *w, const ws_inst *in, int space, uint64_t addr, uint64_t n,
                          int lane);
+
+/* Writable host pointer for `n` bytes at `addr` (mbarrier objects); NULL with a fault set. */
+uint8_t *ws_x_host_rw(ws_warp *w, const ws_inst *in, int space, uint64_t addr, uint64_t n,
+                      int lane);
+/* Effective addresses of the memory operand src[k], resolved as state space `space`. */
+void ws_x_addresses(ws_warp *w, const ws_inst *in, int k, int space, uint32_t exec,
+                    uint64_t *addr);
+
+/* ---- exec_async.c: cp.async groups, cp.async.mbarrier.arrive and mbarrier.* */
+int ws_x_async(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx);
 
 /* ---- exec_printf.c: the device printf (a call of the external vprintf) */
 int ws_x_vprintf(ws_warp *w, const ws_inst *in, uint32_t exec);

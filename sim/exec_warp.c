@@ -177,6 +177,7 @@ static int dispatch(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, ws_eff
     case WS_H_MEM: return ws_x_mem(w, in, exec, fx);
     case WS_H_CVTA: return ws_x_cvta(w, in, exec);
     case WS_H_ALU: return ws_x_alu(w, in, exec);
+    case WS_H_ASYNC: return ws_x_async(w, in, exec, fx);
     }
     return ws_x_alu(w, in, exec);
 }
@@ -323,6 +324,11 @@ static void release_barrier(ws_cta *c, int id)
     }
     if (id >= 0 && id < 16)
         reset_reduction(c, id);
+    ws_x_cta_sync_point(c);
+}
+
+void ws_x_cta_sync_point(ws_cta *c)
+{
     c->bar_epoch++;
     if (c->shadow_shared)
         memset(c->shadow_shared, 0, (c->shared_bytes / 4 + 1) * 2 * sizeof(uint64_t));

@@ -130,6 +130,18 @@ static int apply_warp_mod(ws_inst *in, const char *s, int len)
     }
 }
 
+/* cp.async and mbarrier: state spaces, cache and memory-order qualifiers (no functional
+ * effect), .noinc, .parity and .expect_tx. */
+static int apply_async_mod(ws_inst *in, const char *s, int len)
+{
+    if (eq(s, len, "noinc") && in->op == WS_OP_CP_ASYNC_MBAR) in->subop = WS_SUB_NOINC;
+    else if (eq(s, len, "parity") && (in->op == WS_OP_MBAR_TEST_WAIT ||
+                                      in->op == WS_OP_MBAR_TRY_WAIT)) in->subop = WS_SUB_PARITY;
+    else if (eq(s, len, "expect_tx") && in->op == WS_OP_MBAR_ARRIVE) in->subop = WS_SUB_EXPECT_TX;
+    else return set_space(in, s, len) || is_ignored_mem(s, len);
+    return 1;
+}
+
 static int apply_op_mod(ws_inst *in, const char *s, int len)
 {
     static const char *const testp[] = {"finite", "infinite", "number", "notanumber", "normal",
@@ -191,6 +203,8 @@ static int apply_op_mod(ws_inst *in, const char *s, int len)
         if (!eq(s, len, "shiftamt")) return 0;
         in->flags |= WS_F_NOINC;
         return 1;
+    case WS_MODS_ASYNC:
+        return apply_async_mod(in, s, len);
     case WS_MODS_NONE:
         return 0;
     }
@@ -658,6 +672,8 @@ static int parse_operands(ws_pctx *c, ws_inst *in)
     if (ws_pc_expect(c, ";"))
         return c->err->code;
     int nd = has_dst(in) ? (pair ? 2 : (n > 0)) : 0;
+    if (nd == 1 && ws_op_info[in->op].dmin == 0 && ops[0].kind == WS_O_ADDR)
+        nd = 0; /* an optional result (mbarrier.arrive [addr]): an address is no result */
     if (pair && !has_dst(in))
         return ws_pc_fail(c, WS_ERR_PTX, c->t[c->pos - 1].line, "unexpected '|'");
     if (n - nd > WS_MAX_SRC)
@@ -712,17 +728,28 @@ static int parse_guard(ws_pctx *c, ws_inst *in)
     return reg_index(c, t, &in->guard);
 }
 
-/* Opcode word: name, then dotted modifiers. */
+/* Opcode word: name, then dotted modifiers. The name is the longest row name that ends at
+ * a dot or at the end ("cp.async.wait_group", "mbarrier.try_wait", "ld"). */
 static int parse_opcode(ws_pctx *c, ws_inst *in, const ws_tok *t)
 {
-    const char *dot = memchr(t->s, '.', (size_t)t->len);
-    int nlen = dot ? (int)(dot - t->s) : t->len;
-    ws_opcode op = ws_op_lookup(t->s, nlen);
+    const char *dot = NULL, *end = t->s + t->len;
+    ws_opcode op = WS_OP__COUNT;
+    for (const char *q = t->s;;) {
+        const char *d = memchr(q, '.', (size_t)(end - q));
+        ws_opcode o = ws_op_lookup(t->s, (int)((d ? d : end) - t->s));
+        if (o != WS_OP__COUNT) {
+            op = o;
+            dot = d;
+        }
+        if (!d)
+            break;
+        q = d + 1;
+    }
     if (op == WS_OP__COUNT)
         return ws_pc_fail(c, WS_ERR_UNSUPPORTED, t->line, "unsupported instruction '%.*s'",
                           t->len, t->s);
     in->op = (uint16_t)op;
-    const char *p = dot, *end = t->s + t->len;
+    const char *p = dot;
     while (p && p < end) {
         const char *s = p + 1, *q = memchr(s, '.', (size_t)(end - s));
         int len = (int)((q ? q : end) - s);
