@@ -149,6 +149,7 @@ typedef struct ws_cta {
     /* bar.red accumulators per barrier id (0..15): popc count, and, or */
     uint32_t red_popc[16], red_and[16], red_or[16];
     uint64_t *shadow_shared; /* race shadow, 2 words per 4 bytes of shared memory */
+    int read_grid_envreg;    /* read %envreg1/2 (a grid sync's workspace) without one */
 } ws_cta;
 
 /* A race report candidate (de-duplicated by PC pair). */
@@ -216,10 +217,19 @@ typedef struct ws_run {
     ws_timeline *timelines; int ntimelines;
     uint32_t timeline_ctas;     /* timelines are recorded for the first warps of these */
     size_t printed, printf_dropped; /* bytes of kernel printf written / over the limit (lock) */
+    /* cooperative launches: cooperative groups' grid-sync workspace (%envreg1:%envreg2; 0
+     * otherwise) and the atomics on it, which are arrivals at a grid barrier */
+    uint64_t grid_workspace, grid_arrivals;
 } ws_run;
 
 /* ---- exec_warp.c: one warp-instruction, the CTA loop, barriers */
 int ws_x_run_cta(ws_worker *wk, uint64_t cta_linear);
+/* A cooperative launch: every CTA of the grid resident at once, their warps interleaved
+ * on this worker, so that a grid-wide barrier completes. */
+int ws_x_run_grid(ws_worker *wk);
+/* An atomic by `lanes` threads on the grid-sync workspace: after one arrival per CTA the
+ * grid barrier is complete, and global accesses before it no longer race with later ones. */
+void ws_x_grid_arrivals(ws_run *r, int lanes);
 /* A synchronisation point of the whole CTA (a barrier, an mbarrier phase completing):
  * accesses before it no longer race with accesses after it. */
 void ws_x_cta_sync_point(ws_cta *c);

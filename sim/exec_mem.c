@@ -386,6 +386,12 @@ static int do_atom(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx)
     if (in->subop == WS_SUB_CAS)
         WS_LANES(l, exec, fx->cas_ok |= (uint32_t)(ws_trunc(old[l], bits) ==
                                                    ws_trunc(b[l], bits)) << l;);
+    ws_run *r = w->cta->run;
+    if (r->grid_workspace && exec) {
+        uint64_t a = addr[__builtin_ctz(exec)];
+        if (ws_generic_space(&a) == WS_SPACE_GLOBAL && a - r->grid_workspace < 16)
+            ws_x_grid_arrivals(r, __builtin_popcount(exec));
+    }
     if (in->op == WS_OP_ATOM && in->ndst > 0 && in->dst[0].reg >= 0) {
         uint64_t *d = ws_x_reg(w, in->dst[0].reg);
         WS_LANES(l, exec, d[l] = old[l];);

@@ -153,7 +153,8 @@ typedef enum ws_special {
     WS_SR_LANEMASK_EQ, WS_SR_LANEMASK_LT, WS_SR_LANEMASK_LE, WS_SR_LANEMASK_GT,
     WS_SR_LANEMASK_GE,
     WS_SR_CLOCK, WS_SR_CLOCK64, WS_SR_GLOBALTIMER,
-    WS_SR_DYNAMIC_SMEM_SIZE, WS_SR_TOTAL_SMEM_SIZE
+    WS_SR_DYNAMIC_SMEM_SIZE, WS_SR_TOTAL_SMEM_SIZE,
+    WS_SR_ENVREG            /* %envreg0..31: the operand's imm is the index */
 } ws_special;
 
 typedef enum ws_opnd_kind {

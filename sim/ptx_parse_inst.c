@@ -296,12 +296,22 @@ static int is_reg(ws_pctx *c, const ws_tok *t)
            (t->s[0] == '%' || ws_strmap_get(&c->regs, t->s, t->len) >= 0);
 }
 
-/* PTX special registers the executor does not model (cooperative grid sync reads
- * %envreg*, cooperative groups' scratch %reserved_smem_offset_*, clusters, counters). */
+/* %envreg0..%envreg31 (cooperative groups' grid sync reads 1 and 2): their index, else -1. */
+static int envreg_index(const ws_tok *t)
+{
+    int64_t v;
+    if (t->len < 8 || t->len > 9 || memcmp(t->s, "%envreg", 7) != 0 ||
+        ws_parse_int_literal(t->s + 7, t->len - 7, &v) || v < 0 || v > 31)
+        return -1;
+    return (int)v;
+}
+
+/* PTX special registers the executor does not model (cooperative groups' scratch
+ * %reserved_smem_offset_*, clusters, counters). */
 static int unmodelled_special(const ws_tok *t)
 {
     static const char *const prefixes[] = {
-        "%envreg", "%reserved_smem_offset", "%cluster", "%nclusterid", "%clusterid",
+        "%reserved_smem_offset", "%cluster", "%nclusterid", "%clusterid",
         "%is_explicit_cluster", "%pm", "%clock_hi", "%globaltimer_", "%aggr_smem_size",
         "%current_graph_exec"};
     for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++) {
@@ -464,10 +474,11 @@ static int add_label_fixup(ws_pctx *c, int slot, int tok)
 static int parse_word_operand(ws_pctx *c, ws_inst *in, const ws_tok *t, ws_operand *o, int slot)
 {
     if (t->s[0] == '%') {
-        int sr = lookup_special(t->s, t->len);
-        if (sr != WS_SR_NONE) {
+        int sr = lookup_special(t->s, t->len), env = envreg_index(t);
+        if (sr != WS_SR_NONE || env >= 0) {
             o->kind = WS_O_SPECIAL;
-            o->special = (uint8_t)sr;
+            o->special = (uint8_t)(env >= 0 ? WS_SR_ENVREG : sr);
+            o->imm = env;
             return WS_OK;
         }
         o->kind = WS_O_REG;
