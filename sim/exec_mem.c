@@ -413,9 +413,7 @@ static int do_cp_async(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *
     int races = w->cta->run->opt->detect_races;
     WS_LANES(l, exec, {
         uint64_t n = size[l], m = (uint32_t)fill[l], *sh;
-        if (n != 4 && n != 8 && n != 16)
-            return ws_x_fault(w, in, l, 0, WS_ERR_SIM, "cp.async of %llu bytes (must be 4, 8 "
-                              "or 16)", (unsigned long long)n);
+        assert(n == 4 || n == 8 || n == 16); /* the parser checked the immediate */
         if (m > n)
             return ws_x_fault(w, in, l, 0, WS_ERR_SIM, "cp.async source size %llu is larger "
                               "than its copy size %llu", (unsigned long long)m,

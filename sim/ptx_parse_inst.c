@@ -573,6 +573,13 @@ static int check_arity(ws_pctx *c, const ws_inst *in, const char *opname, int li
     for (int i = 0; i < in->nsrc; i++)
         if (in->src[i].kind == WS_O_ADDR && !need_addr)
             return ws_pc_fail(c, WS_ERR_PTX, line, "'%s': unexpected memory operand", opname);
+    if (in->op == WS_OP_CP_ASYNC) {
+        const ws_operand *size = &in->src[2];
+        if (in->src[1].kind != WS_O_ADDR || size->kind != WS_O_IMM ||
+            (size->imm != 4 && size->imm != 8 && size->imm != 16))
+            return ws_pc_fail(c, WS_ERR_PTX, line, "'%s': expected [shared], [global], then "
+                              "the copy size 4, 8 or 16", opname);
+    }
     return WS_OK;
 }
 

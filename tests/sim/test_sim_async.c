@@ -118,6 +118,21 @@ static void test_errors(ws_module *m)
     CHECK(rc == WS_ERR_SIM && strstr(r.err.msg, "used before mbarrier.init") &&
               strstr(r.err.msg, "async.cu:"), "uninitialised mbarrier: %d %s", rc, r.err.msg);
     st_free(&r);
+    static const char *const want[] = {
+        "misaligned global load of 16 bytes", "cp.async source size 8 is larger than its copy size 4",
+        "is not in shared memory", "mbarrier.init with count 0 (must be 1..1048575)",
+        "mbarrier.arrive.expect_tx of 4 bytes: transaction counts"};
+    for (int kind = 0; kind < 5; kind++) {
+        char spec[512];
+        snprintf(spec, sizeof spec, "workload async\nsource async.cu\nbuffer in i32 1024 iota\n"
+                 "buffer out i32 64 zero\nvariant misuse\n  kernel misuse\n  grid 1\n"
+                 "  block 32\n  args in out %d\n", kind);
+        rc = st_exec(&r, m, spec, "misuse", NULL);
+        CHECK(rc == (kind == 4 ? WS_ERR_UNSUPPORTED : WS_ERR_SIM) && strstr(r.err.msg, want[kind]) &&
+                  strstr(r.err.msg, "async.cu:"),
+              "misuse %d: %d %s", kind, rc, r.err.msg);
+        st_free(&r);
+    }
     rc = st_exec(&r, m, SPEC, "overarrive", NULL);
     CHECK(rc == WS_ERR_SIM && strstr(r.err.msg, "mbarrier arrival of 5 exceeds its pending "
                                                 "count 2"),

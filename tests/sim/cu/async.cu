@@ -131,3 +131,32 @@ extern "C" __global__ void overarrive(int *out)
         cuda::ptx::mbarrier_arrive(&bar, 5);
     out[threadIdx.x] = 1;
 }
+
+// One misuse per `kind`, each an error of the simulator: 0 a cp.async from a misaligned
+// address, 1 a source size larger than the copy, 2 an mbarrier in global memory, 3
+// mbarrier.init with count 0, 4 arrive.expect_tx of bytes no copy will deliver.
+extern "C" __global__ void misuse(const int *in, int *out, int kind)
+{
+    __shared__ int4 s[32];
+    __shared__ uint64_t bar;
+    int t = threadIdx.x;
+    unsigned sa = (unsigned)__cvta_generic_to_shared(&s[t]);
+    unsigned ba = (unsigned)__cvta_generic_to_shared(&bar);
+    if (kind == 0)
+        __pipeline_memcpy_async(&s[t], (const int4 *)(in + 1) + t, 16);
+    else if (kind == 1)
+        asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;" ::"r"(sa), "l"(in + t),
+                     "r"(kind * 8));
+    else if (kind == 2)
+        asm volatile("mbarrier.init.b64 [%0], 1;" ::"l"(out));
+    else if (kind == 3)
+        asm volatile("mbarrier.init.shared.b64 [%0], %1;" ::"r"(ba), "r"(kind - 3));
+    else if (t == 0) {
+        cuda::ptx::mbarrier_init(&bar, 1);
+        cuda::ptx::mbarrier_arrive_expect_tx(cuda::ptx::sem_release, cuda::ptx::scope_cta,
+                                             cuda::ptx::space_shared, &bar, kind);
+    }
+    __pipeline_commit();
+    __pipeline_wait_prior(0);
+    out[t] = s[t].x;
+}
