@@ -13,7 +13,8 @@
     X(cuCtxSynchronize) X(cuLinkCreate) X(cuLinkAddData) X(cuLinkComplete)        \
     X(cuLinkDestroy) X(cuModuleLoadData) X(cuModuleUnload) X(cuModuleGetFunction) \
     X(cuFuncSetAttribute) X(cuMemAlloc) X(cuMemFree) X(cuMemcpyHtoD)              \
-    X(cuMemcpyDtoH) X(cuLaunchKernel) X(cuEventCreate) X(cuEventRecord)           \
+    X(cuMemcpyDtoH) X(cuLaunchKernel) X(cuLaunchCooperativeKernel)                \
+    X(cuEventCreate) X(cuEventRecord)                                             \
     X(cuEventSynchronize) X(cuEventElapsedTime) X(cuEventDestroy)                \
     X(cuModuleLoadDataEx) X(cuFuncGetAttribute) X(cuModuleGetGlobal)              \
     X(cuOccupancyMaxActiveBlocksPerMultiprocessor)

@@ -209,9 +209,14 @@ int ws_gpu_kernel_restore(ws_gpu_kernel *k, ws_error *err)
     return restore_symbols(k, err);
 }
 
+/* A `cooperative` variant is launched so that its CTAs are co-resident (grid syncs). */
 static CUresult launch_async(ws_gpu_kernel *k)
 {
     const ws_variant *v = k->variant;
+    if (v->cooperative)
+        return k->gpu->api.cuLaunchCooperativeKernel(
+            k->function, v->grid[0], v->grid[1], v->grid[2], v->block[0], v->block[1],
+            v->block[2], v->smem_dynamic, NULL, k->params.ptrs);
     return k->gpu->api.cuLaunchKernel(k->function, v->grid[0], v->grid[1], v->grid[2],
                                       v->block[0], v->block[1], v->block[2], v->smem_dynamic,
                                       NULL, k->params.ptrs, NULL);
@@ -221,7 +226,8 @@ int ws_gpu_kernel_launch(ws_gpu_kernel *k, ws_error *err)
 {
     CUresult r = launch_async(k);
     if (r != CUDA_SUCCESS)
-        return cu_fail(k, r, err, "cuLaunchKernel");
+        return cu_fail(k, r, err, k->variant->cooperative ? "cuLaunchCooperativeKernel"
+                                                          : "cuLaunchKernel");
     r = k->gpu->api.cuCtxSynchronize();
     if (r != CUDA_SUCCESS)
         return cu_fail(k, r, err, "the launch");

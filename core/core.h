@@ -147,6 +147,7 @@ typedef struct ws_variant {
     int nargs;
     ws_arg args[WS_ARGS_MAX];
     char description[256];
+    int cooperative;          /* `cooperative`: launched so that a grid sync completes */
     int line;
 } ws_variant;
 

@@ -253,6 +253,12 @@ static int ws_dir_variant_line(ws_parse *p, int line, char **tok, int ntok, cons
     }
     if (strcmp(d, "args") == 0)
         return ws_variant_args(p, line, v, tok, ntok);
+    if (strcmp(d, "cooperative") == 0) { /* all CTAs co-resident: this_grid().sync() */
+        if (ntok != 1)
+            return WS_SPEC_FAIL(p, line, "expected 'cooperative' alone on its line");
+        v->cooperative = 1;
+        return WS_OK;
+    }
     *handled = 0;
     return WS_OK;
 }
@@ -389,7 +395,7 @@ static int ws_dir_line(ws_parse *p, int line, char *text)
     if (strcmp(d, "symbol") == 0)
         return ws_dir_symbol(p, line, tok, ntok);
     if (!strcmp(d, "kernel") || !strcmp(d, "grid") || !strcmp(d, "block") ||
-        !strcmp(d, "smem") || !strcmp(d, "args"))
+        !strcmp(d, "smem") || !strcmp(d, "args") || !strcmp(d, "cooperative"))
         return WS_SPEC_FAIL(p, line, "'%s' outside a variant (write 'variant NAME' first)", d);
     return WS_SPEC_FAIL(p, line, "unknown directive '%s'", d);
 }

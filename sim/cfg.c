@@ -97,13 +97,26 @@ typedef struct dom_work {
     int *idom;
 } dom_work;
 
+/* Edges of block b in the graph below: its successors, else one to the virtual exit, except
+ * that a block ending in an unguarded trap has none: a path that traps never reconverges,
+ * so it must not pull the post-dominator of a switch with a trapping default (nvcc's
+ * __pipeline_memcpy_async with a variable zero fill) down to the function's exit. */
+static int edge_count(const ws_function *f, int b)
+{
+    const ws_block *bl = &f->blocks[b];
+    const ws_inst *last = &f->insts[bl->last];
+    if (!bl->nsucc && last->op == WS_OP_TRAP && last->guard < 0)
+        return 0;
+    return bl->nsucc ? bl->nsucc : 1;
+}
+
 /* The block graph with a virtual exit node nb (the successor of blocks without one), as
  * successor and predecessor lists. */
 static int build_edges(const ws_function *f, csr *succ, csr *pred)
 {
     int nb = f->nblocks, n = nb + 1, nedges = 0;
     for (int b = 0; b < nb; b++)
-        nedges += f->blocks[b].nsucc ? f->blocks[b].nsucc : 1;
+        nedges += edge_count(f, b);
     succ->start = calloc((size_t)n + 1, sizeof(int));
     pred->start = calloc((size_t)n + 1, sizeof(int));
     succ->to = malloc((size_t)(nedges ? nedges : 1) * sizeof(int));
@@ -115,7 +128,7 @@ static int build_edges(const ws_function *f, csr *succ, csr *pred)
     }
     for (int b = 0; b < nb; b++) {
         const ws_block *bl = &f->blocks[b];
-        int ns = bl->nsucc ? bl->nsucc : 1;
+        int ns = edge_count(f, b);
         succ->start[b + 1] = ns;
         for (int i = 0; i < ns; i++)
             pred->start[(bl->nsucc ? bl->succ[i] : nb) + 1]++;
@@ -127,7 +140,7 @@ static int build_edges(const ws_function *f, csr *succ, csr *pred)
     memcpy(fill, pred->start, (size_t)n * sizeof(int));
     for (int b = 0; b < nb; b++) {
         const ws_block *bl = &f->blocks[b];
-        int ns = bl->nsucc ? bl->nsucc : 1;
+        int ns = edge_count(f, b);
         for (int i = 0; i < ns; i++) {
             int s = bl->nsucc ? bl->succ[i] : nb;
             succ->to[succ->start[b] + i] = s;

@@ -149,6 +149,7 @@ typedef struct ws_cta {
     /* bar.red accumulators per barrier id (0..15): popc count, and, or */
     uint32_t red_popc[16], red_and[16], red_or[16];
     uint64_t *shadow_shared; /* race shadow, 2 words per 4 bytes of shared memory */
+    int read_grid_envreg;    /* read %envreg1/2 (a grid sync's workspace) without one */
 } ws_cta;
 
 /* A race report candidate (de-duplicated by PC pair). */
@@ -216,10 +217,22 @@ typedef struct ws_run {
     ws_timeline *timelines; int ntimelines;
     uint32_t timeline_ctas;     /* timelines are recorded for the first warps of these */
     size_t printed, printf_dropped; /* bytes of kernel printf written / over the limit (lock) */
+    /* cooperative launches: cooperative groups' grid-sync workspace (%envreg1:%envreg2; 0
+     * otherwise) and the atomics on it, which are arrivals at a grid barrier */
+    uint64_t grid_workspace, grid_arrivals;
 } ws_run;
 
 /* ---- exec_warp.c: one warp-instruction, the CTA loop, barriers */
 int ws_x_run_cta(ws_worker *wk, uint64_t cta_linear);
+/* A cooperative launch: every CTA of the grid resident at once, their warps interleaved
+ * on this worker, so that a grid-wide barrier completes. */
+int ws_x_run_grid(ws_worker *wk);
+/* An atomic by `lanes` threads on the grid-sync workspace: after one arrival per CTA the
+ * grid barrier is complete, and global accesses before it no longer race with later ones. */
+void ws_x_grid_arrivals(ws_run *r, int lanes);
+/* A synchronisation point of the whole CTA (a barrier, an mbarrier phase completing):
+ * accesses before it no longer race with accesses after it. */
+void ws_x_cta_sync_point(ws_cta *c);
 int ws_x_cta_init(ws_worker *wk);
 void ws_x_cta_free(ws_cta *c);
 
@@ -259,6 +272,16 @@ uint64_t ws_x_symbol_address(const ws_warp *w, int32_t sym, int space_of_inst);
  * ld (printf's strings and arguments); NULL with a located fault set. */
 const uint8_t *ws_x_host(ws_warp *w, const ws_inst *in, int space, uint64_t addr, uint64_t n,
                          int lane);
+
+/* Writable host pointer for `n` bytes at `addr` (mbarrier objects); NULL with a fault set. */
+uint8_t *ws_x_host_rw(ws_warp *w, const ws_inst *in, int space, uint64_t addr, uint64_t n,
+                      int lane);
+/* Effective addresses of the memory operand src[k], resolved as state space `space`. */
+void ws_x_addresses(ws_warp *w, const ws_inst *in, int k, int space, uint32_t exec,
+                    uint64_t *addr);
+
+/* ---- exec_async.c: cp.async groups, cp.async.mbarrier.arrive and mbarrier.* */
+int ws_x_async(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx);
 
 /* ---- exec_printf.c: the device printf (a call of the external vprintf) */
 int ws_x_vprintf(ws_warp *w, const ws_inst *in, uint32_t exec);

@@ -207,7 +207,10 @@ int ws_x_ctrl(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, ws_effect *f
     case WS_OP_TRAP:
         if (!exec)
             return 0;
-        return ws_x_fault(w, in, __builtin_ctz(exec), 0, WS_ERR_SIM, "trap executed");
+        return ws_x_fault(w, in, __builtin_ctz(exec), 0, WS_ERR_SIM, "trap executed%s",
+                          w->cta->read_grid_envreg ? " (the kernel read a grid sync's workspace "
+                          "but the launch is not cooperative: add 'cooperative' to the "
+                          "variant)" : "");
     case WS_OP_BAR: case WS_OP_BARRIER:
         return do_barrier(w, in, pc, exec, fx);
     default: /* membar, fence, nanosleep, brkpt: no functional effect */

@@ -33,15 +33,17 @@ static int symbol_space(const ws_warp *w, int32_t sym)
     return r->m->funcs[w->frames[w->nframes - 1].fn].locals[sym].space;
 }
 
-/* Effective addresses of the memory operand src[0] for the executing lanes. */
-static void effective_addresses(ws_warp *w, const ws_inst *in, uint32_t exec, uint64_t *addr)
+/* Effective addresses of the memory operand src[k] for the executing lanes, in `space`
+ * (.shared addresses are 32-bit). */
+void ws_x_addresses(ws_warp *w, const ws_inst *in, int k, int space, uint32_t exec,
+                    uint64_t *addr)
 {
-    const ws_operand *o = &in->src[0];
+    const ws_operand *o = &in->src[k];
     assert(ws_op_has(in->op, WS_OPF_MEM) && o->kind == WS_O_ADDR); /* ir.h: src[0] = ADDR */
     uint64_t off = (uint64_t)o->imm;
     if (o->sym != -1) {
-        off += ws_x_symbol_address(w, o->sym, in->space);
-        if (in->space == WS_SPACE_GENERIC) {
+        off += ws_x_symbol_address(w, o->sym, space);
+        if (space == WS_SPACE_GENERIC) {
             int sp = symbol_space(w, o->sym);
             off += sp == WS_SPACE_SHARED ? WS_SHARED_WINDOW
                  : sp == WS_SPACE_LOCAL ? WS_LOCAL_WINDOW : 0;
@@ -54,8 +56,13 @@ static void effective_addresses(ws_warp *w, const ws_inst *in, uint32_t exec, ui
         WS_LANES(l, exec, addr[l] = off;);
     }
     /* .shared addresses are 32-bit: a base below zero plus an offset wraps at 2^32. */
-    if (in->space == WS_SPACE_SHARED)
+    if (space == WS_SPACE_SHARED)
         WS_LANES(l, exec, addr[l] = (uint32_t)addr[l];);
+}
+
+static void effective_addresses(ws_warp *w, const ws_inst *in, uint32_t exec, uint64_t *addr)
+{
+    ws_x_addresses(w, in, 0, in->space, exec, addr);
 }
 
 static const char *space_name(int sp)
@@ -192,6 +199,13 @@ const uint8_t *ws_x_host(ws_warp *w, const ws_inst *in, int space, uint64_t addr
 {
     uint64_t *shadow;
     return resolve(w, in, space, addr, n, lane, 0, &shadow);
+}
+
+uint8_t *ws_x_host_rw(ws_warp *w, const ws_inst *in, int space, uint64_t addr, uint64_t n,
+                      int lane)
+{
+    uint64_t *shadow;
+    return resolve(w, in, space, addr, n, lane, 1, &shadow);
 }
 
 static int generic_space(uint64_t a)
@@ -372,6 +386,12 @@ static int do_atom(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx)
     if (in->subop == WS_SUB_CAS)
         WS_LANES(l, exec, fx->cas_ok |= (uint32_t)(ws_trunc(old[l], bits) ==
                                                    ws_trunc(b[l], bits)) << l;);
+    ws_run *r = w->cta->run;
+    if (r->grid_workspace && exec) {
+        uint64_t a = addr[__builtin_ctz(exec)];
+        if (ws_generic_space(&a) == WS_SPACE_GLOBAL && a - r->grid_workspace < 16)
+            ws_x_grid_arrivals(r, __builtin_popcount(exec));
+    }
     if (in->op == WS_OP_ATOM && in->ndst > 0 && in->dst[0].reg >= 0) {
         uint64_t *d = ws_x_reg(w, in->dst[0].reg);
         WS_LANES(l, exec, d[l] = old[l];);
@@ -380,9 +400,52 @@ static int do_atom(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx)
     return 0;
 }
 
+/* cp.async.ca/.cg.shared.global [dst], [src], cp-size{, src-size}: the copy completes at
+ * once (the PTX ISA lets it complete at any time before the wait that covers it); the
+ * bytes from src-size to cp-size are zero (the zfill form). */
+static int do_cp_async(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx)
+{
+    uint64_t *src = fx->addr, *dst = w->scratch[0];
+    ws_x_addresses(w, in, 0, WS_SPACE_SHARED, exec, dst);
+    ws_x_addresses(w, in, 1, WS_SPACE_GLOBAL, exec, src);
+    const uint64_t *size = ws_x_src(w, in, 2, w->scratch[2]);
+    const uint64_t *fill = in->nsrc > 3 ? ws_x_src(w, in, 3, w->scratch[3]) : size;
+    int races = w->cta->run->opt->detect_races;
+    WS_LANES(l, exec, {
+        uint64_t n = size[l], m = (uint32_t)fill[l], *sh;
+        assert(n == 4 || n == 8 || n == 16); /* the parser checked the immediate */
+        if (m > n)
+            return ws_x_fault(w, in, l, 0, WS_ERR_SIM, "cp.async source size %llu is larger "
+                              "than its copy size %llu", (unsigned long long)m,
+                              (unsigned long long)n);
+        if (src[l] & (n - 1))
+            return ws_x_fault(w, in, l, src[l], WS_ERR_SIM, "misaligned global load of %d "
+                              "bytes at 0x%llx", (int)n, (unsigned long long)src[l]);
+        uint8_t *d = resolve(w, in, WS_SPACE_SHARED, dst[l], n, l, 1, &sh);
+        if (!d)
+            return WS_ERR_SIM;
+        if (races && sh)
+            ws_race_access(w, in, WS_SPACE_SHARED, dst[l], (int)n, l, 1, 0, sh);
+        if (m) {
+            const uint8_t *p = resolve(w, in, WS_SPACE_GLOBAL, src[l], m, l, 0, &sh);
+            if (!p)
+                return WS_ERR_SIM;
+            if (races && sh)
+                ws_race_access(w, in, WS_SPACE_GLOBAL, src[l], (int)m, l, 0, 0, sh);
+            memmove(d, p, m);
+        }
+        memset(d + m, 0, n - m);
+    });
+    fx->has_addr = 1;
+    fx->space = WS_SPACE_GLOBAL;
+    fx->bytes = (uint8_t)(exec ? size[__builtin_ctz(exec)] : 4);
+    return 0;
+}
+
 int ws_x_mem(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx)
 {
     switch (in->op) {
+    case WS_OP_CP_ASYNC: return do_cp_async(w, in, exec, fx);
     case WS_OP_LD: case WS_OP_LDU: return do_ld(w, in, exec, fx);
     case WS_OP_ST: return do_st(w, in, exec, fx);
     case WS_OP_ATOM: case WS_OP_RED: return do_atom(w, in, exec, fx);

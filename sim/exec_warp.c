@@ -21,7 +21,7 @@ static uint32_t tid_of(const ws_warp *w, int lane, int dim)
     return t / (r->block[0] * r->block[1]);
 }
 
-static void special_values(ws_warp *w, int sr, uint64_t *out)
+static void special_values(ws_warp *w, int sr, int64_t envreg, uint64_t *out)
 {
     const ws_run *r = w->cta->run;
     const ws_cta *c = w->cta;
@@ -60,6 +60,11 @@ static void special_values(ws_warp *w, int sr, uint64_t *out)
     case WS_SR_GLOBALTIMER: v = w->issued; break; /* one simulated ns per issue */
     case WS_SR_DYNAMIC_SMEM_SIZE: v = r->v->smem_dynamic; break;
     case WS_SR_TOTAL_SMEM_SIZE: v = r->shared_bytes; break;
+    case WS_SR_ENVREG: /* 1:2 is the grid-sync workspace of a cooperative launch, else 0 */
+        v = envreg == 1 ? r->grid_workspace >> 32 : envreg == 2 ? (uint32_t)r->grid_workspace : 0;
+        if ((envreg == 1 || envreg == 2) && !r->grid_workspace)
+            w->cta->read_grid_envreg = 1;
+        break;
     default: break;
     }
     if (per_lane) {
@@ -87,7 +92,7 @@ const uint64_t *ws_x_src(ws_warp *w, const ws_inst *in, int k, uint64_t *scratch
         return scratch;
     }
     case WS_O_SPECIAL:
-        special_values(w, o->special, scratch);
+        special_values(w, o->special, o->imm, scratch);
         return scratch;
     case WS_O_SYMBOL:
         v = ws_x_symbol_address(w, o->sym, in->space) + (uint64_t)o->imm;
@@ -177,6 +182,7 @@ static int dispatch(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, ws_eff
     case WS_H_MEM: return ws_x_mem(w, in, exec, fx);
     case WS_H_CVTA: return ws_x_cvta(w, in, exec);
     case WS_H_ALU: return ws_x_alu(w, in, exec);
+    case WS_H_ASYNC: return ws_x_async(w, in, exec, fx);
     }
     return ws_x_alu(w, in, exec);
 }
@@ -230,10 +236,9 @@ static int warp_alloc(ws_run *r, ws_warp *w)
     return (w->reg_pool && w->param_pool && w->local) ? 0 : WS_ERR_NOMEM;
 }
 
-int ws_x_cta_init(ws_worker *wk)
+static int cta_init(ws_worker *wk, ws_cta *c)
 {
     ws_run *r = wk->run;
-    ws_cta *c = &wk->cta;
     memset(c, 0, sizeof *c);
     c->run = r;
     c->wk = wk;
@@ -255,6 +260,11 @@ int ws_x_cta_init(ws_worker *wk)
             return WS_ERR_NOMEM;
     }
     return 0;
+}
+
+int ws_x_cta_init(ws_worker *wk)
+{
+    return cta_init(wk, &wk->cta);
 }
 
 void ws_x_cta_free(ws_cta *c)
@@ -323,6 +333,11 @@ static void release_barrier(ws_cta *c, int id)
     }
     if (id >= 0 && id < 16)
         reset_reduction(c, id);
+    ws_x_cta_sync_point(c);
+}
+
+void ws_x_cta_sync_point(ws_cta *c)
+{
     c->bar_epoch++;
     if (c->shadow_shared)
         memset(c->shadow_shared, 0, (c->shared_bytes / 4 + 1) * 2 * sizeof(uint64_t));
@@ -395,15 +410,16 @@ static int deadlock(ws_cta *c)
                       w->id, w->bar_id, w->bar_pc, waiting, exited, expect);
 }
 
-int ws_x_run_cta(ws_worker *wk, uint64_t linear)
+/* Starts CTA `linear` in c: its ids, barriers, shared memory, warps, the sinks told. */
+static int cta_begin(ws_cta *c, uint64_t linear)
 {
-    ws_run *r = wk->run;
-    ws_cta *c = &wk->cta;
+    ws_run *r = c->run;
     c->id = (uint32_t)linear;
     c->ctaid[0] = (uint32_t)(linear % r->grid[0]);
     c->ctaid[1] = (uint32_t)((linear / r->grid[0]) % r->grid[1]);
     c->ctaid[2] = (uint32_t)(linear / ((uint64_t)r->grid[0] * r->grid[1]));
     c->bar_epoch = 0;
+    c->read_grid_envreg = 0;
     for (int id = 0; id < 16; id++)
         reset_reduction(c, id);
     memset(c->shared, 0, c->shared_bytes);
@@ -411,30 +427,116 @@ int ws_x_run_cta(ws_worker *wk, uint64_t linear)
         memset(c->shadow_shared, 0, (c->shared_bytes / 4 + 1) * 2 * sizeof(uint64_t));
     for (int i = 0; i < c->nwarps; i++)
         if (warp_start(&c->warps[i]))
-            return ws_error_set(&wk->err, WS_ERR_NOMEM, "out of memory starting a warp");
+            return ws_error_set(&c->wk->err, WS_ERR_NOMEM, "out of memory starting a warp");
     for (int i = 0; i < r->nsinks; i++)
         if (r->sinks[i].cta_begin)
             r->sinks[i].cta_begin(r->sinks[i].ctx, c->id, c->nwarps);
-    for (;;) {
-        int ran = 0, done = 0;
-        for (int i = 0; i < c->nwarps; i++) {
-            ws_warp *w = &c->warps[i];
-            for (int q = 0; q < WS_SCHED_QUANTUM && w->state == WS_W_READY; q++) {
-                if (step(w))
-                    return wk->err.code;
-                ran = 1;
-            }
-            done += w->state == WS_W_DONE;
+    return 0;
+}
+
+static void cta_end(ws_cta *c)
+{
+    ws_run *r = c->run;
+    for (int i = 0; i < r->nsinks; i++)
+        if (r->sinks[i].cta_end)
+            r->sinks[i].cta_end(r->sinks[i].ctx, c->id);
+}
+
+enum { CTA_RUNNING, CTA_DONE, CTA_STALLED };
+
+/* One round of the CTA's scheduler: each ready warp runs up to a quantum, then completed
+ * barriers are released. *state: done, stalled (nothing ran, nothing released) or running. */
+static int cta_round(ws_cta *c, int *state)
+{
+    int ran = 0, done = 0;
+    for (int i = 0; i < c->nwarps; i++) {
+        ws_warp *w = &c->warps[i];
+        for (int q = 0; q < WS_SCHED_QUANTUM && w->state == WS_W_READY; q++) {
+            if (step(w))
+                return c->wk->err.code;
+            ran = 1;
         }
-        if (done == c->nwarps)
-            break;
-        if (check_barriers(c) == 0 && !ran)
+        done += w->state == WS_W_DONE;
+    }
+    *state = done == c->nwarps ? CTA_DONE
+           : check_barriers(c) == 0 && !ran ? CTA_STALLED : CTA_RUNNING;
+    return 0;
+}
+
+int ws_x_run_cta(ws_worker *wk, uint64_t linear)
+{
+    ws_run *r = wk->run;
+    ws_cta *c = &wk->cta;
+    if (cta_begin(c, linear))
+        return wk->err.code;
+    for (int state = CTA_RUNNING; state != CTA_DONE;) {
+        if (cta_round(c, &state))
+            return wk->err.code;
+        if (state == CTA_STALLED)
             return deadlock(c);
         if (__atomic_load_n(&r->stop, __ATOMIC_RELAXED))
             return WS_ERR_SIM;
     }
-    for (int i = 0; i < r->nsinks; i++)
-        if (r->sinks[i].cta_end)
-            r->sinks[i].cta_end(r->sinks[i].ctx, c->id);
+    cta_end(c);
     return 0;
+}
+
+/* ---------------------------------------------------------------- cooperative grid */
+
+void ws_x_grid_arrivals(ws_run *r, int lanes)
+{
+    r->grid_arrivals += (uint64_t)lanes;
+    if (r->grid_arrivals < r->nctas)
+        return;
+    r->grid_arrivals -= r->nctas;
+    for (int i = 0; r->shadow_global && i < r->nallocs; i++)
+        if (r->shadow_global[i])
+            memset(r->shadow_global[i], 0, (r->allocs[i].size / 4 + 1) * 2 * sizeof(uint64_t));
+}
+
+static int run_grid_rounds(ws_worker *wk, ws_cta *ctas, uint64_t n)
+{
+    ws_run *r = wk->run;
+    for (uint64_t live = n; live;) {
+        for (uint64_t i = 0; i < n; i++) {
+            ws_cta *c = &ctas[i];
+            int state = CTA_DONE;
+            if (!c->nwarps)
+                continue;
+            if (cta_round(c, &state))
+                return wk->err.code;
+            if (state == CTA_STALLED)
+                return deadlock(c);
+            if (state == CTA_DONE) {
+                cta_end(c);
+                ws_x_cta_free(c); /* nwarps 0: done */
+                live--;
+                __atomic_add_fetch(&r->ctas_done, 1, __ATOMIC_RELAXED);
+            }
+        }
+        if (wk->failed || wk->err.code != WS_OK)
+            return wk->err.code ? wk->err.code : WS_ERR_SIM;
+    }
+    return 0;
+}
+
+int ws_x_run_grid(ws_worker *wk)
+{
+    ws_run *r = wk->run;
+    ws_cta *ctas = calloc((size_t)r->nctas, sizeof *ctas);
+    if (!ctas)
+        return ws_error_set(&wk->err, WS_ERR_NOMEM, "out of memory for a cooperative grid");
+    int rc = 0;
+    for (uint64_t i = 0; i < r->nctas && !rc; i++)
+        if (cta_init(wk, &ctas[i]) == WS_ERR_NOMEM)
+            rc = ws_error_set(&wk->err, WS_ERR_NOMEM, "out of memory for a cooperative grid");
+        else
+            rc = cta_begin(&ctas[i], i) ? wk->err.code : 0;
+    if (!rc)
+        rc = run_grid_rounds(wk, ctas, r->nctas);
+    for (uint64_t i = 0; i < r->nctas; i++)
+        if (ctas[i].run)
+            ws_x_cta_free(&ctas[i]);
+    free(ctas);
+    return rc;
 }

@@ -32,13 +32,13 @@ typedef enum ws_lat {
 } ws_lat;
 
 /* The executor family that runs an opcode (its handler). */
-typedef enum ws_handler { WS_H_ALU, WS_H_MEM, WS_H_CVTA, WS_H_CTRL, WS_H_WARP } ws_handler;
+typedef enum ws_handler { WS_H_ALU, WS_H_MEM, WS_H_CVTA, WS_H_CTRL, WS_H_WARP, WS_H_ASYNC } ws_handler;
 
 /* The dotted-modifier grammar the parser applies to an opcode. */
 typedef enum ws_mods {
     WS_MODS_NONE, WS_MODS_CMP, WS_MODS_MUL, WS_MODS_ATOM, WS_MODS_MEM, WS_MODS_CVTA,
     WS_MODS_SHFL, WS_MODS_VOTE, WS_MODS_MATCH, WS_MODS_REDUX, WS_MODS_BAR, WS_MODS_UNI, WS_MODS_SHF, WS_MODS_TESTP, WS_MODS_MEMBAR,
-    WS_MODS_FENCE, WS_MODS_BFIND
+    WS_MODS_FENCE, WS_MODS_BFIND, WS_MODS_ASYNC
 } ws_mods;
 
 /* Opcode flags; ptx_ops.def's header says what each means. */
@@ -121,7 +121,10 @@ typedef enum ws_subop {
     WS_SUB_FINITE, WS_SUB_INFINITE, WS_SUB_NUMBER, WS_SUB_NOTANUMBER, WS_SUB_NORMAL,
     WS_SUB_SUBNORMAL,
     /* bar.warp.sync MASK (__syncwarp) */
-    WS_SUB_WARP_SYNC
+    WS_SUB_WARP_SYNC,
+    /* cp.async.mbarrier.arrive.noinc; mbarrier.test_wait/try_wait.parity;
+     * mbarrier.arrive.expect_tx */
+    WS_SUB_NOINC, WS_SUB_PARITY, WS_SUB_EXPECT_TX
 } ws_subop;
 
 typedef enum ws_round {
@@ -150,7 +153,8 @@ typedef enum ws_special {
     WS_SR_LANEMASK_EQ, WS_SR_LANEMASK_LT, WS_SR_LANEMASK_LE, WS_SR_LANEMASK_GT,
     WS_SR_LANEMASK_GE,
     WS_SR_CLOCK, WS_SR_CLOCK64, WS_SR_GLOBALTIMER,
-    WS_SR_DYNAMIC_SMEM_SIZE, WS_SR_TOTAL_SMEM_SIZE
+    WS_SR_DYNAMIC_SMEM_SIZE, WS_SR_TOTAL_SMEM_SIZE,
+    WS_SR_ENVREG            /* %envreg0..31: the operand's imm is the index */
 } ws_special;
 
 typedef enum ws_opnd_kind {

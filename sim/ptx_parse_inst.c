@@ -130,6 +130,18 @@ static int apply_warp_mod(ws_inst *in, const char *s, int len)
     }
 }
 
+/* cp.async and mbarrier: state spaces, cache and memory-order qualifiers (no functional
+ * effect), .noinc, .parity and .expect_tx. */
+static int apply_async_mod(ws_inst *in, const char *s, int len)
+{
+    if (eq(s, len, "noinc") && in->op == WS_OP_CP_ASYNC_MBAR) in->subop = WS_SUB_NOINC;
+    else if (eq(s, len, "parity") && (in->op == WS_OP_MBAR_TEST_WAIT ||
+                                      in->op == WS_OP_MBAR_TRY_WAIT)) in->subop = WS_SUB_PARITY;
+    else if (eq(s, len, "expect_tx") && in->op == WS_OP_MBAR_ARRIVE) in->subop = WS_SUB_EXPECT_TX;
+    else return set_space(in, s, len) || is_ignored_mem(s, len);
+    return 1;
+}
+
 static int apply_op_mod(ws_inst *in, const char *s, int len)
 {
     static const char *const testp[] = {"finite", "infinite", "number", "notanumber", "normal",
@@ -191,6 +203,8 @@ static int apply_op_mod(ws_inst *in, const char *s, int len)
         if (!eq(s, len, "shiftamt")) return 0;
         in->flags |= WS_F_NOINC;
         return 1;
+    case WS_MODS_ASYNC:
+        return apply_async_mod(in, s, len);
     case WS_MODS_NONE:
         return 0;
     }
@@ -282,12 +296,22 @@ static int is_reg(ws_pctx *c, const ws_tok *t)
            (t->s[0] == '%' || ws_strmap_get(&c->regs, t->s, t->len) >= 0);
 }
 
-/* PTX special registers the executor does not model (cooperative grid sync reads
- * %envreg*, cooperative groups' scratch %reserved_smem_offset_*, clusters, counters). */
+/* %envreg0..%envreg31 (cooperative groups' grid sync reads 1 and 2): their index, else -1. */
+static int envreg_index(const ws_tok *t)
+{
+    int64_t v;
+    if (t->len < 8 || t->len > 9 || memcmp(t->s, "%envreg", 7) != 0 ||
+        ws_parse_int_literal(t->s + 7, t->len - 7, &v) || v < 0 || v > 31)
+        return -1;
+    return (int)v;
+}
+
+/* PTX special registers the executor does not model (cooperative groups' scratch
+ * %reserved_smem_offset_*, clusters, counters). */
 static int unmodelled_special(const ws_tok *t)
 {
     static const char *const prefixes[] = {
-        "%envreg", "%reserved_smem_offset", "%cluster", "%nclusterid", "%clusterid",
+        "%reserved_smem_offset", "%cluster", "%nclusterid", "%clusterid",
         "%is_explicit_cluster", "%pm", "%clock_hi", "%globaltimer_", "%aggr_smem_size",
         "%current_graph_exec"};
     for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++) {
@@ -450,10 +474,11 @@ static int add_label_fixup(ws_pctx *c, int slot, int tok)
 static int parse_word_operand(ws_pctx *c, ws_inst *in, const ws_tok *t, ws_operand *o, int slot)
 {
     if (t->s[0] == '%') {
-        int sr = lookup_special(t->s, t->len);
-        if (sr != WS_SR_NONE) {
+        int sr = lookup_special(t->s, t->len), env = envreg_index(t);
+        if (sr != WS_SR_NONE || env >= 0) {
             o->kind = WS_O_SPECIAL;
-            o->special = (uint8_t)sr;
+            o->special = (uint8_t)(env >= 0 ? WS_SR_ENVREG : sr);
+            o->imm = env;
             return WS_OK;
         }
         o->kind = WS_O_REG;
@@ -548,6 +573,13 @@ static int check_arity(ws_pctx *c, const ws_inst *in, const char *opname, int li
     for (int i = 0; i < in->nsrc; i++)
         if (in->src[i].kind == WS_O_ADDR && !need_addr)
             return ws_pc_fail(c, WS_ERR_PTX, line, "'%s': unexpected memory operand", opname);
+    if (in->op == WS_OP_CP_ASYNC) {
+        const ws_operand *size = &in->src[2];
+        if (in->src[1].kind != WS_O_ADDR || size->kind != WS_O_IMM ||
+            (size->imm != 4 && size->imm != 8 && size->imm != 16))
+            return ws_pc_fail(c, WS_ERR_PTX, line, "'%s': expected [shared], [global], then "
+                              "the copy size 4, 8 or 16", opname);
+    }
     return WS_OK;
 }
 
@@ -658,6 +690,8 @@ static int parse_operands(ws_pctx *c, ws_inst *in)
     if (ws_pc_expect(c, ";"))
         return c->err->code;
     int nd = has_dst(in) ? (pair ? 2 : (n > 0)) : 0;
+    if (nd == 1 && ws_op_info[in->op].dmin == 0 && ops[0].kind == WS_O_ADDR)
+        nd = 0; /* an optional result (mbarrier.arrive [addr]): an address is no result */
     if (pair && !has_dst(in))
         return ws_pc_fail(c, WS_ERR_PTX, c->t[c->pos - 1].line, "unexpected '|'");
     if (n - nd > WS_MAX_SRC)
@@ -712,17 +746,28 @@ static int parse_guard(ws_pctx *c, ws_inst *in)
     return reg_index(c, t, &in->guard);
 }
 
-/* Opcode word: name, then dotted modifiers. */
+/* Opcode word: name, then dotted modifiers. The name is the longest row name that ends at
+ * a dot or at the end ("cp.async.wait_group", "mbarrier.try_wait", "ld"). */
 static int parse_opcode(ws_pctx *c, ws_inst *in, const ws_tok *t)
 {
-    const char *dot = memchr(t->s, '.', (size_t)t->len);
-    int nlen = dot ? (int)(dot - t->s) : t->len;
-    ws_opcode op = ws_op_lookup(t->s, nlen);
+    const char *dot = NULL, *end = t->s + t->len;
+    ws_opcode op = WS_OP__COUNT;
+    for (const char *q = t->s;;) {
+        const char *d = memchr(q, '.', (size_t)(end - q));
+        ws_opcode o = ws_op_lookup(t->s, (int)((d ? d : end) - t->s));
+        if (o != WS_OP__COUNT) {
+            op = o;
+            dot = d;
+        }
+        if (!d)
+            break;
+        q = d + 1;
+    }
     if (op == WS_OP__COUNT)
         return ws_pc_fail(c, WS_ERR_UNSUPPORTED, t->line, "unsupported instruction '%.*s'",
                           t->len, t->s);
     in->op = (uint16_t)op;
-    const char *p = dot, *end = t->s + t->len;
+    const char *p = dot;
     while (p && p < end) {
         const char *s = p + 1, *q = memchr(s, '.', (size_t)(end - s));
         int len = (int)((q ? q : end) - s);

@@ -104,6 +104,8 @@ static const char *subop_name(int s)
     case WS_SUB_NUMBER: return "number";  case WS_SUB_NOTANUMBER: return "notanumber";
     case WS_SUB_NORMAL: return "normal";  case WS_SUB_SUBNORMAL: return "subnormal";
     case WS_SUB_WARP_SYNC: return "warp.sync";
+    case WS_SUB_NOINC: return "noinc";    case WS_SUB_PARITY: return "parity";
+    case WS_SUB_EXPECT_TX: return "expect_tx";
     default: return "";
     }
 }

@@ -61,5 +61,6 @@ int ws_sass_x_unsupported(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec
     if (!exec)
         return 0;
     return ws_sass_fault(w, in, __builtin_ctz(exec), 0, WS_ERR_UNSUPPORTED,
-                         "unsupported SASS (no semantics yet)");
+                         "unsupported SASS (no semantics yet; --model ptx runs "
+                         "it)");
 }

@@ -396,6 +396,11 @@ int ws_sass_parse_opnd(const char *s, size_t n, ws_sass_opnd *o, ws_sass_ref *re
         snprintf(why, whyn, "unknown special register %s", p);
         return -1;
     }
+    if (m == 2 && p[0] >= '1' && p[0] <= '3' && p[1] == 'D') { /* TEX/TLD: the dimension */
+        o->kind = WS_SO_IMM;
+        o->imm = p[0] - '0';
+        return 0;
+    }
     int sign = 0;   /* prefixes: - + ! ~ |..| */
     if (*p == '-') { sign = -1; p++; }
     else if (*p == '+') { sign = 1; p++; }

@@ -506,6 +506,10 @@ int ws_sim_run_sass(const ws_module *m, const ws_sass_module *sm, const ws_spec 
         ws_sim_options_default(&defaults);
         opt = &defaults;
     }
+    if (v->cooperative) /* its CTAs run one after another here: a grid sync would spin */
+        return ws_error_at(err, WS_ERR_UNSUPPORTED, s->path, v->line, "variant '%s' is "
+                           "cooperative (grid sync): the SASS model does not run cooperative "
+                           "launches; --model ptx does", v->name);
     ws_sass_run r;
     memset(&r, 0, sizeof r);
     r.base.m = m;

@@ -8,6 +8,7 @@
 #include "sim/exec.h"
 #include "sim/reconv.h"
 #include "sim/timing.h"
+#include "sim/timing_internal.h"
 
 #define WS_SHADOW_LIMIT (256ull << 20) /* global race shadow bytes before we give up */
 
@@ -185,6 +186,14 @@ static int layout_global_memory(ws_run *r, ws_buffers *bufs, ws_error *err)
         r->allocs[r->nallocs - 1].name[63] = 0;
         r->global_addr[g] = r->allocs[r->nallocs - 1].base;
     }
+    if (r->v->cooperative) { /* what the driver gives a cooperative launch for grid syncs */
+        uint8_t *host = calloc(16, 1);
+        if (!host || add_alloc(r, &next, host, 16, "grid-sync workspace", 0)) {
+            free(host);
+            return ws_error_set(err, WS_ERR_NOMEM, "out of memory");
+        }
+        r->grid_workspace = r->allocs[r->nallocs - 1].base;
+    }
     return init_symbols(r, bufs, err);
 }
 
@@ -272,6 +281,8 @@ static int alloc_race_shadows(ws_run *r)
     if (!r->shadow_global)
         return WS_ERR_NOMEM;
     for (int i = 0; i < r->nallocs; i++) {
+        if (r->grid_workspace && r->allocs[i].base == r->grid_workspace)
+            continue; /* the grid barrier's own counter: synchronisation, not data */
         r->shadow_global[i] = calloc((r->allocs[i].size / 4 + 1) * 2, sizeof(uint64_t));
         if (!r->shadow_global[i])
             return WS_ERR_NOMEM;
@@ -376,10 +387,41 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
+/* A cooperative launch runs every CTA at once on one worker (ws_x_run_grid). */
+static void *grid_main(void *arg)
+{
+    ws_worker *wk = arg;
+    if (ws_x_run_grid(wk) && (wk->failed || wk->err.code != WS_OK))
+        fail(wk->run, wk);
+    return NULL;
+}
+
+/* A cooperative launch must fit on the GPU at once, as cuLaunchCooperativeKernel demands:
+ * CTAs per SM (the occupancy calculator, at the preset's compute capability) times SMs. */
+static int check_coresident(const ws_run *r, ws_error *err)
+{
+    ws_gpu_preset p;
+    ws_occupancy occ;
+    const char *name = r->opt->gpu_preset ? r->opt->gpu_preset : "h100";
+    int regs = r->opt->resources ? r->opt->resources->regs : 0;
+    if (ws_gpu_preset_load(name, &p, err) ||
+        ws_occupancy_calc(p.cc, (int)r->threads_per_cta, regs, (int)r->shared_bytes, &occ, err))
+        return err->code;
+    uint64_t fit = (uint64_t)occ.active_blocks * (uint64_t)p.sms;
+    if (r->nctas > fit)
+        return ws_error_at(err, WS_ERR_SPEC, r->spec->path, r->v->line,
+                           "variant '%s': a cooperative launch of %llu CTAs cannot be "
+                           "co-resident on %s (%d CTAs of %u threads per SM x %.0f SMs = %llu)",
+                           r->v->name, (unsigned long long)r->nctas, p.name,
+                           occ.active_blocks, r->threads_per_cta, p.sms,
+                           (unsigned long long)fit);
+    return 0;
+}
+
 static int host_threads(const ws_run *r)
 {
     long n = r->opt->threads > 0 ? r->opt->threads : sysconf(_SC_NPROCESSORS_ONLN);
-    if (n < 1 || r->sink)
+    if (n < 1 || r->sink || r->v->cooperative)
         n = 1;
     if ((uint64_t)n > r->nctas)
         n = (long)r->nctas;
@@ -394,6 +436,14 @@ static int run_workers(ws_run *r, ws_worker *wks, int nwk, ws_error *err)
         ws_error_clear(&wks[k].err);
         if (ws_stats_alloc(&wks[k]) || ws_x_cta_init(&wks[k]))
             return ws_error_set(err, WS_ERR_NOMEM, "out of memory setting up CTA state");
+    }
+    if (r->v->cooperative) {
+        grid_main(&wks[0]);
+        if (r->failed) {
+            *err = r->err;
+            return err->code;
+        }
+        return 0;
     }
     pthread_t *th = calloc((size_t)nwk, sizeof *th);
     if (!th)
@@ -501,6 +551,8 @@ static int run_common(const ws_module *m, const ws_spec *s, const ws_variant *v,
         return err->code;
     pthread_mutex_init(&r.lock, NULL);
     int rc = prepare(&r, bufs, err);
+    if (!rc && v->cooperative)
+        rc = check_coresident(&r, err);
     ws_timing *timing = NULL;
     ws_static_desc desc;
     memset(&desc, 0, sizeof desc);

@@ -61,6 +61,18 @@ rc=$?
 tail -1 "$out/inject.log" | tee -a "$log"
 [ $rc -eq 0 ] || { failures=$((failures + 1)); echo "FAILED: tests/gpu/test_inject.sh (rc $rc)" | tee -a "$log"; }
 
+# PTX coverage on the GPU (tests/gpu/ptx_*.spec: cp.async, mbarrier, a cooperative grid
+# sync): each variant profiled, the simulator's outputs equal to the GPU's.
+for spec in "$repo"/tests/gpu/ptx_*.spec; do
+    for v in $(awk '$1 == "variant" {print $2}' "$spec"); do
+        if timeout ${WS_GPU_CHECK_TIMEOUT:-120} "$ws" profile "$spec" --variant "$v" --json >>"$log" 2>&1; then
+            echo "$(basename "$spec" .spec) / $v: sim and GPU outputs equal" | tee -a "$log"
+        else
+            failures=$((failures + 1)); echo "FAILED: $(basename "$spec") / $v" | tee -a "$log"
+        fi
+    done
+done
+
 # `run --warmup 0 --repeat 2` (for kernels of minutes): no untimed launch, two timed ones.
 echo "== spec argument forms (tests/cli/args)" | tee -a "$log"
 bash "$repo/tests/gpu/test_args.sh" "$ws" "$repo" >"$out/args.log" 2>&1

@@ -234,6 +234,10 @@ static void test_errors(void)
     expect_error(29, "\tst.global.u32 \t%rd1, %r1;", 0, WS_ERR_PTX, 29,
                  "expected a memory operand");
     expect_error(29, "\tmov.u32 \t%r1, #5;", 0, WS_ERR_PTX, 29, "unexpected character '#'");
+    expect_error(29, "\tcp.async.ca.shared.global \t[%r1], [%rd1], 2;", 0, WS_ERR_PTX, 29,
+                 "expected [shared], [global], then the copy size 4, 8 or 16");
+    expect_error(29, "\tcp.async.ca.shared.global \t[%r1], [%rd1], %r2;", 0, WS_ERR_PTX, 29,
+                 "expected [shared], [global], then the copy size 4, 8 or 16");
     expect_error(38, "\t.file\t1 \"/tmp/x/k.cu", 0, WS_ERR_PTX, 38, "unterminated string");
     expect_error(0, NULL, 30, WS_ERR_PTX, 30, "end of file");
     expect_error(0, NULL, 42, WS_ERR_PTX, 40, "end of file in .section");

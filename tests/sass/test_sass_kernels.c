@@ -17,7 +17,7 @@
  * them starts to appear, so the list stays true. */
 static const char *const not_emitted[] = {
     "IMUL", "JMP", "SHL", "SHR", "UIMNMX", "UPLOP3", "USGXT",
-    "DEPBAR", "IMNMX", "RED",
+    "IMNMX", "RED",
 };
 
 static int seen[WS_SOP__COUNT];

@@ -1,7 +1,7 @@
 /* test_sim_partial.c — per-kernel loading: a module whose kernels use what the simulator
- * does not support (wmma; a .func with tanh.approx; a grid sync's %envreg) loads; its plain
- * kernel simulates, and launching the others gives one error naming the construct and its
- * PTX file:line. */
+ * does not support (wmma; a .func with tanh.approx) loads; its plain kernel simulates, and
+ * launching the others gives one error naming the construct and its PTX file:line. Its
+ * grid-sync kernel loads too, and traps with a hint when the launch is not cooperative. */
 #include "tests/sim/sim_test.h"
 
 static const char *SPEC =
@@ -68,7 +68,10 @@ int main(void)
     test_refused(m, "tensor", "tensor_tile", "unsupported instruction", "wmma.load.a", NULL);
     test_refused(m, "tanh", "calls_tanh", "unsupported instruction", "tanh.approx.f32",
                  "in function '_Z9fast_tanhf'");
-    test_refused(m, "gsync", "grid_sync", "unsupported special register", "%envreg", NULL);
+    rc = st_exec(&r, m, SPEC, "gsync", NULL);
+    CHECK(rc == WS_ERR_SIM && strstr(r.err.msg, "add 'cooperative' to the variant"),
+          "grid sync in a launch that is not cooperative: %d %s", rc, r.err.msg);
+    st_free(&r);
     ws_error e;
     int ok = 0, refused = 0;
     for (int i = 0; i < ws_module_entry_count(m); i++) {
@@ -76,7 +79,7 @@ int main(void)
         ok += c == WS_OK;
         refused += c == WS_ERR_UNSUPPORTED;
     }
-    CHECK(ok == 1 && refused == 3, "entries: %d runnable, %d refused", ok, refused);
+    CHECK(ok == 2 && refused == 2, "entries: %d runnable, %d refused", ok, refused);
     ws_module_free(m);
     return ws_test_finish("test_sim_partial");
 }

@@ -1,0 +1,199 @@
+/* test_sim_async.c — cp.async (4, 8, 16 bytes, zero fill, groups) and mbarrier objects
+ * (init, arrive, arrive_drop, arrive.expect_tx, test_wait/try_wait on tokens and parities,
+ * pending_count, inval, cp.async.mbarrier.arrive with and without .noinc) on async.cu:
+ * outputs against the CPU, phases reused, no race reported, and the misuse errors. */
+#include "tests/sim/sim_test.h"
+
+static const char *SPEC =
+    "workload async\nsource async.cu\n"
+    "buffer in i32 1024 uniform_int -1000000 1000000\nbuffer out i32 1024 zero\n"
+    "buffer info i32 8 zero\n"
+    "variant copies\n  kernel copies\n  grid 1\n  block 128\n  args in out\n"
+    "variant phases\n  kernel phases\n  grid 1\n  block 128\n  args in out 5\n"
+    "variant primitives\n  kernel primitives\n  grid 1\n  block 64\n  args in out info\n"
+    "variant parity\n  kernel parity\n  grid 1\n  block 64\n  args in out info 7\n"
+    "variant uninit\n  kernel uninit\n  grid 1\n  block 32\n  args out\n"
+    "variant overarrive\n  kernel overarrive\n  grid 1\n  block 32\n  args out\n";
+
+static const int *buf(const st_run *r, const char *name)
+{
+    return (const int *)st_buf(r, name)->data;
+}
+
+static void test_copies(ws_module *m)
+{
+    st_run r;
+    int rc = st_exec(&r, m, SPEC, "copies", NULL);
+    CHECK(rc == 0, "copies simulates");
+    if (rc == 0) {
+        const int *in = buf(&r, "in"), *out = buf(&r, "out");
+        int bad = 0;
+        for (int t = 0; t < 128; t++) {
+            int u = 127 - t, fill = (u % 4) * 4; /* bytes of zeros at the end of u's 16 */
+            int want[7] = {in[u], in[2 * u], in[2 * u + 1]};
+            for (int k = 0; k < 4; k++)
+                want[3 + k] = k * 4 < 16 - fill ? in[4 * u + k] : 0;
+            for (int k = 0; k < 7; k++)
+                bad += out[t * 7 + k] != want[k];
+        }
+        CHECK(bad == 0, "cp.async copies and zero fills: %d wrong", bad);
+        CHECK(st_metric(&r, "sim__races") == 0, "no race after wait_group and the barrier");
+        int line = st_cu_line("async.cu", "(t % 4) * 4);");
+        st_sum s = st_line(&r, line, "cp.async.global");
+        CHECK(s.pred_on == 128, "the 16-byte cp.async ran for 128 threads: %llu",
+              (unsigned long long)s.pred_on);
+        s = st_line(&r, 0, "cp.async.wait_group");
+        CHECK(s.issued >= 4, "wait_group issued by every warp: %llu",
+              (unsigned long long)s.issued);
+    }
+    st_free(&r);
+}
+
+static void test_phases(ws_module *m)
+{
+    st_run r;
+    int rc = st_exec(&r, m, SPEC, "phases", NULL);
+    CHECK(rc == 0, "phases simulates");
+    if (rc == 0) {
+        const int *in = buf(&r, "in"), *out = buf(&r, "out");
+        int bad = 0;
+        for (int k = 0; k < 5; k++)
+            for (int t = 0; t < 128; t++)
+                bad += out[k * 128 + t] != in[127 - t] * (k + 1);
+        CHECK(bad == 0, "cuda::barrier over 5 phases: %d wrong", bad);
+        CHECK(st_metric(&r, "sim__races") == 0, "no race across the barrier's phases: %g",
+              st_metric(&r, "sim__races"));
+        st_sum s = st_line(&r, 0, "mbarrier.try_wait");
+        CHECK(s.pred_on >= 5 * 128, "try_wait ran at least once per thread and phase: %llu",
+              (unsigned long long)s.pred_on);
+    }
+    st_free(&r);
+}
+
+static void test_primitives(ws_module *m)
+{
+    st_run r;
+    int rc = st_exec(&r, m, SPEC, "primitives", NULL);
+    CHECK(rc == 0, "primitives simulates");
+    if (rc == 0) {
+        const int *in = buf(&r, "in"), *out = buf(&r, "out"), *info = buf(&r, "info");
+        int bad = 0;
+        for (int t = 0; t < 64; t++)
+            bad += out[t] != in[63 - t] + 1;
+        CHECK(bad == 0, "test_wait loop: %d wrong", bad);
+        /* init 3: arrive (3 pending before it), not complete; arrive_drop (2 pending before);
+         * arrive completes phase 0 (expected 2 from now); two arrivals complete phase 1 */
+        CHECK(info[0] == 3 && info[1] == 0 && info[2] == 2 && info[3] == 1 && info[4] == 1,
+              "pending counts and phases: %d %d %d %d %d", info[0], info[1], info[2], info[3],
+              info[4]);
+        CHECK(st_metric(&r, "sim__races") == 0, "no race: %g", st_metric(&r, "sim__races"));
+    }
+    st_free(&r);
+}
+
+static void test_parity(ws_module *m)
+{
+    st_run r;
+    int rc = st_exec(&r, m, SPEC, "parity", NULL);
+    CHECK(rc == 0, "parity simulates");
+    if (rc == 0) {
+        const int *in = buf(&r, "in"), *out = buf(&r, "out"), *info = buf(&r, "info");
+        int bad = 0;
+        for (int k = 0; k < 7; k++)
+            for (int t = 0; t < 64; t++)
+                bad += out[k * 64 + t] != in[k * 64 + 63 - t];
+        CHECK(bad == 0, "noinc arrivals and parity waits over 7 phases: %d wrong", bad);
+        CHECK(info[0] == 1 && info[1] == 0, "test_wait.parity: last phase %d, current %d",
+              info[0], info[1]);
+        st_sum s = st_line(&r, 0, "cp.async.mbarrier.arrive.noinc");
+        CHECK(s.pred_on == 7 * 64, "noinc arrivals: %llu", (unsigned long long)s.pred_on);
+    }
+    st_free(&r);
+}
+
+static void test_errors(ws_module *m)
+{
+    st_run r;
+    int rc = st_exec(&r, m, SPEC, "uninit", NULL);
+    CHECK(rc == WS_ERR_SIM && strstr(r.err.msg, "used before mbarrier.init") &&
+              strstr(r.err.msg, "async.cu:"), "uninitialised mbarrier: %d %s", rc, r.err.msg);
+    st_free(&r);
+    static const char *const want[] = {
+        "misaligned global load of 16 bytes", "cp.async source size 8 is larger than its copy size 4",
+        "is not in shared memory", "mbarrier.init with count 0 (must be 1..1048575)",
+        "mbarrier.arrive.expect_tx of 4 bytes: transaction counts"};
+    for (int kind = 0; kind < 5; kind++) {
+        char spec[512];
+        snprintf(spec, sizeof spec, "workload async\nsource async.cu\nbuffer in i32 1024 iota\n"
+                 "buffer out i32 64 zero\nvariant misuse\n  kernel misuse\n  grid 1\n"
+                 "  block 32\n  args in out %d\n", kind);
+        rc = st_exec(&r, m, spec, "misuse", NULL);
+        CHECK(rc == (kind == 4 ? WS_ERR_UNSUPPORTED : WS_ERR_SIM) && strstr(r.err.msg, want[kind]) &&
+                  strstr(r.err.msg, "async.cu:"),
+              "misuse %d: %d %s", kind, rc, r.err.msg);
+        st_free(&r);
+    }
+    rc = st_exec(&r, m, SPEC, "overarrive", NULL);
+    CHECK(rc == WS_ERR_SIM && strstr(r.err.msg, "mbarrier arrival of 5 exceeds its pending "
+                                                "count 2"),
+          "too many arrivals: %d %s", rc, r.err.msg);
+    st_free(&r);
+}
+
+/* The SASS model parses LDGSTS/SYNCS/ARRIVES but does not run them: one error naming the
+ * instruction, its SASS offset and source line, pointing at --model ptx. */
+static void test_sass_unsupported(ws_module *m)
+{
+    char ptx_path[512], cubin[1024], sass_path[1024], probe[1024];
+    if (!ws_nvdisasm_find(probe, sizeof probe)) {
+        printf("test_sim_async: SASS part skipped: no nvdisasm (%s)\n", probe);
+        return;
+    }
+    snprintf(ptx_path, sizeof ptx_path, "%s/async.ptx", WS_SIM_PTX_DIR);
+    ws_error err;
+    ws_error_clear(&err);
+    ws_sass_module *sass = NULL;
+    int rc = ws_sass_build_ptx(ptx_path, NULL, NULL, cubin, sass_path, sizeof cubin, &err);
+    if (!rc)
+        rc = ws_sass_load(sass_path, cubin, &sass, &err);
+    CHECK(rc == 0, "async's SASS builds and loads: %s", err.msg);
+    const char *const variants[] = {"copies", "phases"};
+    const char *const ops[] = {"LDGSTS", "SYNCS.EXCH"};
+    for (int i = 0; i < 2 && !rc; i++) {
+        st_run r;
+        memset(&r, 0, sizeof r);
+        ws_result_init(&r.res);
+        r.rc = ws_spec_parse(SPEC, WS_SIM_CU_DIR "/inline.spec", NULL, 0, &r.spec, &r.err);
+        if (!r.rc)
+            r.rc = ws_buffers_generate(r.spec, &r.bufs, &r.err);
+        const ws_variant *v = r.rc ? NULL : ws_spec_variant(r.spec, variants[i], &r.err);
+        ws_sim_options o;
+        ws_sim_options_default(&o);
+        o.threads = 1;
+        int src = v ? ws_sim_run_sass(m, sass, r.spec, v, &r.bufs, &o, &r.res, &r.err) : -1;
+        char buf[800];
+        ws_error_format(&r.err, buf, sizeof buf);
+        CHECK(src == WS_ERR_UNSUPPORTED && strstr(buf, ops[i]) && strstr(buf, "async.cu:") &&
+                  strstr(buf, "--model ptx") && strstr(buf, "0x0"),
+              "SASS %s: one error naming it: %d %s", ops[i], src, buf);
+        st_free(&r);
+    }
+    if (sass)
+        ws_sass_module_free(sass);
+}
+
+int main(void)
+{
+    ws_module *m = st_load("async");
+    CHECK(m != NULL, "async.ptx loads");
+    if (m) {
+        test_copies(m);
+        test_phases(m);
+        test_primitives(m);
+        test_parity(m);
+        test_errors(m);
+        test_sass_unsupported(m);
+        ws_module_free(m);
+    }
+    return ws_test_finish("test_sim_async");
+}

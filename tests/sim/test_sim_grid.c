@@ -1,0 +1,93 @@
+/* test_sim_grid.c — cooperative launches: grid.cu's this_grid().sync() completes when the
+ * variant is `cooperative` (every CTA resident at once, %envreg1:2 the grid-sync workspace),
+ * outputs equal the CPU's, and reads across the grid barrier are no race; without
+ * `cooperative` the kernel traps with a hint, a grid too large to be co-resident is an
+ * error, and the SASS model refuses cooperative variants. */
+#include "tests/sim/sim_test.h"
+
+static const char *SPEC =
+    "workload grid\nsource grid.cu\n"
+    "buffer in i32 512 uniform_int -100000 100000\nbuffer a i32 512 zero\n"
+    "buffer out i32 512 zero\n"
+    "variant coop\n  kernel grid_shift\n  grid 8\n  block 64\n  cooperative\n  args in a out\n"
+    "variant plain\n  kernel grid_shift\n  grid 8\n  block 64\n  args in a out\n"
+    "variant huge\n  kernel grid_shift\n  grid 100000\n  block 1024\n  cooperative\n"
+    "  args in a out\n";
+
+static void test_coop(ws_module *m)
+{
+    st_run r;
+    int rc = st_exec(&r, m, SPEC, "coop", NULL);
+    CHECK(rc == 0, "a cooperative launch with grid syncs simulates");
+    if (rc == 0) {
+        const int *in = st_buf(&r, "in")->data, *out = st_buf(&r, "out")->data;
+        int n = 512, bad = 0;
+        for (int i = 0; i < n; i++)
+            bad += out[i] != in[(n - 1 - i + 64) % n] * 3 + 1;
+        CHECK(bad == 0, "outputs after three grid syncs: %d wrong", bad);
+        CHECK(st_metric(&r, "sim__races") == 0 && r.res.nwarnings == 0,
+              "reads across the grid barrier are no race: %g (%s)", st_metric(&r, "sim__races"),
+              r.res.nwarnings ? r.res.warnings[0] : "");
+        st_sum s = st_line(&r, 0, "atom.add");
+        CHECK(s.pred_on == 3 * 8, "one arrival per CTA and grid sync: %llu",
+              (unsigned long long)s.pred_on);
+        CHECK(st_metric(&r, "sim__ctas") == 8, "8 CTAs");
+    }
+    st_free(&r);
+}
+
+static void test_errors(ws_module *m)
+{
+    st_run r;
+    int rc = st_exec(&r, m, SPEC, "plain", NULL);
+    CHECK(rc == WS_ERR_SIM && strstr(r.err.msg, "trap executed") &&
+              strstr(r.err.msg, "add 'cooperative' to the variant"),
+          "grid sync without a cooperative launch: %d %s", rc, r.err.msg);
+    st_free(&r);
+    rc = st_exec(&r, m, SPEC, "huge", NULL);
+    CHECK(rc == WS_ERR_SPEC && strstr(r.err.msg, "cooperative launch of 100000 CTAs cannot be "
+                                                 "co-resident"),
+          "too large to be co-resident: %d %s", rc, r.err.msg);
+    st_free(&r);
+    ws_spec *s = NULL;
+    ws_error err;
+    ws_error_clear(&err);
+    rc = ws_spec_parse("workload g\nsource grid.cu\nvariant v\n  kernel k\n  grid 1\n"
+                       "  block 1\n  cooperative yes\n", "g.spec", NULL, 0, &s, &err);
+    CHECK(rc == WS_ERR_SPEC && strstr(err.msg, "expected 'cooperative' alone on its line") &&
+              err.line == 7, "cooperative with a word: %d %s", rc, err.msg);
+    ws_spec_free(s);
+    rc = ws_spec_parse("workload g\nsource grid.cu\ncooperative\n", "g.spec", NULL, 0, &s, &err);
+    CHECK(rc == WS_ERR_SPEC && strstr(err.msg, "'cooperative' outside a variant"),
+          "cooperative outside a variant: %d %s", rc, err.msg);
+    ws_spec_free(s);
+}
+
+/* The SASS model runs CTAs one after another: a cooperative variant is refused. */
+static void test_sass(ws_module *m)
+{
+    st_run r;
+    memset(&r, 0, sizeof r);
+    ws_result_init(&r.res);
+    r.rc = ws_spec_parse(SPEC, WS_SIM_CU_DIR "/inline.spec", NULL, 0, &r.spec, &r.err);
+    if (!r.rc)
+        r.rc = ws_buffers_generate(r.spec, &r.bufs, &r.err);
+    const ws_variant *v = r.rc ? NULL : ws_spec_variant(r.spec, "coop", &r.err);
+    int rc = v ? ws_sim_run_sass(m, NULL, r.spec, v, &r.bufs, NULL, &r.res, &r.err) : -1;
+    CHECK(rc == WS_ERR_UNSUPPORTED && strstr(r.err.msg, "--model ptx") && r.err.line == 6,
+          "the SASS model refuses a cooperative variant: %d %s", rc, r.err.msg);
+    st_free(&r);
+}
+
+int main(void)
+{
+    ws_module *m = st_load("grid");
+    CHECK(m != NULL, "grid.ptx loads");
+    if (m) {
+        test_coop(m);
+        test_errors(m);
+        test_sass(m);
+        ws_module_free(m);
+    }
+    return ws_test_finish("test_sim_grid");
+}
