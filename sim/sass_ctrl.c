@@ -182,6 +182,7 @@ int ws_sass_x_warpsync(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, w
 {
     if (!exec)
         return 0;
+    w->sync_epoch++; /* __syncwarp: orders this warp's accesses (race detection) */
     uint32_t mask = WS_FULL_MASK;
     if (ws_sass_has(in, WS_SMOD_EXCLUSIVE) && in->nopnd > 0) {
         /* WARPSYNC.EXCLUSIVE R: the lanes run on in groups of equal masks, one group at a

@@ -344,6 +344,9 @@ int ws_sass_cta_init(ws_sass_worker *wk)
     c->shared = calloc(c->shared_bytes ? c->shared_bytes : 1, 1);
     if (!c->warps || !c->shared || ws_sass_decode(r, &c->dec))
         return WS_ERR_NOMEM;
+    if (r->base.opt->detect_races &&
+        !(c->shadow_shared = calloc((c->shared_bytes / 4 + 1) * 2, sizeof(uint64_t))))
+        return WS_ERR_NOMEM;
     for (int i = 0; i < c->nwarps; i++) {
         ws_sass_warp *w = &c->warps[i];
         w->cta = c;
@@ -366,6 +369,7 @@ void ws_sass_cta_free(ws_sass_cta *c)
     free(c->warps);
     free(c->shared);
     free(c->dec);
+    free(c->shadow_shared);
     memset(c, 0, sizeof *c);
 }
 
@@ -404,8 +408,16 @@ static uint32_t cta_live_threads(const ws_sass_cta *c)
     return n;
 }
 
+static void clear_shared_shadow(ws_sass_cta *c)
+{
+    if (c->shadow_shared)
+        memset(c->shadow_shared, 0, (c->shared_bytes / 4 + 1) * 2 * sizeof(uint64_t));
+}
+
 static void release_bar(ws_sass_cta *c, int id)
 {
+    c->bar_epoch++; /* accesses on either side of a barrier do not race */
+    clear_shared_shadow(c);
     for (int i = 0; i < c->nwarps; i++) {
         ws_sass_warp *w = &c->warps[i];
         int32_t pc = -1;
@@ -482,6 +494,8 @@ int ws_sass_run_cta(ws_sass_worker *wk, uint64_t linear)
         c->red_and[id] = 1;
     }
     memset(c->shared, 0, c->shared_bytes);
+    c->bar_epoch = 0;
+    clear_shared_shadow(c);
     for (int i = 0; i < c->nwarps; i++)
         warp_start(&c->warps[i], linear);
     ws_event_sink *sink = r->base.sink;

@@ -126,6 +126,9 @@ typedef struct ws_sass_cta {
     uint32_t bar_result[16];   /* the last BAR.RED result, read by B2R.RESULT */
     int last_bar;              /* kind of the BAR.RED being collected: 1 popc, 2 and, 3 or */
     int last_released;         /* the CTA barrier released last (B2R.RESULT reads it) */
+    uint32_t bar_epoch;        /* CTA barriers released so far (race detection) */
+    uint64_t *shadow_shared;   /* race shadow, 2 words per 4 bytes of shared memory; NULL
+                                * without race detection */
 } ws_sass_cta;
 
 typedef struct ws_sass_worker {
@@ -197,6 +200,8 @@ void ws_sass_exit_lanes(ws_sass_warp *w, uint32_t lanes);
 int ws_sass_decode(const ws_sass_run *r, ws_sass_dinst **out);
 
 /* ---- sass_mem.c */
+/* "SASS 0x0090 (file.cu:11)" for race reports (ws_race_describe; ctx: the ws_sass_run). */
+void ws_sass_describe_pc(const void *ctx, int fn, int pc, char *buf, size_t n);
 /* Bytes of constant bank `bank` at `off` (n bytes) or NULL when outside it. */
 const uint8_t *ws_sass_cbank_ptr(const ws_sass_run *r, int bank, uint64_t off, uint64_t n);
 

@@ -39,6 +39,20 @@ print(' '.join('%s=%s' % (r['variant'], r['outputs_match']) for r in runs))" "$1
   check '! echo "$s" | grep -q "=None"' "$name: the sass run checked no outputs [$s]"
 done
 
+# Races on the SASS: the naive reduction's lost update (seed 002) is reported with the SASS
+# offsets and the source line of the load and the store; the atomic variant has none.
+"$ws" sim naive_reduction --model sass --no-db --json --quiet >"$tmp/naive.json" 2>"$tmp/naive.err"
+races() { python3 -c "
+import json,sys
+d=json.load(open(sys.argv[1]))
+print(' '.join('%s=%s' % (r['variant'], r['metrics'].get('sim__races')) for r in d['runs']))" "$1"; }
+check '[ "$(races "$tmp/naive.json")" = "racy=2 atomic=0" ]' \
+  "naive_reduction --model sass: races per variant [$(races "$tmp/naive.json")] $(head -c 300 "$tmp/naive.err")"
+check 'grep -q "race: global\[0x[0-9a-f]*\] written at SASS 0x[0-9a-f]* (naive_reduction.cu:11) .* read at SASS 0x[0-9a-f]* (naive_reduction.cu:11)" "$tmp/naive.json"' \
+  "the SASS race warning names the store, the load and their line"
+"$ws" sim naive_reduction --model sass --no-races --no-db --json --quiet >"$tmp/naive0.json" 2>/dev/null
+check '! grep -q "race:" "$tmp/naive0.json"' "--no-races: no race warning on the SASS"
+
 # The rows are SASS: offsets, opcodes with modifiers, source lines of the .cu.
 "$ws" sim branch_unification -D LOOP=10 -D BLOCKS=2 -D DPT=4 --variant after --model sass \
   --quiet >/dev/null 2>&1
