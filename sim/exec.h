@@ -300,11 +300,28 @@ int ws_x_find_alloc(ws_worker *wk, uint64_t addr, uint64_t n);
 void ws_x_describe_address(const ws_run *r, uint64_t addr, uint64_t n, int is_write, char *buf,
                            size_t len);
 
-/* ---- race.c */
+/* ---- race.c (both executors) */
 /* One lane's access of `bytes` at `addr`; `shadow` is the shadow pair of its first word. */
 void ws_race_access(ws_warp *w, const ws_inst *in, int space, uint64_t addr, int bytes,
                     int lane, int is_write, int is_atomic, uint64_t *shadow);
 int ws_race_merge(ws_run *run, ws_worker *wks, int nwk, ws_result *res);
+/* Who made an access: the thread, the instruction (function, PC) and the CTA barriers and
+ * warp syncs it came after. */
+typedef struct ws_race_who {
+    uint32_t cta;
+    int warp, lane, fn, pc;
+    uint32_t bar_epoch, sync_epoch;
+} ws_race_who;
+/* The executor-neutral check behind ws_race_access: `sp` is the resolved space (shared or
+ * global); conflicts are recorded in wk. */
+void ws_race_check(ws_worker *wk, const ws_race_who *who, int sp, uint64_t addr, int bytes,
+                   int is_write, int is_atomic, uint64_t *shadow);
+/* "PC 12 (file.cu:7)" for a report; the executor's own numbering. */
+typedef void (*ws_race_describe)(const void *ctx, int fn, int pc, char *buf, size_t n);
+/* ws_race_merge over workers `stride` bytes apart (an executor's worker that embeds its
+ * ws_worker first), naming PCs with `describe`. */
+int ws_race_report(const ws_worker *first, size_t stride, int nwk, ws_race_describe describe,
+                   const void *ctx, ws_result *res);
 
 /* ---- stats.c */
 int ws_stats_alloc(ws_worker *wk);

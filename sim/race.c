@@ -79,13 +79,21 @@ void ws_race_access(ws_warp *w, const ws_inst *in, int space, uint64_t addr, int
                     int lane, int is_write, int is_atomic, uint64_t *shadow)
 {
     const ws_frame *f = &w->frames[w->nframes - 1];
-    int pc = (int)(in - w->cta->run->m->funcs[f->fn].insts);
     int sp = space;
     if (sp == WS_SPACE_GENERIC)
         sp = addr >= WS_SHARED_WINDOW && addr < WS_SHARED_WINDOW + WS_WINDOW_SIZE
                  ? WS_SPACE_SHARED : WS_SPACE_GLOBAL;
-    uint32_t epoch = (w->cta->bar_epoch & 15) << 3 | (w->sync_epoch & 7);
-    uint64_t cur = pack(w->cta->id, w->id, lane, f->fn, pc, epoch, is_atomic);
+    ws_race_who who = { w->cta->id, w->id, lane, f->fn,
+                        (int)(in - w->cta->run->m->funcs[f->fn].insts), w->cta->bar_epoch,
+                        w->sync_epoch };
+    ws_race_check(w->cta->wk, &who, sp, addr, bytes, is_write, is_atomic, shadow);
+}
+
+void ws_race_check(ws_worker *wk, const ws_race_who *who, int sp, uint64_t addr, int bytes,
+                   int is_write, int is_atomic, uint64_t *shadow)
+{
+    uint32_t epoch = (who->bar_epoch & 15) << 3 | (who->sync_epoch & 7);
+    uint64_t cur = pack(who->cta, who->warp, who->lane, who->fn, who->pc, epoch, is_atomic);
     /* accesses are naturally aligned: a sub-word one stays inside its word */
     unsigned first = (unsigned)(addr & 3);
     int words = (int)((first + (unsigned)bytes + 3) / 4);
@@ -96,18 +104,19 @@ void ws_race_access(ws_warp *w, const ws_inst *in, int space, uint64_t addr, int
         uint64_t *slot = &shadow[is_write ? 0 : 1];
         uint64_t wa = i ? (addr & ~3ull) + 4u * (unsigned)i : addr;
         if (conflicts(lw, me, sp))
-            record(w->cta->wk, me, lw, is_write ? 0 : 1, sp, wa);
+            record(wk, me, lw, is_write ? 0 : 1, sp, wa);
         if (is_write) {
             uint64_t lr = __atomic_load_n(&shadow[1], __ATOMIC_RELAXED);
             if (conflicts(lr, me, sp))
-                record(w->cta->wk, me, lr, 2, sp, wa);
+                record(wk, me, lr, 2, sp, wa);
         }
         __atomic_store_n(slot, me, __ATOMIC_RELAXED);
     }
 }
 
-static void describe_pc(const ws_run *run, int fn, int pc, char *buf, size_t n)
+static void describe_pc(const void *ctx, int fn, int pc, char *buf, size_t n)
 {
+    const ws_run *run = ctx;
     const ws_function *f = &run->m->funcs[fn < run->m->nfuncs ? fn : run->entry];
     if (pc >= f->ninsts) {
         snprintf(buf, n, "PC %d", pc);
@@ -123,16 +132,23 @@ static void describe_pc(const ws_run *run, int fn, int pc, char *buf, size_t n)
     }
 }
 
+int ws_race_merge(ws_run *run, ws_worker *wks, int nwk, ws_result *res)
+{
+    return ws_race_report(wks, sizeof *wks, nwk, describe_pc, run, res);
+}
+
 /* Merges the workers' records (already de-duplicated per worker) into warnings and the
  * sim__races metric (distinct PC pairs). */
-int ws_race_merge(ws_run *run, ws_worker *wks, int nwk, ws_result *res)
+int ws_race_report(const ws_worker *first, size_t stride, int nwk, ws_race_describe describe,
+                   const void *ctx, ws_result *res)
 {
     int distinct = 0;
     ws_race_rec *seen = NULL;
     int nseen = 0;
-    for (int k = 0; k < nwk; k++)
-        for (int i = 0; i < wks[k].nraces; i++) {
-            const ws_race_rec *r = &wks[k].races[i];
+    for (int k = 0; k < nwk; k++) {
+        const ws_worker *wk = (const ws_worker *)((const char *)first + (size_t)k * stride);
+        for (int i = 0; i < wk->nraces; i++) {
+            const ws_race_rec *r = &wk->races[i];
             int dup = 0;
             for (int j = 0; j < nseen && !dup; j++)
                 dup = seen[j].pc1 == r->pc1 && seen[j].pc2 == r->pc2 && seen[j].fn1 == r->fn1 &&
@@ -148,8 +164,8 @@ int ws_race_merge(ws_run *run, ws_worker *wks, int nwk, ws_result *res)
             if (distinct > RACE_WARNINGS_MAX)
                 continue;
             char a[160], b[160];
-            describe_pc(run, r->fn1, r->pc1, a, sizeof a);
-            describe_pc(run, r->fn2, r->pc2, b, sizeof b);
+            describe(ctx, r->fn1, r->pc1, a, sizeof a);
+            describe(ctx, r->fn2, r->pc2, b, sizeof b);
             const char *v1 = r->kind == 1 ? "read" : r->atomic1 ? "written atomically" : "written";
             const char *v2 = r->kind == 2 ? "read" : r->atomic2 ? "written atomically" : "written";
             if (ws_result_add_warning(res,
@@ -162,6 +178,7 @@ int ws_race_merge(ws_run *run, ws_worker *wks, int nwk, ws_result *res)
                 return WS_ERR_NOMEM;
             }
         }
+    }
     free(seen);
     return ws_result_set_metric(res, WS_M(SIM_RACES), distinct);
 }

@@ -49,8 +49,12 @@ int ws_sass_x_bra(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sas
         exec &= ws_sass_psrc(w, in, p);
     if (ws_sass_has(in, WS_SMOD_DIV)) { /* taken when the warp is not converged */
         uint32_t live = w->valid & ~w->exited;
-        if (w->groups[w->cur].mask == live)
+        if (w->groups[w->cur].mask == live) {
             exec = 0;
+            /* ptxas lowers __syncwarp to this check: a converged warp skips the WARPSYNC
+             * and is synchronized here (race detection) */
+            w->sync_epoch++;
+        }
     }
     fx->taken = exec;
     fx->next_pc = label_target(in);
@@ -182,6 +186,7 @@ int ws_sass_x_warpsync(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, w
 {
     if (!exec)
         return 0;
+    w->sync_epoch++; /* __syncwarp: orders this warp's accesses (race detection) */
     uint32_t mask = WS_FULL_MASK;
     if (ws_sass_has(in, WS_SMOD_EXCLUSIVE) && in->nopnd > 0) {
         /* WARPSYNC.EXCLUSIVE R: the lanes run on in groups of equal masks, one group at a

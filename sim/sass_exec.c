@@ -14,11 +14,13 @@
 #include <stdlib.h>
 #include "sim/sass_exec.h"
 
-static const ws_sass_handler handlers[WS_SOP__COUNT] = {
-#define WS_SOP(id, name, handler, cls, lat, flags, nmin, nmax) ws_sass_x_##handler,
-#include "sim/sass_ops.def"
-#undef WS_SOP
-};
+/* Lanes in a mask, without a libgcc call where the target has no popcount instruction. */
+static inline uint64_t popc(uint32_t m)
+{
+    m = m - ((m >> 1) & 0x55555555u);
+    m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+    return (uint64_t)((((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+}
 
 /* ---------------------------------------------------------------- groups */
 
@@ -133,7 +135,7 @@ static void record_timeline(ws_sass_warp *w, int pc, uint32_t active, uint32_t e
     t->slots[t->nslots++] = (ws_timeline_slot){ pc, active, exec };
 }
 
-static uint32_t guard_mask(const ws_sass_warp *w, const ws_sass_inst *in)
+static uint32_t guard_mask(const ws_sass_warp *w, const ws_sass_dinst *in)
 {
     if (in->guard < 0)
         return WS_FULL_MASK;
@@ -174,6 +176,23 @@ static void advance(ws_sass_warp *w, int gi, int pc, const ws_sass_fx *fx)
     ws_sass_group_add(w, fx->next_pc, taken, WS_SG_READY);
 }
 
+/* The timing model's event for a plain form: no address, no branch, one group. */
+static void plain_event(ws_sass_warp *w, int pc, uint32_t active, uint32_t exec)
+{
+    ws_sass_run *r = w->cta->run;
+    ws_event_sink *sink = r->base.sink;
+    ws_warp_event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.fn = &r->event_fn;
+    ev.pc = pc;
+    ev.cta = w->cta->id;
+    ev.warp = (uint32_t)w->id;
+    ev.active = active;
+    ev.pred_on = exec;
+    ev.groups = 1;
+    sink->warp_inst(sink->ctx, &ev);
+}
+
 static int step(ws_sass_warp *w)
 {
     ws_sass_run *r = w->cta->run;
@@ -185,31 +204,42 @@ static int step(ws_sass_warp *w)
         return ws_sass_fault(w, NULL, __builtin_ctz(g->mask), 0, WS_ERR_SIM,
                              "control reached instruction %d outside kernel %s (%d instructions)",
                              pc, k->name, k->ninsts);
-    const ws_sass_inst *in = &k->insts[pc];
+    const ws_sass_dinst *d = &w->cta->dec[pc];
+    const ws_sass_inst *in = d->in;
     uint32_t active = g->mask;
-    uint32_t exec = active & guard_mask(w, in);
+    uint32_t exec = active & guard_mask(w, d);
     w->issued++;
     w->since_switch++;
     ws_pcstat *st = &w->cta->wk->pcstat[pc];
     st->issued++;
-    st->active += (uint64_t)__builtin_popcount(active);
-    st->pred_on += (uint64_t)__builtin_popcount(exec);
+    st->active += popc(active);
+    st->pred_on += popc(exec);
     if (w->timeline)
         record_timeline(w, pc, active, exec);
+    ws_event_sink *sink = r->base.sink;
+    if (d->fast) { /* a plain form: one register written, the group goes on to pc + 1 */
+        d->fast(w, d, exec);
+        if (sink && sink->warp_inst)
+            plain_event(w, pc, active, exec);
+        g->pc = pc + 1;
+        return 0;
+    }
     ws_sass_fx fx;
     fx.has_addr = 0;
+    fx.space = 0;
+    fx.bytes = 0;
     fx.groups = 1;
     fx.cas_ok = 0;
     fx.taken = 0;
     fx.next_pc = -1;
     fx.block = 0;
     fx.yield = 0;
-    int rc = handlers[in->op](w, in, exec, &fx);
+    int rc = d->fn(w, in, exec, &fx);
     if (rc)
         return rc;
-    if (ws_sass_op_has(in->op, WS_SOPF_BRANCH))
+    if (d->flags & WS_SOPF_BRANCH)
         count_branch(st, active, fx.taken);
-    if (fx.has_addr && ws_sass_op_has(in->op, WS_SOPF_ATOMIC) && exec) {
+    if (fx.has_addr && (d->flags & WS_SOPF_ATOMIC) && exec) {
         ws_atomcount *a = &w->cta->wk->atoms[pc];
         uint64_t v[WS_WARP];
         int n = 0;
@@ -225,7 +255,6 @@ static int step(ws_sass_warp *w)
         a->lanes += (uint64_t)n;
         a->hist[distinct]++;
     }
-    ws_event_sink *sink = r->base.sink;
     if (sink && sink->warp_inst) { /* the timing model */
         ws_warp_event ev;
         memset(&ev, 0, sizeof ev);
@@ -243,7 +272,7 @@ static int step(ws_sass_warp *w)
         ev.groups = fx.groups;
         ev.cas_ok = fx.cas_ok;
         sink->warp_inst(sink->ctx, &ev);
-        if (ws_sass_op_has(in->op, WS_SOPF_BARRIER) && sink->barrier)
+        if ((d->flags & WS_SOPF_BARRIER) && sink->barrier)
             sink->barrier(sink->ctx, ev.cta, ev.warp, pc);
     }
     advance(w, gi, pc, &fx);
@@ -259,6 +288,47 @@ static int step(ws_sass_warp *w)
     return 0;
 }
 
+/* Runs up to `quantum` warp-instructions of w: a group's consecutive plain forms back to
+ * back here (when no timeline or timing model watches), anything else through step().
+ * Returns how many ran, or -1 after a fault. */
+static int64_t run_warp(ws_sass_warp *w, uint64_t quantum)
+{
+    ws_sass_cta *c = w->cta;
+    const ws_sass_dinst *dec = c->dec;
+    ws_pcstat *pcstat = c->wk->pcstat;
+    int ninsts = c->run->k->ninsts;
+    const ws_event_sink *sink = c->run->base.sink;
+    int inline_plain = !w->timeline && !(sink && sink->warp_inst);
+    uint64_t q = 0;
+    while (q < quantum && w->cur >= 0) {
+        if (inline_plain) {
+            ws_sass_group *g = &w->groups[w->cur];
+            uint32_t active = g->mask;
+            int pc = g->pc, start = pc;
+            while (q < quantum && pc >= 0 && pc < ninsts && dec[pc].fast) {
+                const ws_sass_dinst *d = &dec[pc];
+                uint32_t exec = active & guard_mask(w, d);
+                ws_pcstat *st = &pcstat[pc];
+                st->issued++;
+                st->active += popc(active);
+                st->pred_on += popc(exec);
+                d->fast(w, d, exec);
+                pc++;
+                q++;
+            }
+            w->issued += (uint64_t)(pc - start); /* the clock S2R reads: per instruction */
+            w->since_switch += (uint64_t)(pc - start);
+            g->pc = pc;
+            if (q >= quantum)
+                break;
+        }
+        if (step(w))
+            return -1;
+        q++;
+    }
+    return (int64_t)q;
+}
+
 /* ---------------------------------------------------------------- CTA */
 
 int ws_sass_cta_init(ws_sass_worker *wk)
@@ -272,7 +342,10 @@ int ws_sass_cta_init(ws_sass_worker *wk)
     c->shared_bytes = r->base.shared_bytes;
     c->warps = calloc((size_t)c->nwarps, sizeof *c->warps);
     c->shared = calloc(c->shared_bytes ? c->shared_bytes : 1, 1);
-    if (!c->warps || !c->shared)
+    if (!c->warps || !c->shared || ws_sass_decode(r, &c->dec))
+        return WS_ERR_NOMEM;
+    if (r->base.opt->detect_races &&
+        !(c->shadow_shared = calloc((c->shared_bytes / 4 + 1) * 2, sizeof(uint64_t))))
         return WS_ERR_NOMEM;
     for (int i = 0; i < c->nwarps; i++) {
         ws_sass_warp *w = &c->warps[i];
@@ -295,6 +368,8 @@ void ws_sass_cta_free(ws_sass_cta *c)
     }
     free(c->warps);
     free(c->shared);
+    free(c->dec);
+    free(c->shadow_shared);
     memset(c, 0, sizeof *c);
 }
 
@@ -333,8 +408,16 @@ static uint32_t cta_live_threads(const ws_sass_cta *c)
     return n;
 }
 
+static void clear_shared_shadow(ws_sass_cta *c)
+{
+    if (c->shadow_shared)
+        memset(c->shadow_shared, 0, (c->shared_bytes / 4 + 1) * 2 * sizeof(uint64_t));
+}
+
 static void release_bar(ws_sass_cta *c, int id)
 {
+    c->bar_epoch++; /* accesses on either side of a barrier do not race */
+    clear_shared_shadow(c);
     for (int i = 0; i < c->nwarps; i++) {
         ws_sass_warp *w = &c->warps[i];
         int32_t pc = -1;
@@ -411,6 +494,8 @@ int ws_sass_run_cta(ws_sass_worker *wk, uint64_t linear)
         c->red_and[id] = 1;
     }
     memset(c->shared, 0, c->shared_bytes);
+    c->bar_epoch = 0;
+    clear_shared_shadow(c);
     for (int i = 0; i < c->nwarps; i++)
         warp_start(&c->warps[i], linear);
     ws_event_sink *sink = r->base.sink;
@@ -420,11 +505,10 @@ int ws_sass_run_cta(ws_sass_worker *wk, uint64_t linear)
         int ran = 0, done = 0;
         for (int i = 0; i < c->nwarps; i++) {
             ws_sass_warp *w = &c->warps[i];
-            for (uint64_t q = 0; q < r->quantum && w->cur >= 0; q++) {
-                if (step(w))
-                    return wk->base.err.code;
-                ran = 1;
-            }
+            int64_t n = run_warp(w, r->quantum);
+            if (n < 0)
+                return wk->base.err.code;
+            ran |= n > 0;
             done += warp_done(w);
         }
         if (done == c->nwarps)

@@ -83,9 +83,37 @@ typedef struct ws_sass_run {
     ws_function event_fn;      /* the function the timing model's events name (a key) */
 } ws_sass_run;
 
+/* ---- decoded instructions (sass_fast.c): one per SASS instruction, made once per worker.
+ * A source of a plain form: a register row, a constant (immediate, unindexed c[][], RZ/URZ;
+ * `~`, `|.|` and `-` folded in) or a uniform register; neg: ~0 for a `-` on a row or UR. */
+enum { WS_FS_CONST = 0, WS_FS_ROW, WS_FS_UR };
+typedef struct ws_sass_fsrc {
+    uint8_t kind;              /* WS_FS_* */
+    int16_t reg;
+    uint32_t val;              /* WS_FS_CONST */
+    uint32_t neg;
+} ws_sass_fsrc;
+
+struct ws_sass_dinst;
+/* A plain form's handler: cannot fail, writes one register, leaves control to the step. */
+typedef void (*ws_sass_fast)(ws_sass_warp *w, const struct ws_sass_dinst *d, uint32_t exec);
+
+typedef struct ws_sass_dinst {
+    ws_sass_fast fast;         /* a plain form (LOP3, IMAD, IADD3, VIADD, MOV), else NULL */
+    int (*fn)(ws_sass_warp *, const ws_sass_inst *, uint32_t, struct ws_sass_fx *);
+    const ws_sass_inst *in;
+    uint32_t flags;            /* the opcode's WS_SOPF_* */
+    int8_t guard;              /* as in ws_sass_inst */
+    uint8_t guard_neg, guard_uniform;
+    uint8_t lut;               /* LOP3 */
+    int16_t dst;               /* plain forms: destination row; -1 discards (RZ) */
+    ws_sass_fsrc s[3];
+} ws_sass_dinst;
+
 typedef struct ws_sass_cta {
     ws_sass_run *run;
     struct ws_sass_worker *wk;
+    ws_sass_dinst *dec;        /* per instruction of run->k */
     uint32_t id;               /* linear */
     uint32_t ctaid[3];
     int nwarps;
@@ -98,6 +126,9 @@ typedef struct ws_sass_cta {
     uint32_t bar_result[16];   /* the last BAR.RED result, read by B2R.RESULT */
     int last_bar;              /* kind of the BAR.RED being collected: 1 popc, 2 and, 3 or */
     int last_released;         /* the CTA barrier released last (B2R.RESULT reads it) */
+    uint32_t bar_epoch;        /* CTA barriers released so far (race detection) */
+    uint64_t *shadow_shared;   /* race shadow, 2 words per 4 bytes of shared memory; NULL
+                                * without race detection */
 } ws_sass_cta;
 
 typedef struct ws_sass_worker {
@@ -165,7 +196,12 @@ void ws_sass_check_sync(ws_sass_warp *w, int b);
 /* Lanes leave the warp (EXIT). */
 void ws_sass_exit_lanes(ws_sass_warp *w, uint32_t lanes);
 
+/* ---- sass_fast.c: decodes run->k into *out (ninsts records); WS_ERR_NOMEM. */
+int ws_sass_decode(const ws_sass_run *r, ws_sass_dinst **out);
+
 /* ---- sass_mem.c */
+/* "SASS 0x0090 (file.cu:11)" for race reports (ws_race_describe; ctx: the ws_sass_run). */
+void ws_sass_describe_pc(const void *ctx, int fn, int pc, char *buf, size_t n);
 /* Bytes of constant bank `bank` at `off` (n bytes) or NULL when outside it. */
 const uint8_t *ws_sass_cbank_ptr(const ws_sass_run *r, int bank, uint64_t off, uint64_t n);
 

@@ -79,12 +79,48 @@ static const char *space_name(int sp)
     return sp >= 0 && sp < 6 ? n[sp] : "?";
 }
 
-/* Host pointer for `n` bytes at `addr` in `sp` for `lane`; NULL with the fault set. */
-static uint8_t *resolve(ws_sass_warp *w, const ws_sass_inst *in, int sp, uint64_t addr,
-                        uint64_t n, int lane, int is_write, int *space_out)
+void ws_sass_describe_pc(const void *ctx, int fn, int pc, char *buf, size_t n)
+{
+    const ws_sass_kernel *k = ((const ws_sass_run *)ctx)->k;
+    (void)fn;
+    if (pc < 0 || pc >= k->ninsts) {
+        snprintf(buf, n, "instruction %d", pc);
+        return;
+    }
+    const ws_sass_inst *in = &k->insts[pc];
+    const char *file = in->file >= 0 && in->file < k->nfiles ? k->files[in->file] : NULL;
+    const char *base = file ? strrchr(file, '/') : NULL;
+    if (file)
+        snprintf(buf, n, "SASS 0x%04x (%s:%d)", in->offset, base ? base + 1 : file, in->line);
+    else
+        snprintf(buf, n, "SASS 0x%04x", in->offset);
+}
+
+/* Race detection (race.c, shared with the PTX model) of one lane's access to shared memory
+ * at offset `off`, or to global allocation `a` (off: from its base). */
+static void race(ws_sass_warp *w, const ws_sass_inst *in, int sp, int a, uint64_t off,
+                 uint64_t n, int lane, int access, uint64_t addr)
 {
     ws_sass_cta *c = w->cta;
     ws_sass_run *r = c->run;
+    uint64_t *shadow = sp == WS_SPACE_SHARED ? c->shadow_shared
+                     : r->base.shadow_global ? r->base.shadow_global[a] : NULL;
+    if (!shadow)
+        return;
+    ws_race_who who = { c->id, w->id, lane, 0, (int)(in - r->k->insts), c->bar_epoch,
+                        w->sync_epoch };
+    ws_race_check(&c->wk->base, &who, sp, addr, (int)n, access != 0, access == 2,
+                  shadow + (off / 4) * 2);
+}
+
+/* Host pointer for `n` bytes at `addr` in `sp` for `lane`; NULL with the fault set.
+ * access: 0 load, 1 store, 2 atomic (read-modify-write). */
+static uint8_t *resolve(ws_sass_warp *w, const ws_sass_inst *in, int sp, uint64_t addr,
+                        uint64_t n, int lane, int access, int *space_out)
+{
+    ws_sass_cta *c = w->cta;
+    ws_sass_run *r = c->run;
+    int is_write = access != 0;
     if (n > 1 && (addr & (n - 1))) {
         ws_sass_fault(w, in, lane, addr, WS_ERR_SIM, "misaligned %s %s of %d bytes at 0x%llx",
                       space_name(sp), is_write ? "store" : "load", (int)n,
@@ -96,8 +132,11 @@ static uint8_t *resolve(ws_sass_warp *w, const ws_sass_inst *in, int sp, uint64_
     *space_out = sp;
     if (sp == WS_SPACE_SHARED) {
         uint64_t s = (addr & 0xffffffu) - r->shared_base;
-        if ((addr & 0xffffffu) >= r->shared_base && s + n <= c->shared_bytes)
+        if ((addr & 0xffffffu) >= r->shared_base && s + n <= c->shared_bytes) {
+            if (c->shadow_shared)
+                race(w, in, sp, -1, s, n, lane, access, s);
             return c->shared + s;
+        }
         ws_sass_fault(w, in, lane, addr, WS_ERR_SIM,
                       "out-of-bounds shared %s of %d bytes at offset %lld (the CTA has %llu "
                       "bytes of shared memory)", is_write ? "store" : "load", (int)n,
@@ -114,8 +153,12 @@ static uint8_t *resolve(ws_sass_warp *w, const ws_sass_inst *in, int sp, uint64_
         return NULL;
     }
     int a = ws_x_find_alloc(&c->wk->base, addr, n);
-    if (a >= 0 && !(is_write && r->base.allocs[a].is_const))
+    if (a >= 0 && !(is_write && r->base.allocs[a].is_const)) {
+        if (r->base.shadow_global)
+            race(w, in, WS_SPACE_GLOBAL, a, addr - r->base.allocs[a].base, n, lane, access,
+                 addr);
         return r->base.allocs[a].host + (addr - r->base.allocs[a].base);
+    }
     char near[200];
     ws_x_describe_address(&r->base, addr, n, is_write, near, sizeof near);
     ws_sass_fault(w, in, lane, addr, WS_ERR_SIM, "out-of-bounds global %s of %d bytes at "
@@ -276,7 +319,7 @@ int ws_sass_x_atom(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
     fx->bytes = (uint8_t)n;
     uint32_t bw[2] = {0, 0}, cw[2] = {0, 0};
     WS_LANES(l, exec, {
-        uint8_t *p = resolve(w, in, sp, fx->addr[l], (uint64_t)n, l, 1, &real);
+        uint8_t *p = resolve(w, in, sp, fx->addr[l], (uint64_t)n, l, 2, &real);
         if (!p)
             return WS_ERR_SIM;
         uint64_t b = 0, c = 0, nv, result, old;

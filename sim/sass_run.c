@@ -394,9 +394,13 @@ static int fill_result(ws_sass_run *r, const ws_sass_module *sm, ws_sass_worker 
     int first = res->ninsts;
     if (fill_insts(r, wks, nwk, res) || fill_blocks(r->k, res, first))
         return ws_error_set(err, WS_ERR_NOMEM, "out of memory filling the result");
-    if (b->opt->detect_races)
-        ws_result_add_warning(res, "race detection runs on the PTX model (--model ptx); this "
-                              "SASS run did not look for races");
+    int rc;
+    if (b->opt->detect_races && (rc = ws_race_report(&wks[0].base, sizeof *wks, nwk,
+                                                     ws_sass_describe_pc, r, res)))
+        return ws_error_set(err, rc, "out of memory reporting races");
+    if (b->opt->detect_races && !b->shadow_global &&
+        ws_result_add_warning(res, "race detection on global memory skipped: buffers too large"))
+        return ws_error_set(err, WS_ERR_NOMEM, "out of memory");
     for (int i = 0; i < b->ntimelines; i++) {
         ws_timeline *t = &b->timelines[i];
         if (t->nslots == 0)
@@ -491,6 +495,7 @@ static int run_kernel(ws_sass_run *r, const ws_sass_module *sm, ws_buffers *bufs
     for (int k = 0; k < nwk; k++) {
         free(wks[k].pcstat);
         free(wks[k].atoms);
+        free(wks[k].base.races);
         ws_sass_cta_free(&wks[k].cta);
     }
     free(wks);
