@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# bench/validate.sh — times the validation set (bench/validation/points.txt: the seed
+# workloads at several sizes and bench/validation/'s workloads) on the GPU and writes the
+# measured kernel times as JSON records; `bench/validate.py report` then predicts the same
+# points and tables predicted against measured. No preset key is fitted to these points.
+# Usage: bench/validate.sh BUILD_DIR OUT.json [--points FILE] [--budget S] [--only REGEX]
+#                          [--stand-in PRESET (the simulator in the GPU's place: tests)]
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+[ $# -ge 2 ] || { echo "usage: bench/validate.sh BUILD_DIR OUT.json [--points FILE] [--budget S] [--only REGEX] [--stand-in PRESET]" >&2; exit 2; }
+build=$(cd "$1" && pwd) || exit 2
+out=$2
+shift 2
+points=$repo/bench/validation/points.txt
+opts=(--budget 400)
+while [ $# -gt 0 ]; do
+    case $1 in
+        --points) points=$2; shift 2 ;;
+        --budget|--only|--stand-in|--timeout) opts+=("$1" "$2"); shift 2 ;;
+        *) echo "validate.sh: unknown option '$1'" >&2; exit 2 ;;
+    esac
+done
+ws=$build/warpscope
+[ -x "$ws" ] || { echo "validate.sh: no warpscope in $build" >&2; exit 2; }
+[ -d "$build/lib" ] && export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}$build/lib
+export WARPSCOPE_PTX_CACHE=${WARPSCOPE_PTX_CACHE:-$build/ptx-cache}
+exec python3 "$repo/bench/validate.py" measure "$ws" "$points" "$out" "${opts[@]}"
