@@ -3,17 +3,20 @@
 the seed workloads of kernels/ at several sizes and the workloads of bench/validation/),
 none of which any preset key is fitted to (keys come from bench/calib/ alone).
 
-  validate.py measure WARPSCOPE POINTS RECORDS.json [--stand-in PRESET] [--budget S] [--only RE]
+  validate.py measure WARPSCOPE POINTS RECORDS.json [--stand-in PRESET [--jobs N]] [--budget S]
+                      [--only RE] [--timeout S]
       times every (workload, size, variant) point on the GPU (`warpscope run --no-sim --no-db
       --json --repeat R`, median of R launches) or, with --stand-in, on the simulator with
       PRESET in the GPU's place (tests); writes the times (ns) as JSON records. Points not
       started within --budget seconds are recorded untimed (null).
-  validate.py report WARPSCOPE RECORDS.json PRESET OUT.txt [--jobs N] [--model M]
+  validate.py report WARPSCOPE RECORDS.json PRESET OUT.txt [--jobs N] [--model M] [--errors F]
       predicts the same points with the timing model and PRESET (`warpscope sim --timing`,
       on the CPU) and writes the tables: per pair (each variant against its point's base)
       predicted vs measured time ratio, direction, within 1.25x / 1.5x; per launch predicted
       vs measured time; the distribution of predicted/measured (median, 90th percentile,
-      worst) and the verdict against the thresholds below, misses listed by name.
+      worst) and the verdict against the thresholds below, misses listed by name. --errors F
+      also writes the error per bound of the model (sim/presets/NAME.validation, which
+      `warpscope predict` quotes in its confidence line).
 
 POINTS lines: WORKLOAD SIZE REPEAT [skip=V,...] [base=V]
   WORKLOAD  a name of kernels/ or a .spec path relative to the repository
@@ -119,19 +122,30 @@ def point_name(p):
 # ---------------------------------------------------------------- running warpscope
 
 def run_json_lines(cmd, timeout):
+    """The JSON objects a warpscope command printed (also when it failed: a check that
+    fails, such as a seed's racy variant, still prints its times) and its error line."""
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
-        return None, "timed out after %d s" % timeout
-    if p.returncode:
-        lines = (p.stderr or p.stdout).strip().splitlines()
-        return None, lines[-1] if lines else "exit status %d" % p.returncode
+        return [], "timed out after %d s" % timeout
     objs = []
     for line in p.stdout.splitlines():
         line = line.strip()
         if line.startswith("{"):
-            objs.append(json.loads(line))
-    return objs, None
+            try:
+                objs.append(json.loads(line))
+            except ValueError:
+                pass
+    if not objs and p.stdout.strip().startswith("{"):
+        try:
+            objs.append(json.loads(p.stdout))
+        except ValueError:
+            pass
+    err = None
+    if p.returncode:
+        lines = (p.stderr or p.stdout).strip().splitlines()
+        err = lines[-1] if lines else "exit status %d" % p.returncode
+    return objs, err
 
 
 def sim_time(ws, spec, size, variant, preset, model, timeout=900):
@@ -139,12 +153,10 @@ def sim_time(ws, spec, size, variant, preset, model, timeout=900):
         "--timing", "--preset", preset, "--json", "--no-db", "--no-races", "--quiet",
         "--threads", "1", "--model", model]
     objs, err = run_json_lines(cmd, timeout)
-    if err:
-        return None, err
     try:
         return objs[0]["metrics"]["sim__time_ns"], None
     except (IndexError, KeyError):
-        return None, "no sim__time_ns in its JSON"
+        return None, err or "no sim__time_ns in its JSON"
 
 
 def gpu_times(ws, p, variants, timeout):
@@ -157,7 +169,6 @@ def gpu_times(ws, p, variants, timeout):
         objs, err = run_json_lines(cmd, timeout)
         if err:
             errs.append(err)
-            continue
         for d in objs:
             if "gpu" in d and d.get("variant") in variants:
                 out[d["variant"]] = d["gpu"].get("gpu__time_duration.sum")
@@ -165,7 +176,7 @@ def gpu_times(ws, p, variants, timeout):
     return out, "; ".join(errs) or None
 
 
-def measure(ws, points_file, records, stand_in, budget, only, timeout):
+def measure(ws, points_file, records, stand_in, budget, only, timeout, jobs):
     points = read_points(points_file)
     rec = {"source": "stand-in " + stand_in if stand_in else "gpu", "points_file": points_file,
            "device": None, "points": []}
@@ -179,8 +190,10 @@ def measure(ws, points_file, records, stand_in, budget, only, timeout):
         if budget and time.time() - start > budget:
             r["error"] = "not timed: past the %d s budget" % budget
         elif stand_in:
-            for v in timed:
-                r["times_ns"][v], err = sim_time(ws, spec_path(p["workload"]), p["size"], v, stand_in, "ptx")
+            with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
+                got = list(ex.map(lambda v: sim_time(ws, spec_path(p["workload"]), p["size"], v, stand_in, "ptx"), timed))
+            for v, (t, err) in zip(timed, got):
+                r["times_ns"][v] = t
                 r["error"] = r["error"] or err
         else:
             got, r["error"] = gpu_times(ws, p, timed, timeout)
@@ -208,11 +221,9 @@ def sim_point(args):
         "--timing", "--preset", preset, "--json", "--no-db", "--no-races", "--quiet",
         "--threads", "1", "--model", model]
     objs, err = run_json_lines(cmd, 900)
-    if err:
-        return None, None, err
     m = objs[0].get("metrics", {}) if objs else {}
     if "sim__time_ns" not in m:
-        return None, None, "no sim__time_ns in its JSON"
+        return None, None, err or "no sim__time_ns in its JSON"
     lim = max(BOUNDS, key=lambda b: m.get("sim__bound_%s_cycles" % b, 0))
     return m["sim__time_ns"], lim, None
 
@@ -240,7 +251,34 @@ def distribution(qs):
         statistics.median(qs), pct(qs, 0.9), pct([factor(q) for q in qs], 0.9), worst)
 
 
-def report(ws, records, preset, out_txt, jobs, model):
+def write_errors(path, rec, preset, pairs, launches):
+    """Per bound of the model (the limiter of a launch; of a pair, the slower variant's):
+    how far predicted times and ratios landed from the measured ones, for `predict`'s
+    confidence line (read beside the preset: h100.gpu -> h100.validation)."""
+    lines = ["# %s — the timing model's error on the validation set (bench/validation/points.txt),"
+             % os.path.basename(path),
+             "# per bound that set the predicted time; written by bench/validate.py report from %s"
+             % rec.get("source", "?"),
+             "# (%s) with preset %s on %s. Nothing here is a preset key: predict only quotes it."
+             % (rec.get("device") and rec["device"].get("name", "") or "records", os.path.basename(preset),
+                time.strftime("%Y-%m-%d")),
+             "# KIND BOUND COUNT WITHIN_1.5X MEDIAN_PRED/MEAS P90_FACTOR WORST_FACTOR"]
+    for kind, items in (("absolute", [(lim, pv / tv) for _, _, _, pv, tv, lim in launches]),
+                        ("ratio", [(p["lim"], p["q"]) for p in pairs])):
+        groups = {"all": [q for _, q in items]}
+        for lim, q in items:
+            groups.setdefault(lim, []).append(q)
+        for g in ["all"] + sorted(k for k in groups if k != "all"):
+            qs = groups[g]
+            if qs:
+                lines.append("%s %s %d %d %.3f %.3f %.3f" % (
+                    kind, g, len(qs), sum(factor(q) <= 1.5 for q in qs), statistics.median(qs),
+                    pct([factor(q) for q in qs], 0.9), max(factor(q) for q in qs)))
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def report(ws, records, preset, out_txt, jobs, model, errors_out=None):
     with open(records) as f:
         rec = json.load(f)
     preset_path = preset if os.path.isfile(preset) else preset
@@ -282,7 +320,9 @@ def report(ws, records, preset, out_txt, jobs, model):
             tie = factor(pr) <= TIE and factor(mr) <= TIE
             d = tie or (pr > 1) == (mr > 1)
             q = pr / mr
+            slow = preds[(spec, r["size"], v if pv >= pb else b)][1]
             pairs.append({"name": "%s %s %s/%s" % (label(r["workload"]), r["size"], v, b), "q": q, "dir": d,
+                          "lim": slow,
                           "r125": factor(q) <= 1.25, "r150": factor(q) <= 1.5})
             lines.append("%-20s %-40s %-24s %9.3g %9.3g %6s %6s %6s" % (
                 label(r["workload"]), r["size"], v + " / " + b, pr, mr, "yes" if d else "NO",
@@ -331,6 +371,8 @@ def report(ws, records, preset, out_txt, jobs, model):
         lines += ["", "# Not timed (%d): %s" % (len(untimed), ", ".join(untimed))]
     if failed:
         lines += ["", "# Not predicted (%d)" % len(failed)] + ["  " + m for m in failed]
+    if errors_out:
+        write_errors(errors_out, rec, preset, pairs, launches)
     text = "\n".join(lines) + "\n"
     with open(out_txt, "w") as f:
         f.write(text)
@@ -339,13 +381,13 @@ def report(ws, records, preset, out_txt, jobs, model):
 
 
 def main(argv):
-    usage = ("usage: validate.py measure WARPSCOPE POINTS RECORDS.json [--stand-in PRESET] [--budget S] [--only RE] [--timeout S]\n"
-             "       validate.py report WARPSCOPE RECORDS.json PRESET OUT.txt [--jobs N] [--model ptx|sass]")
+    usage = ("usage: validate.py measure WARPSCOPE POINTS RECORDS.json [--stand-in PRESET [--jobs N]] [--budget S] [--only RE] [--timeout S]\n"
+             "       validate.py report WARPSCOPE RECORDS.json PRESET OUT.txt [--jobs N] [--model ptx|sass] [--errors OUT.validation]")
     pos, opts = [], {}
     it = iter(argv[1:])
     for a in it:
         if a.startswith("--"):
-            if a not in ("--stand-in", "--budget", "--only", "--timeout", "--jobs", "--model"):
+            if a not in ("--stand-in", "--budget", "--only", "--timeout", "--jobs", "--model", "--errors"):
                 fail("unknown option '%s'\n%s" % (a, usage))
             opts[a] = next(it, None)
             if opts[a] is None:
@@ -354,11 +396,11 @@ def main(argv):
             pos.append(a)
     if pos[:1] == ["measure"] and len(pos) == 4:
         measure(pos[1], pos[2], pos[3], opts.get("--stand-in"), int(opts.get("--budget", 0)),
-                opts.get("--only"), int(opts.get("--timeout", 300)))
+                opts.get("--only"), int(opts.get("--timeout", 300)), int(opts.get("--jobs", os.cpu_count() or 1)))
         return 0
     if pos[:1] == ["report"] and len(pos) == 5:
         return report(pos[1], pos[2], pos[3], pos[4], int(opts.get("--jobs", os.cpu_count() or 1)),
-                      opts.get("--model", "ptx"))
+                      opts.get("--model", "ptx"), opts.get("--errors"))
     fail(usage)
 
 

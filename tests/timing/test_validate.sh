@@ -40,6 +40,22 @@ grep -q "^ratio pred/meas: *median 1.00, 90th pct 1.00 (as a factor: 1.00x), wor
 grep -q "^# Pairs outside 1.5x or in the wrong direction (0)$" "$tmp/same.txt" || bad "same preset: no misses"
 grep -q "^# Not timed (1): val_hist N=4096,BLOCKS=4,BINS=8 sort$" "$tmp/same.txt" || bad "the skipped variant listed"
 grep -Eq "^PASS direction right +100.0% \(needs >= 95%\)$" "$tmp/same.txt" || bad "direction line"
+# --errors: the error per bound beside a preset, quoted by predict's confidence line.
+cp "$src/sim/presets/h100.gpu" "$tmp/h.gpu"
+"$ws" predict tree_reduction -D BLOCKS=8 --preset "$tmp/h.gpu" --quiet > "$tmp/p0.txt" 2>&1
+grep -q "^  confidence, sequential: set by dependent-latency chains; .*error on kernels they were not fitted to: not measured yet (no validation file beside the preset: bench/validate.py report --errors)$" "$tmp/p0.txt" ||
+    bad "predict without a validation file: $(grep 'confidence, seq' "$tmp/p0.txt")"
+python3 "$src/bench/validate.py" report "$ws" "$tmp/rec.json" "$tmp/h.gpu" "$tmp/h.txt" --jobs 2 \
+    --errors "$tmp/h.validation" > /dev/null 2>&1 || bad "report --errors"
+grep -Eq "^absolute latency [0-9]+ [0-9]+ 1.000 1.000 1.000$" "$tmp/h.validation" || bad "h.validation: $(cat "$tmp/h.validation")"
+grep -Eq "^ratio all 4 4 1.000 1.000 1.000$" "$tmp/h.validation" || bad "h.validation ratios: $(cat "$tmp/h.validation")"
+"$ws" predict tree_reduction -D BLOCKS=8 --preset "$tmp/h.gpu" --quiet > "$tmp/p1.txt" 2>&1
+grep -Eq "^  confidence, sequential: set by dependent-latency chains; .*error on kernels they were not fitted to: on the validation set, ([0-9]+) of \1 launches it bounds within 1.5x \(predicted/measured median 1.00, 90% within 1.00x, worst 1.0x\), [0-9]+ of [0-9]+ time ratios within 1.5x" "$tmp/p1.txt" ||
+    bad "predict with a validation file: $(grep 'confidence, seq' "$tmp/p1.txt")"
+grep -v "^absolute latency" "$tmp/h.validation" > "$tmp/h2" && mv "$tmp/h2" "$tmp/h.validation"
+"$ws" predict tree_reduction -D BLOCKS=8 --preset "$tmp/h.gpu" --quiet > "$tmp/p2.txt" 2>&1
+grep -q "not fitted to: not measured for it (no validation launch is latency-bound)" "$tmp/p2.txt" ||
+    bad "predict, a bound the validation file lacks: $(grep 'confidence, seq' "$tmp/p2.txt")"
 # A preset with 3x the ALU latency and 4x the launch overhead: absolute times miss by name.
 sed -e 's/^latency.alu = [0-9.]*/latency.alu = 18/; s/^launch_overhead_ns = [0-9.]*/launch_overhead_ns = 40000/' \
     "$src/sim/presets/h100.gpu" > "$tmp/slow.gpu"
