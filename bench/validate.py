@@ -10,13 +10,15 @@ none of which any preset key is fitted to (keys come from bench/calib/ alone).
       PRESET in the GPU's place (tests); writes the times (ns) as JSON records. Points not
       started within --budget seconds are recorded untimed (null).
   validate.py report WARPSCOPE RECORDS.json PRESET OUT.txt [--jobs N] [--model M] [--errors F]
+                     [--only RE]
       predicts the same points with the timing model and PRESET (`warpscope sim --timing`,
       on the CPU) and writes the tables: per pair (each variant against its point's base)
       predicted vs measured time ratio, direction, within 1.25x / 1.5x; per launch predicted
       vs measured time; the distribution of predicted/measured (median, 90th percentile,
       worst) and the verdict against the thresholds below, misses listed by name. --errors F
       also writes the error per bound of the model (sim/presets/NAME.validation, which
-      `warpscope predict` quotes in its confidence line).
+      `warpscope predict` quotes in its confidence line). --only RE (both): the points whose
+      'WORKLOAD SIZE' matches RE.
 
 POINTS lines: WORKLOAD SIZE REPEAT [skip=V,...] [base=V]
   WORKLOAD  a name of kernels/ or a .spec path relative to the repository
@@ -278,9 +280,11 @@ def write_errors(path, rec, preset, pairs, launches):
         f.write("\n".join(lines) + "\n")
 
 
-def report(ws, records, preset, out_txt, jobs, model, errors_out=None):
+def report(ws, records, preset, out_txt, jobs, model, errors_out=None, only=None):
     with open(records) as f:
         rec = json.load(f)
+    if only:
+        rec["points"] = [r for r in rec["points"] if re.search(only, "%s %s" % (label(r["workload"]), r["size"]))]
     preset_path = preset if os.path.isfile(preset) else preset
     work = []
     for r in rec["points"]:
@@ -382,7 +386,7 @@ def report(ws, records, preset, out_txt, jobs, model, errors_out=None):
 
 def main(argv):
     usage = ("usage: validate.py measure WARPSCOPE POINTS RECORDS.json [--stand-in PRESET [--jobs N]] [--budget S] [--only RE] [--timeout S]\n"
-             "       validate.py report WARPSCOPE RECORDS.json PRESET OUT.txt [--jobs N] [--model ptx|sass] [--errors OUT.validation]")
+             "       validate.py report WARPSCOPE RECORDS.json PRESET OUT.txt [--jobs N] [--model ptx|sass] [--errors OUT.validation] [--only RE]")
     pos, opts = [], {}
     it = iter(argv[1:])
     for a in it:
@@ -400,7 +404,7 @@ def main(argv):
         return 0
     if pos[:1] == ["report"] and len(pos) == 5:
         return report(pos[1], pos[2], pos[3], pos[4], int(opts.get("--jobs", os.cpu_count() or 1)),
-                      opts.get("--model", "ptx"), opts.get("--errors"))
+                      opts.get("--model", "ptx"), opts.get("--errors"), opts.get("--only"))
     fail(usage)
 
 

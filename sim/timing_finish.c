@@ -126,6 +126,8 @@ static double cas_bound(const ws_timing *t, double *most, double *retrying_out)
     double grid = (double)s->grid[0] * s->grid[1] * s->grid[2];
     double resident = fmin(grid, t->occ.active_blocks * t->p.sms) * block;
     double retrying = 1 - resident / (2 * grid * block);
+    /* A 64-bit CAS costs atom.cas64_scale times a 32-bit one (by the share of its lanes). */
+    double scale = 1 + (t->p.atom_cas64_scale - 1) * t->cas64_lane_ops / t->cas_lane_ops;
     double worst = 0, attempts = 0;
     for (int i = 0; i < t->atom_addrs.cap; i++) {
         const ws_addr_entry *e = &t->atom_addrs.e[i];
@@ -133,12 +135,12 @@ static double cas_bound(const ws_timing *t, double *most, double *retrying_out)
         double contenders = resident * e->ops / t->cas_lane_ops;
         if (contenders > *most) *most = contenders;
         /* Queues at the word's L2 unit grow with the contenders: a quarter more per ten. */
-        double each = t->p.atom_cas_contended_cycles * (1 + log10(fmax(1.0, contenders)) / 4);
+        double each = scale * t->p.atom_cas_contended_cycles * (1 + log10(fmax(1.0, contenders)) / 4);
         /* Each success, the other contenders of that round fail and retry (the share
          * still running: 'retrying'), every attempt a request to the L2's atomic units,
          * and the attempts on one word pass its unit one after another. */
         double tries = e->cas * (1 + fmax(0.0, contenders - 1) * retrying);
-        double c = fmax(e->cas * each * fmin(1.0, contenders), tries * t->p.atom_cas_attempt_cycles);
+        double c = fmax(e->cas * each * fmin(1.0, contenders), tries * scale * t->p.atom_cas_attempt_cycles);
         if (c > worst) worst = c;
         attempts += tries;
     }
@@ -161,7 +163,12 @@ static void gpu_bounds(const ws_timing *t, ws_bounds *b)
         if (t->atom_lines.e[i].addr != UINT64_MAX && t->atom_lines.e[i].service > hottest)
             hottest = t->atom_lines.e[i].service;
     b->atom_addr = hottest;
-    b->atom_tp = t->atom_addr_ops / p->atom_l2_ops_per_cycle;
+    /* The L2's atomic units take so many address-ops a cycle, so many (request, line)
+     * pairs (random bins: a line per lane) and so many requests: a request of one lane
+     * costs a slot as one of 32 lanes does (leader loops, one lane an atomic a trip). */
+    b->atom_tp = fmax(t->atom_addr_ops / p->atom_l2_ops_per_cycle,
+                      fmax(t->atom_line_ops / p->atom_l2_line_ops_per_cycle,
+                           t->atom_requests / p->atom_l2_requests_per_cycle));
     b->atom_cas = cas_bound(t, &b->cas_contenders, &b->cas_retrying);
 }
 

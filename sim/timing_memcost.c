@@ -100,6 +100,7 @@ static void global_atomic_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_eve
     double part = atomic_unit_service(t, &a, fp ? p->atom_l2_same_fp_cycles
                                                 : p->atom_l2_same_cycles);
     if (cas) t->cas_lane_ops += __builtin_popcount(ev->pred_on);
+    if (cas && ev->access_bytes == 8) t->cas64_lane_ops += __builtin_popcount(ev->pred_on);
     t->atom_requests++;
     t->atom_addr_ops += a.n;
     t->atom_lane_ops += __builtin_popcount(ev->pred_on);
@@ -110,6 +111,7 @@ static void global_atomic_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_eve
                    &lines, (int)p->line_bytes);
     l2_traffic(t, c, &sectors);
     c->sum.lsu_wavefronts += lines;
+    t->atom_line_ops += lines;
     cost->latency = p->atom_l2_latency + part;
     cost->kind = WS_STALL_ATOM;
 }

@@ -100,7 +100,9 @@ struct ws_timing {
     ws_addr_table atom_addrs; /* global atomics per address: lane-ops, CAS requests */
     ws_addr_table atom_lines; /* global atomics per L2 atomic unit: service cycles */
     double cas_lane_ops;      /* lanes of global atom.cas */
+    double cas64_lane_ops;    /* of those, on 64-bit words */
     double atom_requests, atom_addr_ops, atom_lane_ops, atom_max_lanes_same_addr;
+    double atom_line_ops;     /* global atomics: 128-byte lines per request, summed */
     double shared_atom_requests;
 };
 

@@ -18,8 +18,11 @@ tree_reduction                     BLOCKS=8                    2
 bench/validation/val_cas_f64.spec  ADDRS=4,N=2048,BLOCKS=2     2
 bench/validation/val_hist.spec     N=4096,BLOCKS=4,BINS=8      2   skip=sort
 PTS
-bash "$src/bench/validate.sh" "$build" "$tmp/rec.json" --points "$tmp/points.txt" \
+bash "$src/bench/validate.sh" "$build" "$tmp/rec.json" --points "$tmp/points.txt" --calib-keys latency.atom \
     --stand-in "$src/sim/presets/h100.gpu" > "$tmp/m.log" 2>&1 || { cat "$tmp/m.log"; bad "validate.sh --stand-in"; }
+# The calibration points of the keys asked for, beside the records.
+grep -q '"atomic_shared CTAS=1 ITERS=64 REPS=16 SPREAD=1 THREADS=32": [0-9]' "$tmp/rec.calib.json" ||
+    bad "validate.sh --calib-keys: $(cat "$tmp/rec.calib.json")"
 python3 - "$tmp/rec.json" <<'PY' || bad "records: a time per timed variant, null for the skipped"
 import json, sys
 r = json.load(open(sys.argv[1]))
