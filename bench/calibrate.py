@@ -105,6 +105,8 @@ BENCHES = [
      "atomicCAS increment loop on one word, the 32 lanes of one warp contending"),
     ("atom.cas_attempt_cycles", "cas_loop", {"CTAS": 256, "THREADS": 256}, "REPS", 1, 2,
      "atomicCAS increment loop on one word, 65536 threads contending in one wave"),
+    ("atom.cas_log_slope", "cas_loop", {"CTAS": 8, "THREADS": 256}, "REPS", 1, 2,
+     "atomicCAS increment loop on one word, 2048 threads contending (between one warp and 65536)"),
     ("atom.cas64_scale", "cas_loop64", {"CTAS": 256, "THREADS": 256}, "REPS", 1, 2,
      "64-bit atomicCAS increment loop on one word, 65536 threads contending in one wave"),
     ("latency.atom", "atomic_shared", dict(ONE_WARP, ITERS=64, SPREAD=1), "REPS", 8, 16,

@@ -189,7 +189,7 @@ static const char *const bound_keys[B_COUNT][16] = {
     [B_ATOM_ADDR] = { "atom.l2_unit_bytes", "atom.l2_part_cycles", "atom.l2_lane_cycles",
                       "atom.l2_same_cycles", "atom.l2_same_fp_cycles" },
     [B_ATOM_TP] = { "atom.l2_ops_per_cycle", "atom.l2_line_ops_per_cycle", "atom.l2_requests_per_cycle" },
-    [B_ATOM_CAS] = { "atom.cas_contended_cycles", "atom.cas_attempt_cycles", "atom.cas64_scale",
+    [B_ATOM_CAS] = { "atom.cas_contended_cycles", "atom.cas_attempt_cycles", "atom.cas_log_slope", "atom.cas64_scale",
                      "atom.l2_ops_per_cycle" },
 };
 

@@ -134,8 +134,10 @@ static double cas_bound(const ws_timing *t, double *most, double *retrying_out)
         if (e->addr == UINT64_MAX || e->cas <= 0) continue;
         double contenders = resident * e->ops / t->cas_lane_ops;
         if (contenders > *most) *most = contenders;
-        /* Queues at the word's L2 unit grow with the contenders: a quarter more per ten. */
-        double each = scale * t->p.atom_cas_contended_cycles * (1 + log10(fmax(1.0, contenders)) / 4);
+        /* Queues at the word's L2 unit grow with the contenders: atom.cas_log_slope more per
+         * ten times as many. */
+        double each = scale * t->p.atom_cas_contended_cycles *
+                      (1 + t->p.atom_cas_log_slope * log10(fmax(1.0, contenders)));
         /* Each success, the other contenders of that round fail and retry (the share
          * still running: 'retrying'), every attempt a request to the L2's atomic units,
          * and the attempts on one word pass its unit one after another. */

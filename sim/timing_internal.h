@@ -48,6 +48,7 @@ typedef struct ws_gpu_preset {
     double atom_cas_contended_cycles;/* one successful CAS on an address other threads contend for */
     double atom_cas_attempt_cycles;  /* one CAS attempt at its word's unit (failed ones too) */
     double atom_cas64_scale;         /* a 64-bit CAS's contended cost over a 32-bit one's */
+    double atom_cas_log_slope;       /* a contended success costs this much more per 10x contenders */
     double atom_shared_lane_cycles;  /* extra per additional lane on one shared address */
     double warp_group_cycles;        /* each further member-mask group a warp-wide op serializes */
 } ws_gpu_preset;

@@ -64,6 +64,7 @@ static const preset_key ws_preset_keys[] = {
     NUM_KEY("atom.l2_requests_per_cycle", atom_l2_requests_per_cycle),
     NUM_KEY("atom.l2_line_ops_per_cycle", atom_l2_line_ops_per_cycle),
     NUM_KEY("atom.cas64_scale", atom_cas64_scale),
+    NUM_KEY("atom.cas_log_slope", atom_cas_log_slope),
     NUM_KEY("atom.shared_lane_cycles", atom_shared_lane_cycles),
 };
 #define WS_NKEYS_FIXED ((int)(sizeof ws_preset_keys / sizeof ws_preset_keys[0]))
