@@ -97,10 +97,22 @@ BENCHES = [
      "atomicAdd(int), every lane of every warp its own word, warps 4 KB apart, 528 CTAs"),
     ("atom.l2_unit_bytes", "atomic_int", dict(ATOMS, SPREAD=3, STRIDE=64, LANES=32), "REPS", 16, 32,
      "atomicAdd(int), lane i on word 64 i (8 KB in all), 8 warps on each of 132 SMs: how many L2 units the lanes share"),
+    ("atom.l2_line_ops_per_cycle", "atomic_int", dict(ATOMS, CTAS=528, SPREAD=4, LANES=32), "REPS", 16, 32,
+     "atomicAdd(int), each lane its own word on its own 128-byte line, 528 CTAs"),
+    ("atom.l2_requests_per_cycle", "atomic_int", dict(ATOMS, CTAS=528, SPREAD=2, LANES=1), "REPS", 16, 32,
+     "atomicAdd(int), one lane a warp on its own word, warps 4 KB apart, 528 CTAs: requests"),
     ("atom.cas_contended_cycles", "cas_loop", ONE_WARP, "REPS", 4, 8,
      "atomicCAS increment loop on one word, the 32 lanes of one warp contending"),
     ("atom.cas_attempt_cycles", "cas_loop", {"CTAS": 256, "THREADS": 256}, "REPS", 1, 2,
      "atomicCAS increment loop on one word, 65536 threads contending in one wave"),
+    ("atom.cas_log_slope", "cas_loop", {"CTAS": 8, "THREADS": 256}, "REPS", 1, 2,
+     "atomicCAS increment loop on one word, 2048 threads contending (between one warp and 65536)"),
+    ("atom.cas64_scale", "cas_loop64", {"CTAS": 256, "THREADS": 256}, "REPS", 1, 2,
+     "64-bit atomicCAS increment loop on one word, 65536 threads contending in one wave"),
+    ("latency.atom", "atomic_shared", dict(ONE_WARP, ITERS=64, SPREAD=1), "REPS", 8, 16,
+     "dependent shared-memory atomicAdd chain, each lane its own word, one warp"),
+    ("atom.shared_lane_cycles", "atomic_shared", dict(ONE_WARP, ITERS=64, SPREAD=0), "REPS", 8, 16,
+     "dependent shared-memory atomicAdd chain, all 32 lanes on one word, one warp"),
     ("cta_launch_cycles", "empty_ctas", {"THREADS": 32}, "CTAS", 16896, 33792,
      "CTAs of one warp that do nothing, 4 to 8 waves of 32 a SM"),
     # Last: an absolute time (B None), so every other key is in place first.
@@ -236,6 +248,15 @@ def fit_one(ws, lines, bench, measured, tmpdir):
     x0 = value_of(lines, key)
     x1 = x0 * 1.5 if x0 > 0 else 1.0
     f0, f1 = model_delta(x0) - measured, model_delta(x1) - measured
+    for down in (10, 100, 1000, 10000):  # a rate too high to bind (a limit not measured yet):
+        if f1 != f0 or x0 <= 0:          # lower it until it does, and start from there
+            break
+        x1 = x0 / down
+        f1 = model_delta(x1) - measured
+        if f1 != f0:
+            x0, f0 = x1, f1
+            x1 = x0 * 0.8
+            f1 = model_delta(x1) - measured
     seen = [(x0, f0), (x1, f1)]
     for step in range(6):
         if f1 == f0 and step == 0:

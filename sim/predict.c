@@ -188,10 +188,60 @@ static const char *const bound_keys[B_COUNT][16] = {
     [B_DRAM] = { "mem.dram_gbps" },
     [B_ATOM_ADDR] = { "atom.l2_unit_bytes", "atom.l2_part_cycles", "atom.l2_lane_cycles",
                       "atom.l2_same_cycles", "atom.l2_same_fp_cycles" },
-    [B_ATOM_TP] = { "atom.l2_ops_per_cycle" },
-    [B_ATOM_CAS] = { "atom.cas_contended_cycles", "atom.cas_attempt_cycles",
+    [B_ATOM_TP] = { "atom.l2_ops_per_cycle", "atom.l2_line_ops_per_cycle", "atom.l2_requests_per_cycle" },
+    [B_ATOM_CAS] = { "atom.cas_contended_cycles", "atom.cas_attempt_cycles", "atom.cas_log_slope", "atom.cas64_scale",
                      "atom.l2_ops_per_cycle" },
 };
+
+/* validate.py's names of the bounds, in the order of bound_words. */
+static const char *const bound_names[B_COUNT] = {
+    "latency", "issue", "lsu", "l2", "dram", "atomic_address", "atomic_throughput", "atomic_cas",
+};
+
+/* One line of the preset's validation file (NAME.gpu -> NAME.validation, written by
+ * bench/validate.py report --errors): KIND BOUND COUNT WITHIN_1.5X MEDIAN P90 WORST. */
+typedef struct val_row { int count, within; double median, p90, worst; } val_row;
+
+static int validation_row(const char *preset_path, const char *kind, const char *bound, val_row *out)
+{
+    char path[600];
+    size_t len = strlen(preset_path);
+    if (len < 4 || strcmp(preset_path + len - 4, ".gpu")) return 0;
+    snprintf(path, sizeof path, "%.*s.validation", (int)(len - 4), preset_path);
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    char line[256], k[32], b[32];
+    int found = 0;
+    while (!found && fgets(line, sizeof line, f))
+        found = line[0] != '#' &&
+                sscanf(line, "%31s %31s %d %d %lf %lf %lf", k, b, &out->count, &out->within,
+                       &out->median, &out->p90, &out->worst) == 7 &&
+                !strcmp(k, kind) && !strcmp(b, bound);
+    fclose(f);
+    return found;
+}
+
+/* "N launches it bounds: K within 1.5x, median pred/meas M, 90% within Fx" for one bound. */
+static void validation_words(const char *preset_path, int b, char *buf, size_t n)
+{
+    val_row a, r;
+    int has = validation_row(preset_path, "absolute", bound_names[b], &a);
+    if (has < 0) {
+        snprintf(buf, n, "not measured yet (no validation file beside the preset: "
+                 "bench/validate.py report --errors)");
+        return;
+    }
+    if (!has) {
+        snprintf(buf, n, "not measured for it (no validation launch is %s-bound)", bound_names[b]);
+        return;
+    }
+    int len = snprintf(buf, n, "on the validation set, %d of %d launches it bounds within 1.5x "
+                       "(predicted/measured median %.2f, 90%% within %.2fx, worst %.1fx)",
+                       a.within, a.count, a.median, a.p90, a.worst);
+    if (len > 0 && (size_t)len < n && validation_row(preset_path, "ratio", bound_names[b], &r) > 0)
+        snprintf(buf + len, n - (size_t)len, ", %d of %d time ratios within 1.5x (90%% within %.2fx)",
+                 r.within, r.count, r.p90);
+}
 
 void ws_predict_confidence(const ws_result *r, const char *preset, char *buf, size_t n)
 {
@@ -215,10 +265,21 @@ void ws_predict_confidence(const ws_result *r, const char *preset, char *buf, si
             snprintf(names + len, sizeof names - len, "%s%s", fitted++ ? ", " : "", bound_keys[b][k]);
         }
     }
-    char none[64] = "";
+    char none[64] = "", val[320], second[400] = "";
     if (unsourced) snprintf(none, sizeof none, ", %d with no source", unsourced);
+    validation_words(p.path, b, val, sizeof val);
+    /* A second bound within a factor of two of the limiter shares the kernel's time. */
+    int b2 = -1;
+    for (int k = 0; k < B_COUNT; k++)
+        if (k != b && bound(r, k) >= 0.5 * bound(r, b) && (b2 < 0 || bound(r, k) > bound(r, b2)))
+            b2 = k;
+    if (b2 >= 0) {
+        char v2[320];
+        validation_words(p.path, b2, v2, sizeof v2);
+        snprintf(second, sizeof second, "; close behind, %s: %s", bound_words[b2], v2);
+    }
     snprintf(buf, n, "set by %s; of its %d preset keys %d measured by bench/calib, %d fitted to "
-             "the validation workloads%s%s%s%s; error on kernels they were not fitted to: not "
-             "measured yet", bound_words[b], keys, bench, fitted, fitted ? " (" : "", names,
-             fitted ? ")" : "", none);
+             "the validation workloads%s%s%s%s; error on kernels they were not fitted to: %s%s",
+             bound_words[b], keys, bench, fitted, fitted ? " (" : "", names,
+             fitted ? ")" : "", none, val, second);
 }

@@ -29,7 +29,10 @@ int ws_timing_setup(ws_timing *t, int entry_regs, ws_error *err)
                             s->smem_bytes, ws_occupancy_limit_name(t->occ.binding));
     t->nsms = (int)t->p.sms;
     t->sms = calloc((size_t)t->nsms, sizeof *t->sms);
-    if (!t->sms || ws_touch_init(&t->touched, WS_TOUCH_LOG2_BITS) ||
+    t->nslots = t->nsms * t->occ.active_blocks;
+    t->slots = calloc((size_t)t->nslots, sizeof *t->slots);
+    for (int i = 0; t->slots && i < t->nslots; i++) t->slots[i].id = i; /* a sorted heap */
+    if (!t->sms || !t->slots || ws_touch_init(&t->touched, WS_TOUCH_LOG2_BITS) ||
         ws_addr_table_init(&t->atom_addrs, WS_ATOM_TABLE_CAP) ||
         ws_addr_table_init(&t->atom_lines, WS_ATOM_TABLE_CAP))
         return ws_error_set(err, WS_ERR_NOMEM, "out of memory for the timing model");
@@ -40,15 +43,47 @@ int ws_timing_setup(ws_timing *t, int entry_regs, ws_error *err)
 void ws_timing_teardown(ws_timing *t)
 {
     free(t->sms);
+    free(t->slots);
     ws_touch_free(&t->touched);
     ws_addr_table_free(&t->atom_addrs);
     ws_addr_table_free(&t->atom_lines);
 }
 
-/* CTAs go to SMs round-robin, as the hardware's block scheduler does for equal CTAs. */
+static int slot_before(const ws_cta_slot *a, const ws_cta_slot *b)
+{
+    return a->end < b->end || (a->end == b->end && a->id < b->id);
+}
+
+/* The heap's top slot took a CTA until `end`: sift it down. */
+static void slot_requeue(ws_cta_slot *h, int n, double end)
+{
+    h[0].end = end;
+    for (int i = 0;;) {
+        int l = 2 * i + 1, r = l + 1, m = i;
+        if (l < n && slot_before(&h[l], &h[m])) m = l;
+        if (r < n && slot_before(&h[r], &h[m])) m = r;
+        if (m == i) return;
+        ws_cta_slot x = h[i];
+        h[i] = h[m];
+        h[m] = x;
+        i = m;
+    }
+}
+
+/* The block scheduler hands each CTA to the CTA slot that frees first (the first wave
+ * round-robin over the SMs, later ones wherever a CTA retired: the tail of a launch of
+ * uneven CTAs is where the last ones land). An SM's dispatcher starts one CTA every
+ * cta_launch_cycles; a CTA holds its slot for its critical path. */
 void ws_timing_fold_cta(ws_timing *t, uint32_t cta, const ws_cta_sum *s)
 {
-    ws_sm_timing *sm = &t->sms[cta % (uint32_t)t->nsms];
+    (void)cta;
+    ws_cta_slot *top = &t->slots[0];
+    ws_sm_timing *sm = &t->sms[top->id % t->nsms];
+    double start = fmax(top->end, sm->dispatch);
+    sm->dispatch = start + t->p.cta_launch_cycles;
+    double end = sm->dispatch + s->critical_path;
+    if (end > sm->end) sm->end = end;
+    slot_requeue(t->slots, t->nslots, end);
     sm->ctas++;
     sm->sum_cp += s->critical_path;
     if (s->critical_path > sm->max_cp) sm->max_cp = s->critical_path;
@@ -88,10 +123,10 @@ static void sm_bounds(const ws_timing *t, ws_bounds *b)
         const ws_sm_timing *sm = &t->sms[i];
         if (!sm->ctas) continue;
         double waves = ceil(sm->ctas / R);
-        double lat = sm->ctas <= R ? sm->max_cp : fmax(sm->max_cp, sm->sum_cp / R);
+        double lat = sm->end; /* its CTAs' chains in their slots, dispatch included */
         double issue = fmax(sm->slots / (S * ipc), sm->max_sched_slots / ipc);
         double lsu = sm->lsu / p->lsu_wavefronts_per_cycle;
-        double total = fmax(lat, fmax(issue, lsu)) + waves * p->cta_launch_cycles;
+        double total = fmax(lat, fmax(issue, lsu) + p->cta_launch_cycles);
         b->sms_used++;
         b->busy_sm_cycles += total;
         b->warp_cycles += (sm->ctas / waves) * wpc * total;
@@ -117,7 +152,11 @@ static void sm_bounds(const ws_timing *t, ws_bounds *b)
  * another and the contenders thin out from all resident ones to none: half of them retry
  * on average. With more blocks than fit at once, every block that retires lets a waiting
  * one in, so all resident threads contend until the last blocks are in and only the last
- * wave's thin out: on average 1 - resident / (2 x the grid's threads) of them. */
+ * wave's thin out: on average 1 - resident / (2 x the grid's threads) of them.
+ *
+ * A word's successes come one after another; its attempts, failed ones too, pass its L2
+ * atomic unit one after another with those of every other word in the unit's range (a
+ * few dozen contended doubles share one unit: their attempts add up). */
 static double cas_bound(const ws_timing *t, double *most, double *retrying_out)
 {
     if (t->cas_lane_ops <= 0) return 0;
@@ -126,22 +165,33 @@ static double cas_bound(const ws_timing *t, double *most, double *retrying_out)
     double grid = (double)s->grid[0] * s->grid[1] * s->grid[2];
     double resident = fmin(grid, t->occ.active_blocks * t->p.sms) * block;
     double retrying = 1 - resident / (2 * grid * block);
+    /* A 64-bit CAS costs atom.cas64_scale times a 32-bit one (by the share of its lanes). */
+    double scale = 1 + (t->p.atom_cas64_scale - 1) * t->cas64_lane_ops / t->cas_lane_ops;
     double worst = 0, attempts = 0;
+    ws_addr_table units; /* attempts per L2 atomic unit: its words' attempts pass it in turn */
+    int per_unit = ws_addr_table_init(&units, 1 << 12) == 0;
     for (int i = 0; i < t->atom_addrs.cap; i++) {
         const ws_addr_entry *e = &t->atom_addrs.e[i];
         if (e->addr == UINT64_MAX || e->cas <= 0) continue;
         double contenders = resident * e->ops / t->cas_lane_ops;
         if (contenders > *most) *most = contenders;
-        /* Queues at the word's L2 unit grow with the contenders: a quarter more per ten. */
-        double each = t->p.atom_cas_contended_cycles * (1 + log10(fmax(1.0, contenders)) / 4);
+        /* Queues at the word's L2 unit grow with the contenders: atom.cas_log_slope more per
+         * ten times as many. */
+        double each = scale * t->p.atom_cas_contended_cycles *
+                      (1 + t->p.atom_cas_log_slope * log10(fmax(1.0, contenders)));
         /* Each success, the other contenders of that round fail and retry (the share
          * still running: 'retrying'), every attempt a request to the L2's atomic units,
          * and the attempts on one word pass its unit one after another. */
         double tries = e->cas * (1 + fmax(0.0, contenders - 1) * retrying);
-        double c = fmax(e->cas * each * fmin(1.0, contenders), tries * t->p.atom_cas_attempt_cycles);
+        double tried = tries * scale * t->p.atom_cas_attempt_cycles;
+        double c = fmax(e->cas * each * fmin(1.0, contenders), tried);
         if (c > worst) worst = c;
+        if (per_unit) ws_addr_table_add(&units, e->addr / (uint64_t)t->p.atom_l2_unit_bytes, 0, tried, 0);
         attempts += tries;
     }
+    for (int i = 0; per_unit && i < units.cap; i++)
+        if (units.e[i].addr != UINT64_MAX && units.e[i].service > worst) worst = units.e[i].service;
+    if (per_unit) ws_addr_table_free(&units);
     *retrying_out = retrying;
     /* Many contended words at once: the attempts share the GPU's atomic throughput. */
     return fmax(worst, attempts / t->p.atom_l2_ops_per_cycle);
@@ -161,7 +211,12 @@ static void gpu_bounds(const ws_timing *t, ws_bounds *b)
         if (t->atom_lines.e[i].addr != UINT64_MAX && t->atom_lines.e[i].service > hottest)
             hottest = t->atom_lines.e[i].service;
     b->atom_addr = hottest;
-    b->atom_tp = t->atom_addr_ops / p->atom_l2_ops_per_cycle;
+    /* The L2's atomic units take so many address-ops a cycle, so many (request, line)
+     * pairs (random bins: a line per lane) and so many requests: a request of one lane
+     * costs a slot as one of 32 lanes does (leader loops, one lane an atomic a trip). */
+    b->atom_tp = fmax(t->atom_addr_ops / p->atom_l2_ops_per_cycle,
+                      fmax(t->atom_line_ops / p->atom_l2_line_ops_per_cycle,
+                           t->atom_requests / p->atom_l2_requests_per_cycle));
     b->atom_cas = cas_bound(t, &b->cas_contenders, &b->cas_retrying);
 }
 

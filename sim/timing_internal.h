@@ -43,8 +43,12 @@ typedef struct ws_gpu_preset {
     double atom_l2_same_cycles;      /* plus this per further lane on the part's busiest address */
     double atom_l2_same_fp_cycles;   /* the same for floating-point adds (applied one by one) */
     double atom_l2_ops_per_cycle;    /* whole-GPU atomic throughput (distinct address-ops) */
+    double atom_l2_requests_per_cycle;/* whole-GPU atomic warp-requests, however few their lanes */
+    double atom_l2_line_ops_per_cycle;/* whole-GPU atomic (request, 128-byte line) pairs */
     double atom_cas_contended_cycles;/* one successful CAS on an address other threads contend for */
     double atom_cas_attempt_cycles;  /* one CAS attempt at its word's unit (failed ones too) */
+    double atom_cas64_scale;         /* a 64-bit CAS's contended cost over a 32-bit one's */
+    double atom_cas_log_slope;       /* a contended success costs this much more per 10x contenders */
     double atom_shared_lane_cycles;  /* extra per additional lane on one shared address */
     double warp_group_cycles;        /* each further member-mask group a warp-wide op serializes */
 } ws_gpu_preset;

@@ -54,27 +54,28 @@ static int l2_traffic(ws_timing *t, ws_cta_timing *c, const ws_memset *sectors)
 
 /* A request's lanes are served per L2 atomic unit (an address range of unit_bytes): the
  * unit spends part_cycles on the request's part in its range, lane_cycles per lane of it,
- * and same_cycles per further lane on the part's busiest address (same-address lanes
- * serialize; floating-point adds at a slower rate, `same`). Returns the cost of the
- * request's busiest part. */
+ * and same_cycles per further lane on an address another lane of the part already named
+ * (same-address lanes are applied one after another, on every address of the part;
+ * floating-point adds at a slower rate, `same`). Returns the cost of the request's
+ * busiest part. */
 static double atomic_unit_service(ws_timing *t, const ws_memset *a, double same)
 {
     const ws_gpu_preset *p = &t->p;
     uint64_t unit[WS_MEMSET_MAX];
-    uint32_t worst[WS_MEMSET_MAX], lanes[WS_MEMSET_MAX];
+    uint32_t repeats[WS_MEMSET_MAX], lanes[WS_MEMSET_MAX];
     int nu = 0;
     for (int i = 0; i < a->n; i++) {
         uint64_t u = a->key[i] / (uint64_t)p->atom_l2_unit_bytes;
         int k = 0;
         while (k < nu && unit[k] != u) k++;
-        if (k == nu) { unit[nu] = u; worst[nu] = lanes[nu] = 0; nu++; }
-        if (a->count[i] > worst[k]) worst[k] = a->count[i];
+        if (k == nu) { unit[nu] = u; repeats[nu] = lanes[nu] = 0; nu++; }
+        repeats[k] += a->count[i] - 1;
         lanes[k] += a->count[i];
     }
     double most = 0;
     for (int k = 0; k < nu; k++) {
         double s = p->atom_l2_part_cycles + lanes[k] * p->atom_l2_lane_cycles +
-                   (worst[k] - 1) * same;
+                   repeats[k] * same;
         ws_addr_table_add(&t->atom_lines, unit[k], 0, s, 0);
         if (s > most) most = s;
     }
@@ -100,6 +101,7 @@ static void global_atomic_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_eve
     double part = atomic_unit_service(t, &a, fp ? p->atom_l2_same_fp_cycles
                                                 : p->atom_l2_same_cycles);
     if (cas) t->cas_lane_ops += __builtin_popcount(ev->pred_on);
+    if (cas && ev->access_bytes == 8) t->cas64_lane_ops += __builtin_popcount(ev->pred_on);
     t->atom_requests++;
     t->atom_addr_ops += a.n;
     t->atom_lane_ops += __builtin_popcount(ev->pred_on);
@@ -110,6 +112,7 @@ static void global_atomic_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_eve
                    &lines, (int)p->line_bytes);
     l2_traffic(t, c, &sectors);
     c->sum.lsu_wavefronts += lines;
+    t->atom_line_ops += lines;
     cost->latency = p->atom_l2_latency + part;
     cost->kind = WS_STALL_ATOM;
 }

@@ -72,7 +72,12 @@ typedef struct ws_sm_timing {
     uint64_t ctas;
     double sum_cp, max_cp, slots, max_sched_slots, lsu;
     double warp_cycles;       /* sum over CTAs of warps x critical path */
+    double dispatch;          /* when its CTA dispatcher can start the next CTA */
+    double end;               /* when its last CTA finishes */
 } ws_sm_timing;
+
+/* A CTA slot of an SM (occupancy's CTAs per SM of them each): free from `end` on. */
+typedef struct ws_cta_slot { double end; int id; } ws_cta_slot;
 
 #define WS_TIMING_MAXCTA 64
 #define WS_TIMING_MAXSCHED 16
@@ -93,6 +98,8 @@ struct ws_timing {
     /* whole-launch accumulators */
     int nsms;
     ws_sm_timing *sms;
+    int nslots;
+    ws_cta_slot *slots;       /* a min-heap by (end, id); slot id sits on SM id % nsms */
     ws_cta_sum total;
     uint64_t ctas_done;
     ws_touch_set touched;     /* sectors already in L2 */
@@ -100,7 +107,9 @@ struct ws_timing {
     ws_addr_table atom_addrs; /* global atomics per address: lane-ops, CAS requests */
     ws_addr_table atom_lines; /* global atomics per L2 atomic unit: service cycles */
     double cas_lane_ops;      /* lanes of global atom.cas */
+    double cas64_lane_ops;    /* of those, on 64-bit words */
     double atom_requests, atom_addr_ops, atom_lane_ops, atom_max_lanes_same_addr;
+    double atom_line_ops;     /* global atomics: 128-byte lines per request, summed */
     double shared_atom_requests;
 };
 

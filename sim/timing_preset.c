@@ -61,6 +61,10 @@ static const preset_key ws_preset_keys[] = {
     NUM_KEY("warp.group_cycles", warp_group_cycles),
     NUM_KEY("atom.l2_lane_cycles", atom_l2_lane_cycles),
     NUM_KEY("atom.l2_ops_per_cycle", atom_l2_ops_per_cycle),
+    NUM_KEY("atom.l2_requests_per_cycle", atom_l2_requests_per_cycle),
+    NUM_KEY("atom.l2_line_ops_per_cycle", atom_l2_line_ops_per_cycle),
+    NUM_KEY("atom.cas64_scale", atom_cas64_scale),
+    NUM_KEY("atom.cas_log_slope", atom_cas_log_slope),
     NUM_KEY("atom.shared_lane_cycles", atom_shared_lane_cycles),
 };
 #define WS_NKEYS_FIXED ((int)(sizeof ws_preset_keys / sizeof ws_preset_keys[0]))
@@ -180,7 +184,9 @@ static int check_complete(const ws_gpu_preset *p, const unsigned char *seen, con
     if (p->sms < 1 || p->schedulers_per_sm < 1 || p->issue_per_scheduler <= 0 ||
         p->clock_mhz <= 0 || p->l2_gbps <= 0 || p->dram_gbps <= 0 || p->sector_bytes < 1 ||
         p->line_bytes < p->sector_bytes || p->shared_banks < 1 || p->shared_bank_bytes < 1 ||
-        p->lsu_wavefronts_per_cycle <= 0 || p->atom_l2_ops_per_cycle <= 0)
+        p->lsu_wavefronts_per_cycle <= 0 || p->atom_l2_ops_per_cycle <= 0 ||
+        p->atom_l2_requests_per_cycle <= 0 || p->atom_l2_line_ops_per_cycle <= 0 ||
+        p->atom_cas64_scale <= 0)
         return ws_error_at(err, WS_ERR_SPEC, path, nlines,
                            "preset has a zero rate or size (sms, schedulers, clock, bandwidths, "
                            "sector/line bytes, banks and per-cycle rates must be positive)");

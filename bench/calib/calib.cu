@@ -194,9 +194,11 @@ extern "C" __global__ void shfl_groups(int *out)
 
 // Atomics from every warp of the grid, REPS per thread: SPREAD = 0: all lanes on one word;
 // 1: each lane its own word within one 4 KB range; 2: each lane of each warp its own
-// word, warps 4 KB apart; 3: lane i on word i x STRIDE of one range. LANES lanes of each warp take part. `zero` (0 at run time) keeps
-// ptxas from proving SPREAD=0's address uniform: it would turn a warp's 32 same-word adds
-// into one (VOTEU + POPC + one RED), which is the compiler's work, not the L2's.
+// word, warps 4 KB apart; 3: lane i on word i x STRIDE of one range; 4: each lane of each
+// warp its own word on its own 128-byte line (what random bins give). LANES lanes of each
+// warp take part. `zero` (0 at run time) keeps ptxas from proving SPREAD=0's address
+// uniform: it would turn a warp's 32 same-word adds into one (VOTEU + POPC + one RED),
+// which is the compiler's work, not the L2's.
 #ifndef SPREAD
 #define SPREAD 0
 #endif
@@ -209,7 +211,8 @@ template <typename T> __device__ void atomics(T *buf, int zero)
     if (lane >= LANES) return;
     size_t warp = (blockIdx.x * (size_t)blockDim.x + threadIdx.x) / 32;
     size_t at = SPREAD == 0 ? (size_t)(lane & zero) : SPREAD == 1 ? lane
-                : SPREAD == 2 ? warp * 1024 + lane : (size_t)lane * STRIDE;
+                : SPREAD == 2 ? warp * 1024 + lane : SPREAD == 3 ? (size_t)lane * STRIDE
+                : (warp * 32 + lane) * 32;
 #pragma unroll 1
     for (int i = 0; i < REPS; i++)
         atomicAdd(&buf[at], (T)1);
@@ -229,4 +232,35 @@ extern "C" __global__ void cas_loop(unsigned *word)
             old = atomicCAS(word, assumed, assumed + 1);
         } while (old != assumed);
     }
+}
+
+// The same on a 64-bit word: atomicCAS on unsigned long long (a double add's CAS loop).
+extern "C" __global__ void cas_loop64(unsigned long long *word)
+{
+#pragma unroll 1
+    for (int r = 0; r < REPS; r++) {
+        unsigned long long old = *(volatile unsigned long long *)word, assumed;
+        do {
+            assumed = old;
+            old = atomicCAS(word, assumed, assumed + 1);
+        } while (old != assumed);
+    }
+}
+
+// Shared-memory atomics, one warp: each lane adds 1 to a shared word REPS x ITERS times,
+// the next word picked by the value the last add returned (a dependent chain). SPREAD = 0:
+// all lanes on one word; 1: each lane its own word.
+extern "C" __global__ void atomic_shared(int *out)
+{
+    __shared__ int s[32];
+    int lane = threadIdx.x & 31;
+    s[lane] = 0;
+    __syncwarp();
+    int v = 0;
+#pragma unroll 1
+    for (int i = 0; i < ITERS; i++)
+#pragma unroll
+        for (int k = 0; k < REPS; k++)
+            v = atomicAdd(&s[SPREAD ? lane : 0] + (v >> 30), 1); // v < 2^30: the same word
+    out[blockIdx.x * blockDim.x + threadIdx.x] = v + s[lane];
 }

@@ -132,89 +132,20 @@ else
     failures=$((failures + 1)); echo "FAILED: map of sim beside GPU run ($ids)" | tee -a "$log"
 fi
 
-# Predicted (timing model, h100 preset) against measured time, per variant pair: the
-# workloads at their spec's default sizes (the histogram also at 200000 items, the size of
-# bench/histogram_sweep.sh). Each line: workload, size, launches to time, and variants not
-# timed (the default histogram's CAS loop at 1 bin: six minutes a launch, which
-# bench/cas_waves.sh times on its own). The
-# predictions run on the CPUs meanwhile.
-pairs=$out/pairs.jsonl
-: >"$pairs"
-pair_list=$(cat <<'PAIRS'
-branch_unification - 20
-branch_unification DPT=64 20
-dynamic_assignment - 20
-dynamic_assignment DIST=skewed 20
-tree_reduction - 20
-himeno - 20
-naive_reduction - 20
-predication - 20
-histogram - 3 double_cas
-histogram BINS=10000 5
-histogram N=200000,TOTAL_THREADS=16384,BINS=1 20
-histogram N=200000,TOTAL_THREADS=16384,BINS=10000 20
-PAIRS
-)
-defs_of() { [ "$1" = - ] || for kv in ${1//,/ }; do printf -- '-D\n%s\n' "$kv"; done; }
-n=0
-while read -r w size repeat _; do
-    n=$((n + 1))
-    mapfile -t defs < <(defs_of "$size")
-    timeout 500 "$ws" predict "$w" "${defs[@]}" --json --quiet >"$out/pred-$n.json" 2>>"$log" &
-done <<<"$pair_list"
-n=0
-while read -r w size repeat untimed; do
-    n=$((n + 1))
-    mapfile -t defs < <(defs_of "$size")
-    meas="{"
-    for v in $(awk '$1 == "variant" {print $2}' "$repo/kernels/$w.spec"); do
-        case ",${untimed:-}," in *",$v,"*) meas="$meas\"$v\": null,"; continue ;; esac
-        t=$(timeout 300 "$ws" run "$w" "${defs[@]}" --variant "$v" --no-sim --no-db --json --repeat "$repeat" 2>>"$log" |
-            python3 -c 'import json,sys; print(json.load(sys.stdin)["gpu"]["gpu__time_duration.sum"])' 2>>"$log")
-        meas="$meas\"$v\": ${t:-null},"
-    done
-    echo "$w $size $repeat ${meas%,}}" >"$out/meas-$n.txt"
-done <<<"$pair_list"
-wait
-n=0
-while read -r w size repeat _; do
-    n=$((n + 1))
-    pred=$(cat "$out/pred-$n.json" 2>/dev/null)
-    read -r _ _ _ meas <"$out/meas-$n.txt"
-    printf '{"workload":"%s","size":"%s","repeat":%s,"pred":%s,"meas":%s}\n' "$w" "$size" "$repeat" \
-        "${pred:-null}" "${meas:-null}" >>"$pairs"
-done <<<"$pair_list"
-python3 - "$pairs" "$out/pairs.txt" <<'EOF'
-import json, sys
-out = []
-head = "%-20s %-40s %-26s %9s %9s %6s %7s %11s %11s" % ("workload", "size", "variant / base", "predicted", "measured", "agree", "in 1.5x", "pred us", "meas us")
-out += [head, "-" * len(head)]
-timed = agreed = close = 0
-for l in open(sys.argv[1]):
-    r = json.loads(l)
-    p, m = r["pred"] or {}, r["meas"] or {}
-    for x in p.get("ratios", []):
-        mb, mv = m.get(x["base"]), m.get(x["variant"])
-        meas = mv / mb if mb and mv else None
-        pr = x["time_ratio"]
-        # A ratio within 10% of 1 on both sides is the same verdict: no gain.
-        tie = meas is not None and max(pr, 1 / pr) <= 1.1 and max(meas, 1 / meas) <= 1.1
-        agree = meas is not None and (tie or (pr > 1) == (meas > 1))
-        within = meas is not None and max(pr / meas, meas / pr) <= 1.5
-        timed, agreed, close = timed + (meas is not None), agreed + agree, close + within
-        pt = [v["metrics"] for v in p.get("variants", []) if v.get("name") == x["variant"]]
-        pus = "%.1f" % (pt[0]["sim__time_ns"] / 1e3) if pt and "sim__time_ns" in pt[0] else "-"
-        out.append("%-20s %-40s %-26s %9.2f %9s %6s %7s %11s %11s" % (r["workload"], r["size"], x["variant"] + " / " + x["base"], pr,
-                   "%.2f" % meas if meas else "-", ("yes" if agree else "NO") if meas else "-",
-                   ("yes" if within else "no") if meas else "-",
-                   pus, "%.1f" % (mv / 1e3) if mv else "-"))
-out.append("ratios are time(variant) / time(base); predicted by 'warpscope predict' (h100 preset), measured with 'warpscope run' "
-           "(median of 20 launches; of 3 for the default-size histogram at 1 bin, 5 at 10^4 bins); size '-' = the spec's defaults; "
-           "'-' measured = not timed here (minutes a launch; bench/cas_waves.sh times it); ratios within 10% of 1 on both sides agree (no gain)")
-out.append("timed pairs: %d; direction agrees for %d, within 1.5x for %d" % (timed, agreed, close))
-open(sys.argv[2], "w").write("\n".join(out) + "\n")
-print("\n".join(out))
-EOF
+# Predicted (timing model, h100 preset) against measured time on the validation set
+# (bench/validation/points.txt: the seed workloads at several sizes, under-filled and full,
+# and bench/validation/'s workloads; no preset key is fitted to any of them): the GPU times
+# every point (bench/validate.sh), then the model predicts them on the CPUs
+# (bench/validate.py report): per pair and per launch, direction, within 1.25x / 1.5x, the
+# distribution of predicted/measured and the verdict against the thresholds, in
+# validation.txt. A failed validation is reported, not counted as a failing check.
+if bash "$repo/bench/validate.sh" "$build" "$out/validation-records.json" >"$out/validate.log" 2>&1 &&
+   python3 "$repo/bench/validate.py" report "$ws" "$out/validation-records.json" \
+       "$repo/sim/presets/h100.gpu" "$out/validation.txt" >>"$out/validate.log" 2>&1; then
+    grep -E "^(PASS|FAIL|validation:|ratio pred|absolute pred)" "$out/validation.txt" | tee -a "$log"
+else
+    failures=$((failures + 1)); echo "FAILED: bench/validate.sh / validate.py report (validate.log)" | tee -a "$log"
+fi
 
 python3 - "$rows" "$out/summary.txt" <<'EOF'
 import json, sys

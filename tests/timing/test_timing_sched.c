@@ -1,5 +1,5 @@
 /* test_timing_sched.c — what the timing model assumes of the compiler's schedule, on real
- * PTX runs with the h100 preset and with edited copies of it:
+ * PTX runs with the tests' preset (mech.gpu) and with edited copies of it:
  *   sched.window: independent shared loads overlap with a window of 2, not with 1; a loop that
  *     is not unrolled gets no overlap across its back edge either way;
  *   sched.ifconvert_max: a short branch body that no lane runs still issues (predicated);
@@ -15,14 +15,14 @@
 
 #define SPEC WS_SOURCE_DIR "/tests/timing/timing_kernels.spec"
 
-/* A copy of the h100 preset with `key` set to `value`, written under the build tree. */
+/* A copy of the tests' preset with `key` set to `value`, written under the build tree. */
 static const char *preset_with(const char *key, const char *value, char *path, size_t n)
 {
     char *text = NULL;
     size_t len;
     ws_error err;
     ws_error_clear(&err);
-    if (ws_read_file(WS_SOURCE_DIR "/sim/presets/h100.gpu", &text, &len, &err)) return NULL;
+    if (ws_read_file(WS_TR_PRESET, &text, &len, &err)) return NULL;
     snprintf(path, n, "%s/tests/h100-%s-%s.gpu", WS_BINARY_DIR, key, value);
     FILE *f = fopen(path, "w");
     if (!f) { free(text); return NULL; }
@@ -60,17 +60,17 @@ int main(void)
     CHECK(preset_with("sched.window", "1", w1, sizeof w1) != NULL, "write %s", w1);
     CHECK(preset_with("sched.ifconvert_max", "0", if0, sizeof if0) != NULL, "write %s", if0);
 
-    double s2 = cycles("smem_sum", "h100", "sim__cycles"), s1 = cycles("smem_sum", w1, "sim__cycles");
+    double s2 = cycles("smem_sum", WS_TR_PRESET, "sim__cycles"), s1 = cycles("smem_sum", w1, "sim__cycles");
     printf("32 shared loads, each added: window 2 %.0f cycles, window 1 %.0f\n", s2, s1);
     CHECK(s2 < 0.8 * s1, "a window of 2 overlaps independent loads (%g vs %g)", s2, s1);
 
-    double l2 = cycles("loads", "h100", "sim__cycles"), l1 = cycles("loads", w1, "sim__cycles");
+    double l2 = cycles("loads", WS_TR_PRESET, "sim__cycles"), l1 = cycles("loads", w1, "sim__cycles");
     printf("load loop, not unrolled: window 2 %.0f cycles, window 1 %.0f\n", l2, l1);
     CHECK(l2 > 0.95 * l1 && l2 <= l1, "no overlap across a back edge (%g vs %g)", l2, l1);
 
-    double k4 = cycles("skip", "h100", "smsp__inst_executed.sum"),
+    double k4 = cycles("skip", WS_TR_PRESET, "smsp__inst_executed.sum"),
            k0 = cycles("skip", if0, "smsp__inst_executed.sum");
-    double c4 = cycles("skip", "h100", "sim__cycles"), c0 = cycles("skip", if0, "sim__cycles");
+    double c4 = cycles("skip", WS_TR_PRESET, "sim__cycles"), c0 = cycles("skip", if0, "sim__cycles");
     printf("skipped body: %.0f vs %.0f warp-insts executed; %.0f cycles predicated, %.0f branched\n",
            k4, k0, c4, c0);
     CHECK(k4 == k0, "the executed count is the executor's, not the schedule's (%g vs %g)", k4, k0);
@@ -80,7 +80,7 @@ int main(void)
     ws_gpu_preset p;
     ws_error err;
     ws_error_clear(&err);
-    CHECK(ws_gpu_preset_load("h100", &p, &err) == 0, "h100: %s", err.msg);
+    CHECK(ws_gpu_preset_load(WS_TR_PRESET, &p, &err) == 0, "mech.gpu: %s", err.msg);
     char b0[1024], r0[1024], y0[1024];
     CHECK(preset_with("latency.branch", "0", b0, sizeof b0) != NULL, "write %s", b0);
     CHECK(preset_with("branch.reconverge_cycles", "0", r0, sizeof r0) != NULL, "write %s", r0);
@@ -88,15 +88,15 @@ int main(void)
     double lb = cycles("loads", b0, "sim__cycles");
     printf("load loop: %.0f cycles, %.0f with free taken branches\n", l2, lb);
     CHECK(l2 > lb + 64 * 2, "each taken back edge costs its fetch (%g vs %g)", l2, lb);
-    double dv = cycles("diverge", "h100", "sim__cycles"), dr = cycles("diverge", r0, "sim__cycles");
+    double dv = cycles("diverge", WS_TR_PRESET, "sim__cycles"), dr = cycles("diverge", r0, "sim__cycles");
     double sr = cycles("skip", r0, "sim__cycles");
     printf("branch body not predicated: %.0f cycles, %.0f without the reconvergence wait; "
            "predicated: %.0f and %.0f\n", dv, dr, c4, sr);
     CHECK(dv > dr + 64 * 5, "a wait at the reconvergence point every trip (%g vs %g)", dv, dr);
     CHECK(c4 - sr < 64, "a predicated body has none, only the loops' exits (%g vs %g)", c4, sr);
-    double sp = cycles("spin", "h100", "sim__cycles"), sy = cycles("spin", y0, "sim__cycles");
+    double sp = cycles("spin", WS_TR_PRESET, "sim__cycles"), sy = cycles("spin", y0, "sim__cycles");
     double ly = cycles("loads", y0, "sim__cycles");
-    double st = cycles("spin", "h100", "sim__stall_branch_cycles");
+    double st = cycles("spin", WS_TR_PRESET, "sim__stall_branch_cycles");
     printf("spin loop: %.0f cycles, %.0f without the YIELD (branch stall %.0f); "
            "counted loop %.0f and %.0f\n", sp, sy, st, l2, ly);
     /* 32 lanes take 64 items: two trips that get one each, and one that finds none. */
@@ -106,8 +106,8 @@ int main(void)
     CHECK(ly == l2, "a counted loop has no YIELD (%g vs %g)", ly, l2);
     CHECK(st > sp - sy - 1e-9, "the branch stall counts the YIELDs (%g)", st);
 
-    double fi = cycles("same_int", "h100", "sim__bound_atomic_address_cycles"),
-           ff = cycles("same_float", "h100", "sim__bound_atomic_address_cycles");
+    double fi = cycles("same_int", WS_TR_PRESET, "sim__bound_atomic_address_cycles"),
+           ff = cycles("same_float", WS_TR_PRESET, "sim__bound_atomic_address_cycles");
     /* 16 requests of 32 lanes on one address, per the preset's unit service terms. */
     double part = p.atom_l2_part_cycles + 32 * p.atom_l2_lane_cycles;
     double want_i = 16 * (part + 31 * p.atom_l2_same_cycles),
