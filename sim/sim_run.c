@@ -622,7 +622,14 @@ static int seq_launch(void *ctx, const ws_launch *l, ws_error *err)
     if (rc == WS_OK && ws_result_add_launch(q->sum, l, &one) != WS_OK)
         rc = ws_error_set(err, WS_ERR_NOMEM, "out of memory");
     ws_result_free(&one);
-    if (rc != WS_OK && rc != WS_ERR_NOMEM) {
+    int at_launch_line = err->line == l->v->line && !strcmp(err->file, q->s->path);
+    if (rc != WS_OK && rc != WS_ERR_NOMEM && at_launch_line) {
+        char msg[sizeof err->msg + 512];
+        snprintf(msg, sizeof msg, "launch %d (%s%s%s): %s", l->index, l->v->kernel,
+                 l->vars[0] ? ", " : "", l->vars, err->msg);
+        msg[sizeof err->msg - 1] = '\0';
+        memcpy(err->msg, msg, sizeof err->msg);
+    } else if (rc != WS_OK && rc != WS_ERR_NOMEM) {
         char msg[sizeof err->msg + 1024];
         const char *base = strrchr(q->s->path, '/');
         snprintf(msg, sizeof msg, "launch %d (%s, %s:%d%s%s): %s", l->index, l->v->kernel,
