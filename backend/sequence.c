@@ -38,6 +38,7 @@ static int seq_launch(void *ctx, const ws_launch *l, ws_error *err)
     if (rc == WS_OK) {
         int profiled = ws_result_metric(&one, WS_M(GPU_TIME_NS)) != NULL;
         ws_result_set_metric(&one, profiled ? WS_M(EVENT_MEDIAN_NS) : WS_M(GPU_TIME_NS), ns);
+        ws_result_set_metric(&one, WS_M(EVENT_MIN_NS), ns);
         ws_result_set_metric(&one, WS_M(EVENT_REPEAT), 1);
         ws_result_set_metric(&one, WS_M(EVENT_BEHIND_SPIN), spun);
         if (ws_result_add_launch(q->sum, l, &one) != WS_OK)

@@ -121,6 +121,7 @@ static int sim_side(const ws_cli_workload *w, const ws_variant *v, const gpu_arg
         opt.timing = 1;
         if (ws_ptx_resources(w->ptx_path, v->kernel, &rk, err) == WS_OK)
             opt.resources = &rk;
+        opt.resources_ptx = w->ptx_path;
         ws_error_clear(err);
     }
     if (!a->quiet && isatty(2)) {

@@ -168,6 +168,7 @@ static int sim_variant(const ws_cli_workload *w, const ws_variant *v, sim_args *
         return err->code;
     ws_sim_options opt = a->opt;
     opt.resources = resources;
+    opt.resources_ptx = w->ptx_path;
     if (!a->quiet && !a->json && isatty(2)) {
         opt.progress = ws_cli_sim_progress;
         opt.progress_ctx = (void *)v->name;

@@ -552,6 +552,11 @@ int ws_sim_run_sass(const ws_module *m, const ws_sass_module *sm, const ws_spec 
 {
     if (!ws_variant_is_sequence(v))
         return run_sass_one(m, sm, s, v, bufs, opt, res, err);
+    ws_sim_options defaults;
+    if (!opt) {
+        ws_sim_options_default(&defaults);
+        opt = &defaults;
+    }
     ws_sass_one o = {m, sm, s, bufs, opt};
     return ws_run_sequence(s, v, bufs, sass_one, &o, res, err);
 }

@@ -676,7 +676,13 @@ typedef struct ws_ptx_one {
 static int ptx_one(void *ctx, const ws_variant *v, ws_result *res, ws_error *err)
 {
     ws_ptx_one *o = ctx;
-    return run_common(o->m, o->s, v, NULL, o->bufs, o->opt, res, err);
+    ws_sim_options opt = *o->opt;
+    ws_kernel_resources k;
+    ws_error ignored;
+    if (opt.timing && opt.resources_ptx &&
+        ws_ptx_resources(opt.resources_ptx, v->kernel, &k, &ignored) == WS_OK)
+        opt.resources = &k;
+    return run_common(o->m, o->s, v, NULL, o->bufs, &opt, res, err);
 }
 
 int ws_sim_run(const ws_module *m, const ws_spec *s, const ws_variant *v, ws_buffers *bufs,
@@ -684,6 +690,11 @@ int ws_sim_run(const ws_module *m, const ws_spec *s, const ws_variant *v, ws_buf
 {
     if (!ws_variant_is_sequence(v))
         return run_common(m, s, v, NULL, bufs, opt, res, err);
+    ws_sim_options defaults;
+    if (!opt) {
+        ws_sim_options_default(&defaults);
+        opt = &defaults;
+    }
     ws_ptx_one o = {m, s, bufs, opt};
     return ws_run_sequence(s, v, bufs, ptx_one, &o, res, err);
 }
