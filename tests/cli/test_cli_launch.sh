@@ -114,6 +114,19 @@ assert (t, c) == (7, 0), (t, c)
 PY' "$model: while reads the flag back after every trip"
 done
 
+# Argument forms of a variant work in launch lines, loop variables in them: a buffer plus
+# an offset that moves with the loop.
+{ head; cat <<'EOF2'
+variant offsets
+  repeat 4 as I
+    launch add1 grid 1 block 256 args a+(I*250) 250
+  end
+EOF2
+} > "$tmp/offs.spec"
+check '$ws sim "$tmp/offs.spec" --model ptx --no-db --dump "$tmp/o" > /dev/null' "offsets runs"
+check 'python3 -c "import struct,sys; a=struct.unpack(\"1000i\", open(sys.argv[1],\"rb\").read()); assert list(a)==[i+1 for i in range(1000)], a[:3]" "$tmp/o/offsets.a.bin"' \
+      "a+(I*250): each launch adds to its quarter"
+
 # Per-launch rows in the database: one per launch, each with its metrics.
 check '[ "$(python3 -c "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); print(c.execute(\"select count(*) from launches l join runs r on r.id=l.run_id where r.variant=\x27rep\x27\").fetchone()[0])" "$db")" -ge 6 ]' \
       "launches rows stored"
