@@ -122,6 +122,21 @@ int ws_gpu_kernel_time(ws_gpu_kernel *k, int warmup, int repeat, double *median_
                        double *min_ns, int *spun, ws_error *err);
 /* Copies every device buffer back into `out` (a clone of the inputs). */
 int ws_gpu_kernel_read(ws_gpu_kernel *k, ws_buffers *out, ws_error *err);
+/* A launch sequence (ws_variant_launches) on one loaded kernel: the module and the device
+ * buffers stay, the entry, shape and parameters become those of `launch` (alive until the
+ * next retarget). ws_gpu_kernel_load of a sequence variant loads its first kernel and packs
+ * no parameters: retarget before launching. */
+int ws_gpu_kernel_retarget(ws_gpu_kernel *k, const ws_variant *launch, ws_error *err);
+/* What ws_gpu_kernel_restore copies from from now on (same buffers, e.g. the state before
+ * a sequence's launch); it must outlive the kernel or the next call. */
+void ws_gpu_kernel_use_inputs(ws_gpu_kernel *k, const ws_buffers *inputs);
+/* One element of spec buffer `buffer` in device memory, `size` bytes (while/set). */
+int ws_gpu_kernel_read_elem(ws_gpu_kernel *k, int buffer, uint64_t index, void *elem,
+                            size_t size, ws_error *err);
+int ws_gpu_kernel_write_elem(ws_gpu_kernel *k, int buffer, uint64_t index, const void *elem,
+                             size_t size, ws_error *err);
+/* One launch timed with events (behind the spin kernel when it loads), inputs not restored. */
+int ws_gpu_kernel_time_once(ws_gpu_kernel *k, double *ns, int *spun, ws_error *err);
 const char *ws_gpu_kernel_entry(const ws_gpu_kernel *k);  /* mangled name */
 const void *ws_gpu_kernel_cubin(const ws_gpu_kernel *k, size_t *size);
 ws_gpu *ws_gpu_kernel_gpu(const ws_gpu_kernel *k);
@@ -179,6 +194,21 @@ void ws_gpu_describe(const ws_gpu_kernel *k, const ws_spec *s, const ws_variant 
  * started from restored inputs, as each does) into `out`. */
 int ws_gpu_run(ws_gpu_kernel *k, const ws_gpu_run_options *o, ws_buffers *out,
                ws_result *res, ws_error *err);
+
+/* Called before each launch of a sequence with the kernel retargeted to it; restoring the
+ * kernel gives back the device state before that launch (e.g. profile it: `one` is that
+ * launch's result). */
+typedef int (*ws_gpu_launch_hook)(void *ctx, ws_gpu_kernel *k, const ws_launch *l,
+                                  ws_result *one, ws_error *err);
+/* Runs launch-sequence variant `v` on `k` (loaded for it): inputs copied once, then each
+ * launch (hook first, when not NULL; `out`, a clone of the inputs, then holds the state
+ * before the launch and is what restoring k copies from) launched once, timed with events
+ * (gpu__time_duration.sum, or ws__event_median_ns when the hook set the former); `while`
+ * reads its element back from device memory, `set` writes it. A row per launch in `res`,
+ * its metrics summed; outputs after the last launch into `out`. */
+int ws_gpu_run_sequence(ws_gpu_kernel *k, const ws_spec *s, const ws_variant *v,
+                        ws_gpu_launch_hook hook, void *hook_ctx, ws_buffers *out,
+                        ws_result *res, ws_error *err);
 
 #ifdef __cplusplus
 }

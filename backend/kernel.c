@@ -1,6 +1,7 @@
 /* kernel.c — one variant's kernel on the GPU: JIT the PTX to a cubin (kept, for the
  * profiler's PC -> line mapping), load it, allocate and fill device buffers, pack the
  * parameters, launch, time with events, read back. Not device discovery (gpu.c). */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include "backend/backend.h"
@@ -22,6 +23,7 @@ struct ws_gpu_kernel {
     uint64_t *addr;
     ws_param_pack params;
     char ptx_head[96];   /* the workload PTX's .version and .target lines */
+    char *ptx;           /* the PTX text, for the entries of a sequence's other launches */
 };
 
 static int cu_fail(ws_gpu_kernel *k, CUresult r, ws_error *err, const char *what)
@@ -90,7 +92,7 @@ static int load_module(ws_gpu_kernel *k, const char *ptx_path, const char *cubin
                  ver, (int)strcspn(tgt, "\r\n"), tgt);
     if (rc == WS_OK)
         rc = cubin_path ? read_cubin(k, cubin_path, err) : jit_link(k, ptx, len, ptx_path, err);
-    free(ptx);
+    k->ptx = ptx;
     if (rc != WS_OK)
         return rc;
     const ws_cu_api *api = &k->gpu->api;
@@ -148,7 +150,7 @@ int ws_gpu_kernel_load_cubin(ws_gpu *g, const char *ptx_path, const char *cubin_
     int rc = load_module(k, ptx_path, cubin_path, err);
     if (rc == WS_OK)
         rc = alloc_buffers(k, err);
-    if (rc == WS_OK)
+    if (rc == WS_OK && !ws_variant_is_sequence(v)) /* a sequence packs launch by launch */
         rc = ws_params_pack(&k->entry, s, v, k->addr, &k->params, err);
     if (rc == WS_OK)
         rc = ws_gpu_kernel_restore(k, err);
@@ -173,6 +175,7 @@ void ws_gpu_kernel_free(ws_gpu_kernel *k)
     free(k->dptr);
     free(k->addr);
     free(k->cubin);
+    free(k->ptx);
     free(k);
 }
 
@@ -234,6 +237,58 @@ int ws_gpu_kernel_launch(ws_gpu_kernel *k, ws_error *err)
     return WS_OK;
 }
 
+int ws_gpu_kernel_retarget(ws_gpu_kernel *k, const ws_variant *launch, ws_error *err)
+{
+    const ws_cu_api *api = &k->gpu->api;
+    k->variant = launch;
+    int rc = ws_ptx_find_entry(k->ptx, launch->kernel, &k->entry, err);
+    if (rc != WS_OK)
+        return rc;
+    CUresult r = api->cuModuleGetFunction(&k->function, k->module, k->entry.name);
+    if (r != CUDA_SUCCESS)
+        return cu_fail(k, r, err, "cuModuleGetFunction");
+    if (launch->smem_dynamic > 48 * 1024 &&
+        (r = api->cuFuncSetAttribute(k->function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                                     (int)launch->smem_dynamic)) != CUDA_SUCCESS)
+        return cu_fail(k, r, err, "setting the dynamic shared memory size");
+    return ws_params_pack(&k->entry, k->spec, launch, k->addr, &k->params, err);
+}
+
+void ws_gpu_kernel_use_inputs(ws_gpu_kernel *k, const ws_buffers *inputs)
+{
+    assert(inputs->n == k->inputs->n);
+    k->inputs = inputs;
+}
+
+/* Element `index` of spec buffer `buffer` (size bytes), in device memory. */
+static int elem_at(ws_gpu_kernel *k, int buffer, uint64_t index, size_t size, CUdeviceptr *at,
+                   ws_error *err)
+{
+    if (buffer < 0 || buffer >= k->inputs->n || (index + 1) * size > k->inputs->b[buffer].bytes)
+        return ws_error_set(err, WS_ERR_SPEC, "element %llu of buffer %d is outside it",
+                            (unsigned long long)index, buffer);
+    *at = k->dptr[buffer] + index * size;
+    return WS_OK;
+}
+
+int ws_gpu_kernel_read_elem(ws_gpu_kernel *k, int buffer, uint64_t index, void *elem,
+                            size_t size, ws_error *err)
+{
+    CUdeviceptr at = 0;
+    int rc = elem_at(k, buffer, index, size, &at, err);
+    CUresult r = rc == WS_OK ? k->gpu->api.cuMemcpyDtoH(elem, at, size) : CUDA_SUCCESS;
+    return rc != WS_OK ? rc : r != CUDA_SUCCESS ? cu_fail(k, r, err, "reading an element back") : WS_OK;
+}
+
+int ws_gpu_kernel_write_elem(ws_gpu_kernel *k, int buffer, uint64_t index, const void *elem,
+                             size_t size, ws_error *err)
+{
+    CUdeviceptr at = 0;
+    int rc = elem_at(k, buffer, index, size, &at, err);
+    CUresult r = rc == WS_OK ? k->gpu->api.cuMemcpyHtoD(at, elem, size) : CUDA_SUCCESS;
+    return rc != WS_OK ? rc : r != CUDA_SUCCESS ? cu_fail(k, r, err, "writing an element") : WS_OK;
+}
+
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -285,12 +340,12 @@ static int spin_load(ws_gpu_kernel *k, ws_spin *sp)
 }
 
 static int time_one(ws_gpu_kernel *k, const ws_spin *sp, CUevent start, CUevent stop,
-                    double *ns, ws_error *err)
+                    int restore, double *ns, ws_error *err)
 {
     const ws_cu_api *api = &k->gpu->api;
     CUresult r;
     float ms = 0;
-    if (ws_gpu_kernel_restore(k, err) != WS_OK)
+    if (restore && ws_gpu_kernel_restore(k, err) != WS_OK)
         return err->code;
     if (sp->module) {
         unsigned long long spin_ns = WS_SPIN_NS;
@@ -334,7 +389,7 @@ int ws_gpu_kernel_time(ws_gpu_kernel *k, int warmup, int repeat, double *median_
         if (spun)
             *spun = have;
         for (int i = 0; i < repeat && err->code == WS_OK; i++)
-            time_one(k, &sp, start, stop, &t[i], err);
+            time_one(k, &sp, start, stop, 1, &t[i], err);
         if (have)
             api->cuModuleUnload(sp.module);
     }
@@ -350,6 +405,31 @@ int ws_gpu_kernel_time(ws_gpu_kernel *k, int warmup, int repeat, double *median_
     }
     free(t);
     return err->code;
+}
+
+int ws_gpu_kernel_time_once(ws_gpu_kernel *k, double *ns, int *spun, ws_error *err)
+{
+    const ws_cu_api *api = &k->gpu->api;
+    CUevent start = NULL, stop = NULL;
+    CUresult r;
+    int rc = WS_OK;
+    if ((r = api->cuEventCreate(&start, CU_EVENT_DEFAULT)) != CUDA_SUCCESS ||
+        (r = api->cuEventCreate(&stop, CU_EVENT_DEFAULT)) != CUDA_SUCCESS) {
+        rc = cu_fail(k, r, err, "cuEventCreate");
+    } else {
+        ws_spin sp;
+        int have = spin_load(k, &sp);
+        if (spun)
+            *spun = have;
+        rc = time_one(k, &sp, start, stop, 0, ns, err);
+        if (have)
+            api->cuModuleUnload(sp.module);
+    }
+    if (start)
+        api->cuEventDestroy(start);
+    if (stop)
+        api->cuEventDestroy(stop);
+    return rc;
 }
 
 int ws_gpu_kernel_read(ws_gpu_kernel *k, ws_buffers *out, ws_error *err)

@@ -71,6 +71,20 @@ int ws_cli_check_model(const char *cmd, const char *model, const char *arch, ws_
 int ws_cli_check_outputs(const ws_cli_workload *w, const ws_variant *v, const ws_buffers *out,
                          const ws_buffers *first, ws_result *res, ws_error *err);
 
+/* A variant that fails does not stop the others: ws_cli_variant_failed counts it and
+ * returns WS_OK to go on (or rc itself with --fail-fast, the caller then failing with
+ * err). ws_cli_failures_end gives the closing error: the failure itself when there was
+ * one (printed once, as before), else every error printed as it came and one line
+ * naming how many failed and which first. */
+typedef struct ws_cli_failures {
+    int n;
+    ws_error first;
+    char first_variant[WS_NAME_MAX];
+} ws_cli_failures;
+int ws_cli_variant_failed(ws_cli_failures *f, const ws_variant *v, int fail_fast, int rc,
+                          ws_error *err);
+int ws_cli_failures_end(const ws_cli_failures *f, const ws_spec *s, ws_error *err);
+
 /* ---------------------------------------------------------------- options (opts.c) */
 
 /* What an option takes: nothing (sets an int to 1), a word, a whole number in [lo, hi],
@@ -117,6 +131,9 @@ int ws_cli_add_define(ws_cli_defines *d, char *kv, ws_error *err);
     {"-D", WS_OPT_DEFINE, (dest), "NAME=VALUE", "override a constant of the spec (repeatable)", 0, 0}
 #define WS_CLI_OPT_VARIANT(dest) \
     {"--variant", WS_OPT_STRING, (dest), "V", "only this variant (default: every variant)", 0, 0}
+#define WS_CLI_OPT_FAIL_FAST(dest) \
+    {"--fail-fast", WS_OPT_FLAG, (dest), NULL, "stop at the first variant that fails (default: " \
+     "report it and go on\nwith the next, exit non-zero at the end)", 0, 0}
 #define WS_CLI_OPT_QUIET(dest) {"--quiet", WS_OPT_FLAG, (dest), NULL, "no progress on stderr", 0, 0}
 #define WS_CLI_OPT_WORKLOAD \
     {"WORKLOAD", WS_OPT_POSITIONAL, NULL, NULL, "a name from 'warpscope list' or a path to a .spec", 0, 0}
@@ -152,6 +169,11 @@ void ws_json_regions(ws_json *j, const ws_result *r);
 void ws_json_outputs(ws_json *j, const ws_result *r);
 /* ... "warnings": [...] */
 void ws_json_warnings(ws_json *j, const ws_result *r);
+/* ... "launches": [{index, kernel, grid, block, smem_dynamic, vars, line, metrics}]: a
+ * launch sequence's rows; nothing for a single launch. */
+void ws_json_launches(ws_json *j, const ws_result *r);
+/* "  launches: N" and a line per launch (a sequence's rows; nothing for a single launch). */
+void ws_cli_print_launches(const ws_result *r);
 /* All of the above, in that order: a run as sim and show print it. */
 void ws_json_run(ws_json *j, const ws_result *r);
 

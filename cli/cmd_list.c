@@ -16,8 +16,9 @@ static void print_spec(const ws_spec *s, int verbose)
     printf("%-22s %s\n", s->name, s->description);
     for (int i = 0; i < s->nvariants; i++) {
         const ws_variant *v = &s->variants[i];
-        printf("    variant %-14s %-18s grid %ux%ux%u block %ux%ux%u%s%s\n", v->name, v->kernel,
+        printf("    variant %-14s %-18s grid %ux%ux%u block %ux%ux%u%s%s%s\n", v->name, v->kernel,
                v->grid[0], v->grid[1], v->grid[2], v->block[0], v->block[1], v->block[2],
+               ws_variant_is_sequence(v) ? "  (first of a launch sequence)" : "",
                v->description[0] ? "  " : "", v->description);
     }
     if (!verbose)

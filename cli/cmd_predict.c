@@ -90,6 +90,7 @@ static int run_variant(const ws_cli_workload *w, const ws_variant *v, const pred
     opt.timing = 1;
     opt.gpu_preset = a->preset;
     opt.resources = kp;
+    opt.resources_ptx = w->ptx_path;
     opt.detect_races = 0;
     if (!a->quiet && isatty(2)) {
         opt.progress = ws_cli_sim_progress;

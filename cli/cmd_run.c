@@ -17,7 +17,7 @@ typedef struct gpu_args {
     const char *cmd;
     const char *workload, *variant, *db, *preset;
     const char *model;  /* "ptx" (default: with the timing model) or "sass" */
-    int json, no_db, no_sim, device, profile, quiet, no_sass;
+    int json, no_db, no_sim, device, profile, quiet, no_sass, fail_fast;
     ws_gpu_run_options run;
     ws_prof_options prof;
     ws_cli_defines defs;
@@ -55,6 +55,7 @@ static int gpu_parse(int argc, char **argv, gpu_args *a, ws_error *err)
          "model with the timing model; sass: the GPU loads the cubin ptxas made\n"
          "for it and the simulator runs that SASS", 0, 0},
         WS_CLI_OPT_JSON(&a->json, "one JSON object per line instead of text"),
+        WS_CLI_OPT_FAIL_FAST(&a->fail_fast),
         WS_CLI_OPT_QUIET(&a->quiet),
         /* profile only: */
         {"--no-sass", WS_OPT_FLAG, &a->no_sass, NULL, "skip per-instruction SASS metrics", 0, 0},
@@ -120,6 +121,7 @@ static int sim_side(const ws_cli_workload *w, const ws_variant *v, const gpu_arg
         opt.timing = 1;
         if (ws_ptx_resources(w->ptx_path, v->kernel, &rk, err) == WS_OK)
             opt.resources = &rk;
+        opt.resources_ptx = w->ptx_path;
         ws_error_clear(err);
     }
     if (!a->quiet && isatty(2)) {
@@ -167,6 +169,36 @@ static void cross_check(const ws_spec *s, const ws_buffers *gpu, const ws_buffer
     }
 }
 
+/* `profile` of a launch sequence: each launch profiled from the state before it. */
+typedef struct prof_hook_ctx {
+    const ws_spec *s;
+    const ws_prof_options *o;
+} prof_hook_ctx;
+
+static int prof_hook(void *ctx, ws_gpu_kernel *k, const ws_launch *l, ws_result *one,
+                     ws_error *err)
+{
+    prof_hook_ctx *p = ctx;
+    (void)l;
+    return ws_prof_profile(k, p->s, p->o, one, err);
+}
+
+/* A sequence: every launch once, in order, over the same device buffers. */
+static int gpu_sequence(ws_gpu_kernel *k, const ws_cli_workload *w, const ws_variant *v,
+                        gpu_args *a, ws_buffers *out, ws_result *res, ws_error *err)
+{
+    prof_hook_ctx p = {w->spec, &a->prof};
+    int progress = !a->quiet && isatty(2);
+    if (progress)
+        fprintf(stderr, "  %s on the GPU: its launches, %s...", v->name,
+                a->profile ? "each profiled then timed" : "each timed once");
+    int rc = ws_gpu_run_sequence(k, w->spec, v, a->profile ? prof_hook : NULL, &p, out, res,
+                                 err);
+    if (progress)
+        fputs("\r\033[K", stderr);
+    return rc;
+}
+
 static int gpu_side(ws_gpu *g, const ws_cli_workload *w, const ws_variant *v, gpu_args *a,
                     ws_buffers *out, ws_result *res, ws_error *err)
 {
@@ -175,6 +207,13 @@ static int gpu_side(ws_gpu *g, const ws_cli_workload *w, const ws_variant *v, gp
         ws_gpu_kernel_load_cubin(g, w->ptx_path, w->sass ? w->cubin_path : NULL, w->spec, v,
                                  &w->inputs, &k, err) != WS_OK)
         return err->code;
+    if (ws_variant_is_sequence(v)) {
+        int rc = gpu_sequence(k, w, v, a, out, res, err);
+        if (rc == WS_OK && res->ninsts)
+            rc = ws_result_compute_regions(res, w->spec);
+        ws_gpu_kernel_free(k);
+        return rc == WS_OK ? ws_cli_check_outputs(w, v, out, NULL, res, err) : rc;
+    }
     ws_gpu_describe(k, w->spec, v, res);
     /* One line while the GPU works: a launch can take minutes and prints nothing. */
     int progress = !a->quiet && isatty(2);
@@ -239,6 +278,7 @@ static void print_text(const ws_result *g, const ws_result *s, int64_t gid, int6
                metric_or(g, uniform, NAN), s ? metric_or(s, uniform, NAN) : NAN);
     if (g->ninsts)
         printf("  SASS instructions   %d with counts\n", g->ninsts);
+    ws_cli_print_launches(g);
     printf("  outputs             %s%s\n", g->outputs_match ? "" : "MISMATCH: ",
            g->outputs_checked ? g->check_message : "not checked");
     for (int i = 0; i < g->nwarnings; i++)
@@ -266,6 +306,7 @@ static void print_json(const ws_result *g, const ws_result *s, int64_t gid, int6
         ws_json_metrics(&j, "sim", s);
     else
         ws_json_raw(&j, "sim", NULL);
+    ws_json_launches(&j, g);
     ws_json_end(&j);
     printf("\n");
 }
@@ -322,11 +363,16 @@ static int gpu_all(gpu_args *a, ws_error *err)
         rc = err->code;
     if (rc == WS_OK && !a->no_db)
         rc = ws_store_open(a->db, &store, err);
+    ws_cli_failures failures = {0};
     for (int i = 0; rc == WS_OK && i < w.spec->nvariants; i++) {
         const ws_variant *v = &w.spec->variants[i];
-        if (!a->variant || !strcmp(v->name, a->variant))
-            rc = one_variant(g, &w, v, a, store, &mismatches, err);
+        if (a->variant && strcmp(v->name, a->variant))
+            continue;
+        rc = one_variant(g, &w, v, a, store, &mismatches, err);
+        rc = ws_cli_variant_failed(&failures, v, a->fail_fast, rc, err);
     }
+    if (rc == WS_OK && w.spec)
+        rc = ws_cli_failures_end(&failures, w.spec, err);
     if (rc == WS_OK && mismatches)
         rc = ws_error_set(err, WS_ERR_CHECK, "%s: %d variant(s) with GPU outputs that differ",
                           w.spec->name, mismatches);

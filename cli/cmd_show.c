@@ -235,6 +235,9 @@ static void print_text(const ws_run_row *w, const ws_result *r, const hot_line *
 {
     print_header_text(w, r);
     print_metrics_text(r);
+    if (r->nlaunches)
+        printf("\n");
+    ws_cli_print_launches(r);
     print_regions_text(r);
     print_lines_text(r, lines, n);
     print_atomics_text(r);

@@ -17,7 +17,7 @@ typedef struct sim_args {
     const char *variant;  /* NULL = every variant */
     const char *db;
     const char *dump;     /* --dump DIR: write the outputs there; NULL = no */
-    int json, quiet, no_db, no_races;
+    int json, quiet, no_db, no_races, fail_fast;
     const char *model, *arch; /* "sass" or "ptx"; sm_XX for sass */
     ws_cli_defines defs;
     ws_sim_options opt;
@@ -60,6 +60,7 @@ static int sim_parse(int argc, char **argv, sim_args *a, ws_error *err)
         {"--dump", WS_OPT_STRING, &a->dump, "DIR",
          "write each variant's outputs (the checked buffers; every buffer when\n"
          "none is checked) to DIR/VARIANT.BUFFER.bin, raw little-endian", 0, 0},
+        WS_CLI_OPT_FAIL_FAST(&a->fail_fast),
         WS_CLI_OPT_QUIET(&a->quiet),
     };
     const ws_cli_cmd cmd = {"sim", "warpscope sim WORKLOAD [-D NAME=VALUE]... [--variant V] [options]",
@@ -109,6 +110,7 @@ static void print_table(const ws_result *r, double seconds, int64_t run_id, cons
     printf("  metrics:\n");
     for (int i = 0; i < r->nmetrics; i++)
         printf("    %-58s %16.6g\n", r->metrics[i].name, r->metrics[i].value);
+    ws_cli_print_launches(r);
     if (r->outputs_checked)
         printf("  outputs: %s%s\n", r->outputs_match ? "" : "MISMATCH: ", r->check_message);
     for (int i = 0; i < r->nwarnings; i++)
@@ -166,6 +168,7 @@ static int sim_variant(const ws_cli_workload *w, const ws_variant *v, sim_args *
         return err->code;
     ws_sim_options opt = a->opt;
     opt.resources = resources;
+    opt.resources_ptx = w->ptx_path;
     if (!a->quiet && !a->json && isatty(2)) {
         opt.progress = ws_cli_sim_progress;
         opt.progress_ctx = (void *)v->name;
@@ -214,6 +217,7 @@ static int sim_all(sim_args *a, ws_error *err)
         ws_json_str(&j, "workload", w.spec->name);
         ws_json_array(&j, "runs");
     }
+    ws_cli_failures failures = {0};
     for (int i = 0; i < w.spec->nvariants && rc == WS_OK; i++) {
         const ws_variant *v = &w.spec->variants[i];
         if (a->variant && strcmp(v->name, a->variant))
@@ -249,7 +253,10 @@ static int sim_all(sim_args *a, ws_error *err)
         }
         ws_buffers_free(&out);
         ws_result_free(&res);
+        rc = ws_cli_variant_failed(&failures, v, a->fail_fast, rc, err);
     }
+    if (rc == WS_OK)
+        rc = ws_cli_failures_end(&failures, w.spec, err);
     if (wrap) {
         ws_json_end(&j);
         ws_json_end(&j);

@@ -1,6 +1,7 @@
 /* common.c — what the subcommands share: printing an error and picking its exit code,
  * finding a workload's spec, the default database, the shared simulate-and-check step. */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -224,4 +225,69 @@ void ws_cli_sim_progress(void *ctx, uint64_t done, uint64_t total)
             total ? 100.0 * (double)done / (double)total : 100.0);
     if (done >= total)
         fputs("\r\033[K", stderr);
+}
+
+static double ws_launch_value(const ws_launch_stat *l, const char *name)
+{
+    for (int i = 0; i < l->nmetrics; i++)
+        if (!strcmp(l->metrics[i].name, name))
+            return l->metrics[i].value;
+    return NAN;
+}
+
+#define WS_LAUNCHES_SHOWN 32
+void ws_cli_print_launches(const ws_result *r)
+{
+    if (!r->nlaunches)
+        return;
+    printf("  launches: %d (counts and times above are their sums)\n", r->nlaunches);
+    for (int i = 0; i < r->nlaunches && i < WS_LAUNCHES_SHOWN; i++) {
+        const ws_launch_stat *l = &r->launches[i];
+        double insts = ws_launch_value(l, WS_M(INST_EXECUTED));
+        double threads = ws_launch_value(l, WS_M(THREAD_INST_EXECUTED));
+        double ns = ws_launch_value(l, WS_M(SIM_TIME_NS));
+        if (isnan(ns))
+            ns = ws_launch_value(l, WS_M(GPU_TIME_NS));
+        printf("    #%-4d %-20s grid %ux%ux%u block %ux%ux%u  %-16s", l->index, l->kernel,
+               l->grid[0], l->grid[1], l->grid[2], l->block[0], l->block[1], l->block[2],
+               l->vars[0] ? l->vars : "-");
+        if (!isnan(insts))
+            printf(" %10.0f warp-insts", insts);
+        if (!isnan(insts) && !isnan(threads) && insts > 0)
+            printf("  rate %5.1f %%", 100.0 * threads / (32.0 * insts));
+        if (!isnan(ns))
+            printf("  %10.0f ns", ns);
+        printf("\n");
+    }
+    if (r->nlaunches > WS_LAUNCHES_SHOWN)
+        printf("    ... %d more (every launch in --json)\n", r->nlaunches - WS_LAUNCHES_SHOWN);
+}
+
+int ws_cli_variant_failed(ws_cli_failures *f, const ws_variant *v, int fail_fast, int rc,
+                          ws_error *err)
+{
+    if (rc == WS_OK || fail_fast || rc == WS_ERR_NOMEM || rc == WS_ERR_DB)
+        return rc;
+    if (f->n == 1) /* a second failure: the first is printed now, in order */
+        ws_cli_fail(&f->first);
+    if (f->n++ == 0) {
+        f->first = *err;
+        snprintf(f->first_variant, sizeof f->first_variant, "%s", v->name);
+    } else {
+        ws_cli_fail(err);
+    }
+    ws_error_clear(err);
+    return WS_OK;
+}
+
+int ws_cli_failures_end(const ws_cli_failures *f, const ws_spec *s, ws_error *err)
+{
+    if (!f->n)
+        return WS_OK;
+    if (f->n == 1) { /* the one error, as the command's own */
+        *err = f->first;
+        return err->code;
+    }
+    return ws_error_set(err, f->first.code, "%s: %d variants failed (the first: '%s'; the "
+                        "errors are above)", s->name, f->n, f->first_variant);
 }

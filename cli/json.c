@@ -141,6 +141,36 @@ void ws_json_warnings(ws_json *j, const ws_result *r)
     ws_json_end(j);
 }
 
+void ws_json_launches(ws_json *j, const ws_result *r)
+{
+    if (!r->nlaunches)
+        return;
+    ws_json_array(j, "launches");
+    for (int i = 0; i < r->nlaunches; i++) {
+        const ws_launch_stat *l = &r->launches[i];
+        ws_json_object(j, NULL);
+        ws_json_int(j, "index", l->index);
+        ws_json_str(j, "kernel", l->kernel);
+        ws_json_array(j, "grid");
+        for (int d = 0; d < 3; d++)
+            ws_json_int(j, NULL, l->grid[d]);
+        ws_json_end(j);
+        ws_json_array(j, "block");
+        for (int d = 0; d < 3; d++)
+            ws_json_int(j, NULL, l->block[d]);
+        ws_json_end(j);
+        ws_json_int(j, "smem_dynamic", l->smem_dynamic);
+        ws_json_str(j, "vars", l->vars);
+        ws_json_int(j, "line", l->line);
+        ws_json_object(j, "metrics");
+        for (int m = 0; m < l->nmetrics; m++)
+            ws_json_num(j, l->metrics[m].name, l->metrics[m].value);
+        ws_json_end(j);
+        ws_json_end(j);
+    }
+    ws_json_end(j);
+}
+
 void ws_json_run(ws_json *j, const ws_result *r)
 {
     ws_json_run_identity(j, r);
@@ -148,4 +178,5 @@ void ws_json_run(ws_json *j, const ws_result *r)
     ws_json_regions(j, r);
     ws_json_outputs(j, r);
     ws_json_warnings(j, r);
+    ws_json_launches(j, r);
 }

@@ -138,6 +138,7 @@ typedef struct ws_arg {
 } ws_arg;
 
 #define WS_ARGS_MAX 32
+typedef struct ws_step ws_step;
 typedef struct ws_variant {
     char name[WS_NAME_MAX];   /* "before", "after", ... */
     char kernel[128];         /* C name of the __global__ function, e.g. "kernelEnhanced" */
@@ -149,7 +150,32 @@ typedef struct ws_variant {
     char description[256];
     int cooperative;          /* `cooperative`: launched so that a grid sync completes */
     int line;
+    /* A sequence of launches (`launch`, `repeat`, `while`, `end`, `set` lines); 0 for the
+     * single-launch form above. In a sequence, kernel/grid/block/smem are the first
+     * launch's (for listings); every launch's own are in its step. */
+    int nsteps, cap_steps;
+    ws_step *steps;
 } ws_variant;
+
+/* One line of a launch sequence. Expressions are resolved when the sequence runs, with
+ * the enclosing loops' variables bound (ws_variant_launches). */
+typedef enum ws_step_kind {
+    WS_STEP_LAUNCH, WS_STEP_REPEAT, WS_STEP_WHILE, WS_STEP_END, WS_STEP_SET
+} ws_step_kind;
+#define WS_LOOP_DEPTH 8
+struct ws_step {
+    ws_step_kind kind;
+    int line;
+    ws_variant *launch;          /* LAUNCH: kernel, grid/block/smem/args as written */
+    char count_expr[WS_EXPR_MAX];/* REPEAT: trips; WHILE: the most trips (`max`) */
+    char var[WS_NAME_MAX];       /* REPEAT/WHILE: loop variable (`as VAR`), "" none */
+    int buffer;                  /* WHILE/SET: index into spec->buffers */
+    char buffer_name[WS_NAME_MAX];
+    char index_expr[WS_EXPR_MAX];/* WHILE/SET: the element */
+    char value_expr[WS_EXPR_MAX];/* WHILE: compared with; SET: written */
+    int repeat_if_equal;         /* WHILE: 1 for `==`, 0 for `!=` */
+    int match;                   /* REPEAT/WHILE: its END's index; END: its loop's */
+};
 
 typedef enum ws_region_kind { WS_REGION_LINES, WS_REGION_FUNCTION } ws_region_kind;
 typedef struct ws_region {
@@ -203,6 +229,40 @@ int ws_symbol_check(const ws_spec *s, const ws_symbol *sym, int found, uint64_t 
                     const char *known, ws_error *err);
 /* The macro name the constant has in the .cu: NAME, or WS_NAME when namespaced. */
 const char *ws_const_define_name(const ws_const *c, char *buf, size_t n);
+
+/* One launch of a variant as it runs: `v` is a single-launch variant (the variant's own
+ * for the single-launch form; for a sequence, the launch line resolved with the loop
+ * variables of that moment, named like its variant, `line` the launch line's). */
+typedef struct ws_launch {
+    int index;                   /* 0, 1, ... in the order they run */
+    const ws_variant *v;
+    int nvars;                   /* enclosing loops with `as VAR`, outermost first */
+    char var_name[WS_LOOP_DEPTH][WS_NAME_MAX];
+    int64_t var_value[WS_LOOP_DEPTH];
+    char vars[256];              /* "K=2 J=0"; "" outside loops */
+} ws_launch;
+
+/* What runs a sequence: a launch, and reading / writing one element of a buffer (raw
+ * little-endian bytes, ws_type_size of the buffer's type) for `while` and `set`. */
+typedef struct ws_launch_host {
+    void *ctx;
+    int (*launch)(void *ctx, const ws_launch *l, ws_error *err);
+    int (*read)(void *ctx, int buffer, uint64_t index, void *elem, ws_error *err);
+    int (*write)(void *ctx, int buffer, uint64_t index, const void *elem, ws_error *err);
+} ws_launch_host;
+
+/* 1 when v is a sequence of launches. */
+int ws_variant_is_sequence(const ws_variant *v);
+/* Runs the variant's launches through `h` in order (the single-launch form: one launch
+ * of v itself). `while` reads its element back after each trip; reaching its `max`, an
+ * index outside its buffer or an expression error is WS_ERR_SPEC at the spec line; an
+ * error of `h` is returned as it is. */
+int ws_variant_launches(const ws_spec *s, const ws_variant *v, const ws_launch_host *h,
+                        ws_error *err);
+/* A buffers-in-host-memory host for ws_variant_launches: read/write act on `bufs`. */
+int ws_buffers_read_elem(void *bufs, int buffer, uint64_t index, void *elem, ws_error *err);
+int ws_buffers_write_elem(void *bufs, int buffer, uint64_t index, const void *elem,
+                          ws_error *err);
 
 /* A -D NAME=VALUE from the command line. */
 typedef struct ws_define { const char *name, *value; } ws_define;
@@ -390,6 +450,19 @@ typedef struct ws_region_stat {
     double execution_rate;   /* active_threads / (32 * issued) */
 } ws_region_stat;
 
+/* One launch of a sequence: where it came from and its own metrics (the result's metrics
+ * are these summed: counts and times added, ratios recomputed or averaged). */
+typedef struct ws_launch_stat {
+    int index;
+    char kernel[128];
+    uint32_t grid[3], block[3];
+    uint32_t smem_dynamic;
+    char vars[256];          /* "K=2 J=0" */
+    int line;                /* the launch line of the spec */
+    int nmetrics;
+    ws_metric *metrics;
+} ws_launch_stat;
+
 typedef struct ws_result {
     /* what ran */
     char source[128];        /* "sim:ipdom" or "gpu:NVIDIA H100 80GB HBM3" */
@@ -411,6 +484,7 @@ typedef struct ws_result {
     int ntimelines, cap_timelines;      ws_timeline *timelines;
     int nregions, cap_regions;          ws_region_stat *regions;
     int nwarnings, cap_warnings;        char **warnings;  /* e.g. races found */
+    int nlaunches, cap_launches;        ws_launch_stat *launches; /* sequences only */
 } ws_result;
 
 void ws_result_init(ws_result *r);
@@ -431,6 +505,12 @@ int ws_result_add_warning(ws_result *r, const char *fmt, ...) __attribute__((for
 /* Aggregates instruction counts over the spec's regions (by source line of the spec's
  * .cu) into r->regions, replacing what was there. */
 int ws_result_compute_regions(ws_result *r, const ws_spec *s);
+/* Adds the result `one` of launch `l` of a sequence to `sum`: a row in sum->launches with
+ * one's metrics, and one's counts per instruction, atomics, blocks, warnings and the first
+ * timelines of each kernel merged into sum's (the first launch also gives the run's
+ * description). ws_result_launches_finish then sets sum's metrics from the rows. */
+int ws_result_add_launch(ws_result *sum, const ws_launch *l, const ws_result *one);
+int ws_result_launches_finish(ws_result *sum);
 /* Derives the kernel-level metrics from the per-instruction counts: smsp__inst_executed.sum,
  * smsp__thread_inst_executed.sum, ..._per_inst_executed.ratio, ..._pred_on.sum,
  * smsp__sass_branch_targets.sum, ..._threads_divergent.sum, ..._threads_uniform.pct,

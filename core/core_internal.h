@@ -56,6 +56,11 @@ typedef struct ws_parse {
     char **buffer_gen_text;   /* per buffer, its generator words (parallel to s->buffers) */
     int cap_buffers, cap_consts, cap_variants, cap_regions, cap_symbols;
     int *const_state;         /* 0 unresolved, 1 in progress, 2 resolved */
+    int loop_open[WS_LOOP_DEPTH]; /* while reading a sequence: open loops' step indexes */
+    int loop_depth;
+    int nbound;               /* loop variables visible to expressions (innermost last) */
+    const char *bound_name[WS_LOOP_DEPTH];
+    int64_t bound_value[WS_LOOP_DEPTH];
 } ws_parse;
 
 /* spec_resolve.c: after every line is read. */
@@ -70,6 +75,20 @@ int ws_spec_int_expr(ws_parse *p, int line, const char *text, int64_t *out);
 int ws_spec_arg_resolve(ws_parse *p, const char *where, ws_arg *a);
 /* spec_args.c: every `symbol NAME BUF` names a buffer. */
 int ws_spec_resolve_symbols(ws_parse *p);
+/* spec_resolve.c: a single launch's shape and arguments (a variant's, or a launch line's
+ * with p->bound loop variables in expressions). */
+int ws_launch_resolve(ws_parse *p, ws_variant *v);
+/* spec.c, for launch lines: grid/block words (tok[0] the directive) and args, read as a
+ * variant's `grid`/`block`/`args` lines are. */
+int ws_launch_dims(ws_parse *p, int line, char **tok, int ntok, char exprs[3][WS_EXPR_MAX]);
+int ws_launch_args(ws_parse *p, int line, ws_variant *v, char **tok, int ntok);
+/* spec_steps.c: a sequence line inside a variant (*handled 0 when `tok[0]` is none);
+ * the end of a variant block (unclosed loops are errors); checking a sequence once every
+ * constant and buffer is known. */
+int ws_dir_step(ws_parse *p, int line, char **tok, int ntok, int *handled);
+int ws_steps_close(ws_parse *p);
+int ws_steps_resolve(ws_parse *p, ws_variant *v);
+void ws_steps_free(ws_variant *v);
 /* region.c: reads the .cu, resolves every region's lines and marks the constants whose
  * names the .cu declares as identifiers without using them as macros (namespaced). */
 int ws_spec_resolve_regions(ws_parse *p);

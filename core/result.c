@@ -24,6 +24,9 @@ void ws_result_free(ws_result *r)
         free(r->timelines[i].slots);
     for (int i = 0; i < r->nwarnings; i++)
         free(r->warnings[i]);
+    for (int i = 0; i < r->nlaunches; i++)
+        free(r->launches[i].metrics);
+    free(r->launches);
     free(r->metrics);
     free(r->files);
     free(r->insts);

@@ -225,13 +225,32 @@ static int ws_variant_args(ws_parse *p, int line, ws_variant *v, char **tok, int
     return WS_OK;
 }
 
+/* The same for a launch line of a sequence (spec_steps.c). */
+int ws_launch_dims(ws_parse *p, int line, char **tok, int ntok, char exprs[3][WS_EXPR_MAX])
+{
+    return ws_variant_dims(p, line, tok, ntok, exprs);
+}
+
+int ws_launch_args(ws_parse *p, int line, ws_variant *v, char **tok, int ntok)
+{
+    return ws_variant_args(p, line, v, tok, ntok);
+}
+
 /* A line inside a variant block; returns 1 in *handled when it was one. */
 static int ws_dir_variant_line(ws_parse *p, int line, char **tok, int ntok, const char *rest,
                                int *handled)
 {
     ws_variant *v = &p->s->variants[p->s->nvariants - 1];
     const char *d = tok[0];
+    int rc = ws_dir_step(p, line, tok, ntok, handled);
+    if (*handled)
+        return rc;
     *handled = 1;
+    if (v->nsteps && (!strcmp(d, "kernel") || !strcmp(d, "grid") || !strcmp(d, "block") ||
+                      !strcmp(d, "smem") || !strcmp(d, "args")))
+        return WS_SPEC_FAIL(p, line, "variant '%s' mixes '%s' with 'launch' lines (line %d): "
+                            "write a single launch as one 'launch' line, or use no 'launch'",
+                            v->name, d, v->steps[0].line);
     if (strcmp(d, "description") == 0)
         return ws_copy_text(p, line, v->description, sizeof v->description, "description",
                             rest);
@@ -366,6 +385,8 @@ static int ws_dir_line(ws_parse *p, int line, char *text)
         if (handled)
             return rc;
         p->in_variant = 0;
+        if ((rc = ws_steps_close(p)) != WS_OK)
+            return rc;
     }
     if (strcmp(d, "workload") == 0)
         return ws_dir_single(p, line, tok, ntok, s->name, sizeof s->name, 1);
@@ -395,7 +416,9 @@ static int ws_dir_line(ws_parse *p, int line, char *text)
     if (strcmp(d, "symbol") == 0)
         return ws_dir_symbol(p, line, tok, ntok);
     if (!strcmp(d, "kernel") || !strcmp(d, "grid") || !strcmp(d, "block") ||
-        !strcmp(d, "smem") || !strcmp(d, "args") || !strcmp(d, "cooperative"))
+        !strcmp(d, "smem") || !strcmp(d, "args") || !strcmp(d, "cooperative") ||
+        !strcmp(d, "launch") || !strcmp(d, "repeat") || !strcmp(d, "while") ||
+        !strcmp(d, "end") || !strcmp(d, "set"))
         return WS_SPEC_FAIL(p, line, "'%s' outside a variant (write 'variant NAME' first)", d);
     return WS_SPEC_FAIL(p, line, "unknown directive '%s'", d);
 }
@@ -428,7 +451,7 @@ static int ws_spec_read_lines(ws_parse *p, const char *text)
         }
         q = *eol ? eol + 1 : eol;
     }
-    return WS_OK;
+    return p->in_variant ? ws_steps_close(p) : WS_OK;
 }
 
 /* Workload name from the file name when not given; source relative to the spec. */
@@ -523,6 +546,8 @@ void ws_spec_free(ws_spec *s)
         return;
     free(s->consts);
     free(s->buffers);
+    for (int i = 0; s->variants && i < s->nvariants; i++)
+        ws_steps_free(&s->variants[i]);
     free(s->variants);
     free(s->regions);
     free(s->symbols);

@@ -169,7 +169,10 @@ int ws_spec_arg_resolve(ws_parse *p, const char *where, ws_arg *a)
     if (plus && (b = ws_buffer_index(s, e, (size_t)(plus - e))) >= 0)
         return ws_arg_offset(p, where, a, b, plus + 1);
     a->kind = WS_ARG_SCALAR;
-    if (ws_is_ident(e) && !ws_spec_const(s, e))
+    int bound = 0; /* a loop variable of a launch sequence */
+    for (int k = 0; k < p->nbound; k++)
+        bound |= strcmp(p->bound_name[k], e) == 0;
+    if (ws_is_ident(e) && !ws_spec_const(s, e) && !bound)
         return WS_ARG_FAIL(p, a, "%s: args: unknown buffer or constant '%s'", where, e);
     if (ws_real_word(s, e, &a->fval)) {
         a->ival = (int64_t)a->fval;

@@ -166,6 +166,12 @@ typedef struct ws_lookup_ctx {
 static int ws_const_lookup(void *ctx, const char *name, int64_t *value, ws_error *err)
 {
     ws_lookup_ctx *l = ctx;
+    for (int k = l->p->nbound - 1; k >= 0; k--) {
+        if (strcmp(l->p->bound_name[k], name) == 0) {
+            *value = l->p->bound_value[k];
+            return WS_OK;
+        }
+    }
     int j = ws_const_index(l->p->s, name);
     if (j < 0)
         return WS_SPEC_FAIL(l->p, l->line, "unknown constant '%s'", name);
@@ -550,10 +556,17 @@ static int ws_variant_resolve(ws_parse *p, ws_variant *v)
     return rc;
 }
 
+int ws_launch_resolve(ws_parse *p, ws_variant *v)
+{
+    return ws_variant_resolve(p, v);
+}
+
 int ws_spec_resolve_variants(ws_parse *p)
 {
     int rc = WS_OK;
-    for (int i = 0; i < p->s->nvariants && rc == WS_OK; i++)
-        rc = ws_variant_resolve(p, &p->s->variants[i]);
+    for (int i = 0; i < p->s->nvariants && rc == WS_OK; i++) {
+        ws_variant *v = &p->s->variants[i];
+        rc = v->nsteps ? ws_steps_resolve(p, v) : ws_variant_resolve(p, v);
+    }
     return rc;
 }

@@ -294,6 +294,11 @@ int ws_x_warpop(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx);
 /* Finds the entry, lays out global memory and parameters for r->m/spec/v/opt. */
 int ws_run_setup(ws_run *r, ws_buffers *bufs, ws_error *err);
 void ws_run_teardown(ws_run *r, ws_buffers *bufs);
+/* A sequence variant's launches one after the other over `bufs`, each run by `one` (the
+ * PTX or the SASS model), summed into `res` with a row per launch. */
+typedef int (*ws_run_one_fn)(void *ctx, const ws_variant *v, ws_result *res, ws_error *err);
+int ws_run_sequence(const ws_spec *s, const ws_variant *v, ws_buffers *bufs, ws_run_one_fn one,
+                    void *ctx, ws_result *res, ws_error *err);
 /* Index of the allocation holding [addr, addr+n), or -1. */
 int ws_x_find_alloc(ws_worker *wk, uint64_t addr, uint64_t n);
 /* "4 bytes past the end of 'out' [...]" for a fault message. */

@@ -502,9 +502,9 @@ static int run_kernel(ws_sass_run *r, const ws_sass_module *sm, ws_buffers *bufs
     return rc;
 }
 
-int ws_sim_run_sass(const ws_module *m, const ws_sass_module *sm, const ws_spec *s,
-                    const ws_variant *v, ws_buffers *bufs, const ws_sim_options *opt,
-                    ws_result *res, ws_error *err)
+static int run_sass_one(const ws_module *m, const ws_sass_module *sm, const ws_spec *s,
+                        const ws_variant *v, ws_buffers *bufs, const ws_sim_options *opt,
+                        ws_result *res, ws_error *err)
 {
     ws_sim_options defaults;
     if (!opt) {
@@ -529,4 +529,34 @@ int ws_sim_run_sass(const ws_module *m, const ws_sass_module *sm, const ws_spec 
     ws_run_teardown(&r.base, bufs);
     pthread_mutex_destroy(&r.base.lock);
     return rc;
+}
+
+/* A launch sequence runs launch by launch over the same buffers (sim_run.c). */
+typedef struct ws_sass_one {
+    const ws_module *m;
+    const ws_sass_module *sm;
+    const ws_spec *s;
+    ws_buffers *bufs;
+    const ws_sim_options *opt;
+} ws_sass_one;
+
+static int sass_one(void *ctx, const ws_variant *v, ws_result *res, ws_error *err)
+{
+    ws_sass_one *o = ctx;
+    return run_sass_one(o->m, o->sm, o->s, v, o->bufs, o->opt, res, err);
+}
+
+int ws_sim_run_sass(const ws_module *m, const ws_sass_module *sm, const ws_spec *s,
+                    const ws_variant *v, ws_buffers *bufs, const ws_sim_options *opt,
+                    ws_result *res, ws_error *err)
+{
+    if (!ws_variant_is_sequence(v))
+        return run_sass_one(m, sm, s, v, bufs, opt, res, err);
+    ws_sim_options defaults;
+    if (!opt) {
+        ws_sim_options_default(&defaults);
+        opt = &defaults;
+    }
+    ws_sass_one o = {m, sm, s, bufs, opt};
+    return ws_run_sequence(s, v, bufs, sass_one, &o, res, err);
 }

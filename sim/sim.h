@@ -39,6 +39,8 @@ typedef struct ws_sim_options {
     int timing;                /* 1 = run the timing model too (sim__cycles, sim__time_ns) */
     const char *gpu_preset;    /* timing model preset name or path ("h100") */
     const ws_kernel_resources *resources; /* registers/shared memory from ptxas; may be NULL */
+    const char *resources_ptx; /* a launch sequence's timing: each launch's kernel gets its
+                                  resources from ptxas on this PTX (NULL: `resources`) */
     FILE *printf_to;           /* where the kernel's printf writes (default stdout; NULL:
                                   nowhere); at most 1 MiB a run, then a warning */
     uint64_t max_warp_insts;   /* a warp that issues more is an error (runaway loops in

@@ -602,10 +602,101 @@ static int run_common(const ws_module *m, const ws_spec *s, const ws_variant *v,
     return rc;
 }
 
+/* ---------------------------------------------------------------- launch sequences */
+
+typedef struct ws_seq {
+    const ws_spec *s;
+    ws_buffers *bufs;
+    ws_run_one_fn one;
+    void *ctx;
+    ws_result *sum;
+} ws_seq;
+
+/* One launch of the sequence: run, then merged; an error names the launch. */
+static int seq_launch(void *ctx, const ws_launch *l, ws_error *err)
+{
+    ws_seq *q = ctx;
+    ws_result one;
+    ws_result_init(&one);
+    int rc = q->one(q->ctx, l->v, &one, err);
+    if (rc == WS_OK && ws_result_add_launch(q->sum, l, &one) != WS_OK)
+        rc = ws_error_set(err, WS_ERR_NOMEM, "out of memory");
+    ws_result_free(&one);
+    int at_launch_line = err->line == l->v->line && !strcmp(err->file, q->s->path);
+    if (rc != WS_OK && rc != WS_ERR_NOMEM && at_launch_line) {
+        char msg[sizeof err->msg + 512];
+        snprintf(msg, sizeof msg, "launch %d (%s%s%s): %s", l->index, l->v->kernel,
+                 l->vars[0] ? ", " : "", l->vars, err->msg);
+        msg[sizeof err->msg - 1] = '\0';
+        memcpy(err->msg, msg, sizeof err->msg);
+    } else if (rc != WS_OK && rc != WS_ERR_NOMEM) {
+        char msg[sizeof err->msg + 1024];
+        const char *base = strrchr(q->s->path, '/');
+        snprintf(msg, sizeof msg, "launch %d (%s, %s:%d%s%s): %s", l->index, l->v->kernel,
+                 base ? base + 1 : q->s->path, l->v->line, l->vars[0] ? ", " : "", l->vars,
+                 err->msg);
+        msg[sizeof err->msg - 1] = '\0';
+        memcpy(err->msg, msg, sizeof err->msg);
+    }
+    return rc;
+}
+
+/* `while` and `set` on the simulator's buffers: host memory, between launches. */
+static int seq_read(void *ctx, int buffer, uint64_t index, void *elem, ws_error *err)
+{
+    return ws_buffers_read_elem(((ws_seq *)ctx)->bufs, buffer, index, elem, err);
+}
+
+static int seq_write(void *ctx, int buffer, uint64_t index, const void *elem, ws_error *err)
+{
+    return ws_buffers_write_elem(((ws_seq *)ctx)->bufs, buffer, index, elem, err);
+}
+
+int ws_run_sequence(const ws_spec *s, const ws_variant *v, ws_buffers *bufs, ws_run_one_fn one,
+                    void *ctx, ws_result *res, ws_error *err)
+{
+    ws_seq q = {s, bufs, one, ctx, res};
+    ws_launch_host h = {&q, seq_launch, seq_read, seq_write};
+    int rc = ws_variant_launches(s, v, &h, err);
+    if (rc == WS_OK)
+        rc = ws_result_launches_finish(res) ? ws_error_set(err, WS_ERR_NOMEM, "out of memory")
+                                            : WS_OK;
+    if (rc == WS_OK)
+        snprintf(res->variant, sizeof res->variant, "%s", v->name);
+    return rc;
+}
+
+typedef struct ws_ptx_one {
+    const ws_module *m;
+    const ws_spec *s;
+    ws_buffers *bufs;
+    const ws_sim_options *opt;
+} ws_ptx_one;
+
+static int ptx_one(void *ctx, const ws_variant *v, ws_result *res, ws_error *err)
+{
+    ws_ptx_one *o = ctx;
+    ws_sim_options opt = *o->opt;
+    ws_kernel_resources k;
+    ws_error ignored;
+    if (opt.timing && opt.resources_ptx &&
+        ws_ptx_resources(opt.resources_ptx, v->kernel, &k, &ignored) == WS_OK)
+        opt.resources = &k;
+    return run_common(o->m, o->s, v, NULL, o->bufs, &opt, res, err);
+}
+
 int ws_sim_run(const ws_module *m, const ws_spec *s, const ws_variant *v, ws_buffers *bufs,
                const ws_sim_options *opt, ws_result *res, ws_error *err)
 {
-    return run_common(m, s, v, NULL, bufs, opt, res, err);
+    if (!ws_variant_is_sequence(v))
+        return run_common(m, s, v, NULL, bufs, opt, res, err);
+    ws_sim_options defaults;
+    if (!opt) {
+        ws_sim_options_default(&defaults);
+        opt = &defaults;
+    }
+    ws_ptx_one o = {m, s, bufs, opt};
+    return ws_run_sequence(s, v, bufs, ptx_one, &o, res, err);
 }
 
 /* A raw launch runs as a one-variant spec with no arguments; pack_params takes its bytes. */

@@ -196,3 +196,30 @@ SELECT r.id AS run_id, r.created, r.source, r.workload, r.variant, r.kernel, r.p
             AND m.name = 'sim__time_ns'))                              AS time_ns,
        CASE WHEN r.outputs_checked THEN r.outputs_match END            AS outputs_match
 FROM runs r;
+
+-- @migration 2
+
+-- The launches of a launch sequence (a variant of `launch` lines, loops unrolled), one
+-- row each in the order they ran; the run's metrics are their sums. A run of a single
+-- launch has none. vars: the loop variables of that launch ("K=2 J=0", "" outside loops).
+CREATE TABLE launches (
+    id           INTEGER PRIMARY KEY,
+    run_id       INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    launch_index INTEGER NOT NULL,
+    kernel       TEXT NOT NULL,
+    grid_x INTEGER NOT NULL, grid_y INTEGER NOT NULL, grid_z INTEGER NOT NULL,
+    block_x INTEGER NOT NULL, block_y INTEGER NOT NULL, block_z INTEGER NOT NULL,
+    smem_dynamic INTEGER NOT NULL,
+    vars         TEXT NOT NULL,
+    spec_line    INTEGER NOT NULL,       -- the `launch` line of the spec
+    UNIQUE (run_id, launch_index)
+);
+
+-- Each launch's own metrics (same names as metrics).
+CREATE TABLE launch_metrics (
+    id          INTEGER PRIMARY KEY,
+    launch_id   INTEGER NOT NULL REFERENCES launches(id) ON DELETE CASCADE,
+    name        TEXT NOT NULL,
+    value       REAL,                    -- NULL for NaN
+    UNIQUE (launch_id, name)
+);

@@ -22,6 +22,11 @@ void ws_store_bind_text(sqlite3_stmt *s, int col, const char *text);
 /* Copies column text (NULL -> "") into buf, truncating to n. */
 void ws_store_column_text(sqlite3_stmt *s, int col, char *buf, size_t n);
 
+/* store_launches.c: a launch sequence's rows (launches, launch_metrics) of run `run_id`,
+ * inside the caller's transaction. */
+int ws_store_save_launches(ws_store *st, int64_t run_id, const ws_result *r, ws_error *err);
+int ws_store_load_launches(ws_store *st, int64_t run_id, ws_result *r, ws_error *err);
+
 /* Applies the migrations of `schema` (text in schema.sql's format) that the database has
  * not had yet, in one transaction. ws_store_open does this with the embedded schema.sql;
  * tests call it with a longer text to exercise a future migration. */

@@ -419,6 +419,8 @@ int ws_store_load_result(ws_store *st, int64_t run_id, ws_result *r, ws_error *e
         rc = load_timelines(&c);
     if (!rc)
         rc = load_warnings(&c);
+    if (!rc)
+        rc = ws_store_load_launches(st, run_id, r, err);
     sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL);
     free(c.file_ids);
     free(c.file_index);

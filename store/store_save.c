@@ -301,6 +301,8 @@ static int insert_children(save_ctx *c)
         rc = insert_timelines(c, s[S_TIMELINE]);
     if (!rc)
         rc = insert_warnings(c, s[S_WARNING]);
+    if (!rc)
+        rc = ws_store_save_launches(c->st, c->run_id, c->r, c->err);
     for (int i = 0; i < S__COUNT; i++)
         sqlite3_finalize(s[i]);
     return rc;

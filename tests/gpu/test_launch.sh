@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# test_launch.sh — launch sequences on the GPU: `run` and `profile` of tests/gpu/launch.spec
+# give outputs equal to the simulator's (both commands exit non-zero otherwise), one row
+# per launch (5 and 10), the `while` loop ending where the flag reached 0 on the device.
+# Prints "skipped: no GPU" (exit 77) where there is none.
+# usage: test_launch.sh PATH/TO/warpscope
+ws=$1
+spec=$(dirname "$0")/launch.spec
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+check() { if eval "$1"; then ok; else bad "$2"; fi; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+"$ws" run "$spec" --db "$tmp/w.db" --json --quiet > "$tmp/run.json" 2> "$tmp/run.err"
+rc=$?
+if grep -q "no CUDA GPU\|cuInit\|libcuda" "$tmp/run.err"; then
+    echo "skipped: no GPU ($(head -n 1 "$tmp/run.err"))"
+    exit 77
+fi
+check '[ $rc -eq 0 ]' "run exits 0: $(cat "$tmp/run.err")"
+for cmd in run profile; do
+    if [ $cmd = profile ]; then
+        "$ws" profile "$spec" --db "$tmp/w.db" --json --quiet > "$tmp/$cmd.json" 2> "$tmp/$cmd.err"
+        check '[ $? -eq 0 ]' "profile exits 0: $(cat "$tmp/$cmd.err")"
+    fi
+    check 'python3 - "$tmp/$cmd.json" <<PY
+import json, sys
+runs = {}
+for line in open(sys.argv[1]):
+    if line.strip():
+        d = json.loads(line)
+        runs[d["variant"]] = d
+assert runs["repeat"]["outputs_match"] and runs["flag"]["outputs_match"], runs
+assert len(runs["repeat"]["launches"]) == 5, runs["repeat"]["launches"]
+assert len(runs["flag"]["launches"]) == 10, len(runs["flag"]["launches"])
+assert runs["flag"]["launches"][9]["vars"] == "T=9"
+t = sum(l["metrics"]["gpu__time_duration.sum"] for l in runs["repeat"]["launches"])
+assert abs(runs["repeat"]["gpu"]["gpu__time_duration.sum"] - t) < 1e-6 * t, t
+PY' "$cmd: outputs equal to the simulator's, a row per launch, times summed"
+done
+echo "test_launch: $pass passed, $fail failed"
+[ $fail -eq 0 ]
