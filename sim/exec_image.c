@@ -94,7 +94,8 @@ static double sample(const ws_img *g, const ws_inst *in, const double coord[3], 
     const ws_image *im = g->spec;
     double u[3];
     for (int d = 0; d < 3; d++) {
-        u[d] = d < nd ? coord[d] : 0;
+        /* far outside the image every mode gives the same texel as 2^40 texels out */
+        u[d] = d < nd ? fmax(fmin(coord[d], 0x1p40), -0x1p40) : 0;
         if (d < nd && in->type2 == WS_P_F32 && im->normalized) {
             if (im->address == WS_ADDRESS_WRAP)
                 u[d] -= floor(u[d]);
