@@ -45,6 +45,9 @@ static const char *SPEC =
     "variant t3_point\n  kernel t3\n  grid 1\n  block 32\n  args t3p xyz o3\n"
     "variant s2\n  kernel s2\n  grid 4\n  block 16\n  args ss sd 16\n"
     "variant s1\n  kernel s1\n  grid 1\n  block 32\n  args s1d 16\n"
+    "variant seq\n  launch fetch1 grid 1 block 32 args ti xi oi\n"
+    "  launch s1 grid 1 block 32 args s1d 16\n"
+    "variant seq_offset\n  launch s1 grid 1 block 32 args s1d+1 16\n"
     "variant s1_oob\n  kernel s1\n  grid 1\n  block 32\n  args s1d 20\n"
     "variant not_texture\n  kernel t1\n  grid 1\n  block 32\n  args ss x1 o1\n"
     "variant float_of_int\n  kernel t1\n  grid 1\n  block 32\n  args ti x1 o1\n";
@@ -221,7 +224,20 @@ static void check_misuse(ws_module *m)
 {
     st_run r;
     char buf[800];
-    int rc = st_exec(&r, m, SPEC, "not_texture", NULL);
+    int rc = st_exec(&r, m, SPEC, "seq", NULL);
+    CHECK(rc == 0, "a launch sequence passes a texture and a surface");
+    if (!rc) {
+        const int *o = st_buf(&r, "oi")->data, *d = st_buf(&r, "s1d")->data;
+        CHECK(o[0] == 100 && o[31] == 163 && d[16 + 5] == 5, "sequence outputs: %d %d %d",
+              o[0], o[31], d[21]);
+    }
+    st_free(&r);
+    rc = st_exec(&r, m, SPEC, "seq_offset", NULL);
+    ws_error_format(&r.err, buf, sizeof buf);
+    CHECK(rc == WS_ERR_SPEC && strstr(buf, "argument 1 's1d+1' is an offset into a texture or "
+                                           "surface"), "an offset into a surface: %s", buf);
+    st_free(&r);
+    rc = st_exec(&r, m, SPEC, "not_texture", NULL);
     ws_error_format(&r.err, buf, sizeof buf);
     CHECK(rc == WS_ERR_SIM && strstr(buf, "texture handle 23 is not a texture of the spec"),
           "a surface passed as a texture: %s", buf);
