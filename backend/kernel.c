@@ -20,7 +20,8 @@ struct ws_gpu_kernel {
     CUmodule module;
     CUfunction function;
     CUdeviceptr *dptr;   /* one per spec buffer */
-    uint64_t *addr;
+    uint64_t *addr;      /* what an argument naming the buffer passes */
+    ws_cu_image *images; /* per spec buffer: its CUDA array when a texture or surface */
     ws_param_pack params;
     char ptx_head[96];   /* the workload PTX's .version and .target lines */
     char *ptx;           /* the PTX text, for the entries of a sequence's other launches */
@@ -111,6 +112,28 @@ static int load_module(ws_gpu_kernel *k, const char *ptx_path, const char *cubin
     return WS_OK;
 }
 
+/* `texture`/`surface` buffers: an argument naming one passes its object's handle. */
+static int alloc_images(ws_gpu_kernel *k, ws_error *err)
+{
+    const ws_spec *s = k->spec;
+    if (!s->nimages)
+        return WS_OK;
+    k->images = calloc((size_t)k->inputs->n + 1, sizeof *k->images);
+    if (!k->images)
+        return ws_error_set(err, WS_ERR_NOMEM, "out of memory for the image table");
+    for (int i = 0; i < s->nimages; i++) {
+        const ws_image *im = &s->images[i];
+        if (im->buffer >= k->inputs->n)
+            continue;
+        int rc = ws_cu_image_create(&k->gpu->api, s, im, k->variant->kernel,
+                                    &k->images[im->buffer], err);
+        if (rc != WS_OK)
+            return rc;
+        k->addr[im->buffer] = k->images[im->buffer].handle;
+    }
+    return WS_OK;
+}
+
 static int alloc_buffers(ws_gpu_kernel *k, ws_error *err)
 {
     int n = k->inputs->n;
@@ -125,7 +148,7 @@ static int alloc_buffers(ws_gpu_kernel *k, ws_error *err)
             return cu_fail(k, r, err, "cuMemAlloc");
         k->addr[i] = (uint64_t)k->dptr[i];
     }
-    return WS_OK;
+    return alloc_images(k, err);
 }
 
 int ws_gpu_kernel_load(ws_gpu *g, const char *ptx_path, const ws_spec *s, const ws_variant *v,
@@ -170,6 +193,10 @@ void ws_gpu_kernel_free(ws_gpu_kernel *k)
     for (int i = 0; k->dptr && i < k->inputs->n; i++)
         if (k->dptr[i])
             api->cuMemFree(k->dptr[i]);
+    for (int i = 0; k->images && i < k->spec->nimages; i++)
+        if (k->spec->images[i].buffer < k->inputs->n)
+            ws_cu_image_destroy(api, &k->spec->images[i], &k->images[k->spec->images[i].buffer]);
+    free(k->images);
     if (k->module)
         api->cuModuleUnload(k->module);
     free(k->dptr);
@@ -208,6 +235,13 @@ int ws_gpu_kernel_restore(ws_gpu_kernel *k, ws_error *err)
         CUresult r = k->gpu->api.cuMemcpyHtoD(k->dptr[i], b->data, b->bytes);
         if (r != CUDA_SUCCESS)
             return cu_fail(k, r, err, "copying inputs to the GPU");
+    }
+    for (int i = 0; k->images && i < k->spec->nimages; i++) {
+        const ws_image *im = &k->spec->images[i];
+        if (im->buffer < k->inputs->n &&
+            ws_cu_image_copy(&k->gpu->api, im, &k->images[im->buffer], &k->inputs->b[im->buffer],
+                             0, k->variant->kernel, err) != WS_OK)
+            return err->code;
     }
     return restore_symbols(k, err);
 }
@@ -437,6 +471,13 @@ int ws_gpu_kernel_read(ws_gpu_kernel *k, ws_buffers *out, ws_error *err)
     for (int i = 0; i < out->n && i < k->inputs->n; i++) {
         if (!out->b[i].bytes)
             continue;
+        const ws_image *im = ws_spec_image(k->spec, i);
+        if (im && im->kind == WS_IMAGE_SURFACE && k->images) { /* written through the array */
+            if (ws_cu_image_copy(&k->gpu->api, im, &k->images[i], &out->b[i], 1,
+                                 k->variant->kernel, err) != WS_OK)
+                return err->code;
+            continue;
+        }
         CUresult r = k->gpu->api.cuMemcpyDtoH(out->b[i].data, k->dptr[i], out->b[i].bytes);
         if (r != CUDA_SUCCESS)
             return cu_fail(k, r, err, "copying outputs back");

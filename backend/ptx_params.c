@@ -245,6 +245,10 @@ int ws_params_pack(const ws_ptx_entry *e, const ws_spec *s, const ws_variant *v,
                 return ws_error_set(err, WS_ERR_SPEC,
                                     "variant '%s': argument %d is buffer '%s' but kernel parameter %d is %s, not a pointer",
                                     v->name, i + 1, s->buffers[a->buffer].name, i, p->type);
+            if (a->offset && ws_spec_image(s, a->buffer))
+                return ws_error_at(err, WS_ERR_SPEC, s->path, a->line, "variant '%s': argument "
+                                   "%d '%s' is an offset into a texture or surface (one is "
+                                   "passed whole)", v->name, i + 1, a->expr);
             uint64_t addr = buffer_addr[a->buffer] + a->offset;
             memcpy(dst, &addr, 8);
         } else {

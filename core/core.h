@@ -195,6 +195,29 @@ typedef struct ws_symbol {
     int line;
 } ws_symbol;
 
+/* `texture BUF W [H [D]] [filter point|linear] [address clamp|wrap|border] [normalized]`
+ * and `surface BUF W [H]`: the buffer is a W x H x D image of one channel of its element
+ * type, and an argument naming it passes a texture or surface object (on the GPU the
+ * CUtexObject/CUsurfObject of a CUDA array holding its bytes; in the simulator the
+ * buffer's index, which the simulator's texture table maps back to this image). */
+typedef enum ws_image_kind { WS_IMAGE_TEXTURE = 1, WS_IMAGE_SURFACE } ws_image_kind;
+typedef enum ws_image_filter { WS_FILTER_POINT, WS_FILTER_LINEAR } ws_image_filter;
+typedef enum ws_image_address {
+    WS_ADDRESS_CLAMP, WS_ADDRESS_WRAP, WS_ADDRESS_BORDER
+} ws_image_address;
+typedef struct ws_image {
+    ws_image_kind kind;
+    char buffer_name[WS_NAME_MAX];
+    int buffer;               /* index into spec->buffers */
+    int ndims;                /* 1..3 */
+    char dim_expr[3][WS_EXPR_MAX];
+    uint32_t dims[3];         /* width, height, depth; 1 past ndims */
+    ws_image_filter filter;
+    ws_image_address address;
+    int normalized;           /* coordinates in [0,1) rather than texels */
+    int line;
+} ws_image;
+
 typedef struct ws_spec {
     char path[WS_PATH_MAX];       /* the spec file */
     char name[WS_NAME_MAX];       /* workload name */
@@ -202,12 +225,13 @@ typedef struct ws_spec {
     char source[WS_PATH_MAX];     /* absolute path of the .cu */
     char reference[WS_NAME_MAX];  /* built-in CPU reference, "" when none */
     uint64_t seed;
-    int nconsts, nbuffers, nvariants, nregions, nsymbols;
+    int nconsts, nbuffers, nvariants, nregions, nsymbols, nimages;
     ws_const *consts;
     ws_buffer_spec *buffers;
     ws_variant *variants;
     ws_region *regions;
     ws_symbol *symbols;
+    ws_image *images;
 } ws_spec;
 
 /* The kernel parameter an argument lands in, as the PTX declares it. */
@@ -275,6 +299,10 @@ void ws_spec_free(ws_spec *s);
 /* NULL name -> the first variant. Returns NULL (and sets err) when absent. */
 const ws_variant *ws_spec_variant(const ws_spec *s, const char *name, ws_error *err);
 const ws_const *ws_spec_const(const ws_spec *s, const char *name);
+/* The texture or surface that buffer `buffer` is, or NULL for a plain buffer. */
+const ws_image *ws_spec_image(const ws_spec *s, int buffer);
+/* "clamp", "linear", ... for messages and docs. */
+const char *ws_image_address_name(ws_image_address a);
 /* "LOOP=100 DPT=16 ..." for run records. */
 void ws_spec_params_string(const ws_spec *s, char *buf, size_t n);
 /* Parses "NAME=VALUE" into a define (pointers into `arg`, which is modified). */

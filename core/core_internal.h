@@ -54,7 +54,8 @@ typedef struct ws_parse {
     int ngens, cap_gens;      ws_raw_gen *gens;
     int nchecks, cap_checks;  ws_raw_check *checks;
     char **buffer_gen_text;   /* per buffer, its generator words (parallel to s->buffers) */
-    int cap_buffers, cap_consts, cap_variants, cap_regions, cap_symbols;
+    int cap_buffers, cap_consts, cap_variants, cap_regions, cap_symbols,
+        cap_images;
     int *const_state;         /* 0 unresolved, 1 in progress, 2 resolved */
     int loop_open[WS_LOOP_DEPTH]; /* while reading a sequence: open loops' step indexes */
     int loop_depth;
@@ -89,6 +90,10 @@ int ws_dir_step(ws_parse *p, int line, char **tok, int ntok, int *handled);
 int ws_steps_close(ws_parse *p);
 int ws_steps_resolve(ws_parse *p, ws_variant *v);
 void ws_steps_free(ws_variant *v);
+/* spec_image.c: a `texture` or `surface` line; after every line is read and the variants
+ * resolved, each names a buffer whose count is the image's size, passed whole. */
+int ws_spec_dir_image(ws_parse *p, int line, char **tok, int ntok);
+int ws_spec_resolve_images(ws_parse *p);
 /* region.c: reads the .cu, resolves every region's lines and marks the constants whose
  * names the .cu declares as identifiers without using them as macros (namespaced). */
 int ws_spec_resolve_regions(ws_parse *p);

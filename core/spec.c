@@ -415,6 +415,8 @@ static int ws_dir_line(ws_parse *p, int line, char *text)
         return ws_dir_region(p, line, tok, ntok);
     if (strcmp(d, "symbol") == 0)
         return ws_dir_symbol(p, line, tok, ntok);
+    if (strcmp(d, "texture") == 0 || strcmp(d, "surface") == 0)
+        return ws_spec_dir_image(p, line, tok, ntok);
     if (!strcmp(d, "kernel") || !strcmp(d, "grid") || !strcmp(d, "block") ||
         !strcmp(d, "smem") || !strcmp(d, "args") || !strcmp(d, "cooperative") ||
         !strcmp(d, "launch") || !strcmp(d, "repeat") || !strcmp(d, "while") ||
@@ -516,6 +518,8 @@ int ws_spec_parse(const char *text, const char *path, const ws_define *defs, int
     if (rc == WS_OK)
         rc = ws_spec_resolve_variants(&p);
     if (rc == WS_OK)
+        rc = ws_spec_resolve_images(&p);
+    if (rc == WS_OK)
         rc = ws_spec_resolve_regions(&p);
     ws_parse_free(&p);
     if (rc != WS_OK) {
@@ -551,6 +555,7 @@ void ws_spec_free(ws_spec *s)
     free(s->variants);
     free(s->regions);
     free(s->symbols);
+    free(s->images);
     free(s);
 }
 

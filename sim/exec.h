@@ -283,6 +283,9 @@ void ws_x_addresses(ws_warp *w, const ws_inst *in, int k, int space, uint32_t ex
 /* ---- exec_async.c: cp.async groups, cp.async.mbarrier.arrive and mbarrier.* */
 int ws_x_async(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx);
 
+/* ---- exec_image.c: tex, suld, sust through the spec's texture and surface objects */
+int ws_x_image(ws_warp *w, const ws_inst *in, uint32_t exec);
+
 /* ---- exec_printf.c: the device printf (a call of the external vprintf) */
 int ws_x_vprintf(ws_warp *w, const ws_inst *in, uint32_t exec);
 

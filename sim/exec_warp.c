@@ -183,6 +183,7 @@ static int dispatch(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, ws_eff
     case WS_H_CVTA: return ws_x_cvta(w, in, exec);
     case WS_H_ALU: return ws_x_alu(w, in, exec);
     case WS_H_ASYNC: return ws_x_async(w, in, exec, fx);
+    case WS_H_IMAGE: return ws_x_image(w, in, exec);
     }
     return ws_x_alu(w, in, exec);
 }

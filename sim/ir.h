@@ -32,13 +32,15 @@ typedef enum ws_lat {
 } ws_lat;
 
 /* The executor family that runs an opcode (its handler). */
-typedef enum ws_handler { WS_H_ALU, WS_H_MEM, WS_H_CVTA, WS_H_CTRL, WS_H_WARP, WS_H_ASYNC } ws_handler;
+typedef enum ws_handler {
+    WS_H_ALU, WS_H_MEM, WS_H_CVTA, WS_H_CTRL, WS_H_WARP, WS_H_ASYNC, WS_H_IMAGE
+} ws_handler;
 
 /* The dotted-modifier grammar the parser applies to an opcode. */
 typedef enum ws_mods {
     WS_MODS_NONE, WS_MODS_CMP, WS_MODS_MUL, WS_MODS_ATOM, WS_MODS_MEM, WS_MODS_CVTA,
     WS_MODS_SHFL, WS_MODS_VOTE, WS_MODS_MATCH, WS_MODS_REDUX, WS_MODS_BAR, WS_MODS_UNI, WS_MODS_SHF, WS_MODS_TESTP, WS_MODS_MEMBAR,
-    WS_MODS_FENCE, WS_MODS_BFIND, WS_MODS_ASYNC
+    WS_MODS_FENCE, WS_MODS_BFIND, WS_MODS_ASYNC, WS_MODS_IMAGE
 } ws_mods;
 
 /* Opcode flags; ptx_ops.def's header says what each means. */
@@ -124,7 +126,9 @@ typedef enum ws_subop {
     WS_SUB_WARP_SYNC,
     /* cp.async.mbarrier.arrive.noinc; mbarrier.test_wait/try_wait.parity;
      * mbarrier.arrive.expect_tx */
-    WS_SUB_NOINC, WS_SUB_PARITY, WS_SUB_EXPECT_TX
+    WS_SUB_NOINC, WS_SUB_PARITY, WS_SUB_EXPECT_TX,
+    /* tex/suld/sust geometry: .1d, .2d, .3d */
+    WS_SUB_DIM1, WS_SUB_DIM2, WS_SUB_DIM3
 } ws_subop;
 
 typedef enum ws_round {
@@ -140,7 +144,8 @@ enum {
     WS_F_VOLATILE = 1u << 7, WS_F_WRAP = 1u << 8, WS_F_CLAMP = 1u << 9, /* shf */
     WS_F_ALIGNED = 1u << 10,                  /* bar.sync is always aligned; barrier.sync.aligned */
     WS_F_NOINC = 1u << 11,                    /* bfind.shiftamt */
-    WS_F_STRONG = 1u << 12                    /* ld.relaxed / ld.acquire: sees other threads' stores */
+    WS_F_STRONG = 1u << 12,                   /* ld.relaxed / ld.acquire: sees other threads' stores */
+    WS_F_ZERO = 1u << 13                      /* suld/sust.zero (.clamp is WS_F_CLAMP) */
 };
 
 typedef enum ws_special {

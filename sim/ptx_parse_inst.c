@@ -142,6 +142,23 @@ static int apply_async_mod(ws_inst *in, const char *s, int len)
     return 1;
 }
 
+/* tex/suld/sust: geometry (.1d/.2d/.3d), .v2/.v4, surface .b and .trap/.clamp/.zero.
+ * Arrays, cubes, mipmap levels and formatted (.p) surface access are not simulated. */
+static int apply_image_mod(ws_inst *in, const char *s, int len)
+{
+    int surface = in->op != WS_OP_TEX;
+    if (len == 2 && s[1] == 'd' && s[0] >= '1' && s[0] <= '3' && !in->subop)
+        in->subop = (uint8_t)(WS_SUB_DIM1 + (s[0] - '1'));
+    else if ((eq(s, len, "v2") || eq(s, len, "v4")) && in->vec == 1)
+        in->vec = (uint8_t)(s[1] - '0');
+    else if (surface && eq(s, len, "b")) { /* unformatted: the only surface access */ }
+    else if (surface && eq(s, len, "trap")) in->flags &= (uint16_t)~(WS_F_CLAMP | WS_F_ZERO);
+    else if (surface && eq(s, len, "clamp")) in->flags |= WS_F_CLAMP;
+    else if (surface && eq(s, len, "zero")) in->flags |= WS_F_ZERO;
+    else return is_ignored_mem(s, len);
+    return 1;
+}
+
 static int apply_op_mod(ws_inst *in, const char *s, int len)
 {
     static const char *const testp[] = {"finite", "infinite", "number", "notanumber", "normal",
@@ -205,6 +222,8 @@ static int apply_op_mod(ws_inst *in, const char *s, int len)
         return 1;
     case WS_MODS_ASYNC:
         return apply_async_mod(in, s, len);
+    case WS_MODS_IMAGE:
+        return apply_image_mod(in, s, len);
     case WS_MODS_NONE:
         return 0;
     }
@@ -250,6 +269,13 @@ static int modifiers_ok(const ws_inst *in)
     if (ws_op_has(op, WS_OPF_NEED_SUBOP) && in->subop == WS_SUB_NONE) return 0;
     if (ws_op_has(op, WS_OPF_NEED_CMP) && in->cmp == WS_CMP_NONE) return 0;
     if ((in->flags & WS_F_CC) && in->subop == WS_SUB_WIDE) return 0; /* mad.wide.cc */
+    if (op == WS_OP_TEX)
+        return in->vec == 4 && (in->type == WS_P_F32 || in->type == WS_P_S32 ||
+                                in->type == WS_P_U32) &&
+               (in->type2 == WS_P_S32 || in->type2 == WS_P_F32);
+    if (op == WS_OP_SULD || op == WS_OP_SUST)
+        return in->subop != WS_SUB_DIM3 && in->type >= WS_P_B8 && in->type <= WS_P_B64 &&
+               !((in->flags & WS_F_CLAMP) && (in->flags & WS_F_ZERO));
     return 1;
 }
 
@@ -426,8 +452,9 @@ static int parse_address(ws_pctx *c, ws_operand *o)
     return ws_pc_expect(c, "]");
 }
 
-/* {%r1, %r2, _, %r4} */
-static int parse_vector(ws_pctx *c, ws_operand *o)
+/* {%r1, %r2, _, %r4}; an image instruction's value or coordinates may be one register
+ * ({%r4}) and is one per line of the geometry (`single`). */
+static int parse_vector(ws_pctx *c, ws_operand *o, int single)
 {
     o->kind = WS_O_VEC;
     o->reg = o->sym = -1;
@@ -451,10 +478,31 @@ static int parse_vector(ws_pctx *c, ws_operand *o)
         if (!ws_pc_is(sep, ","))
             return ws_pc_syntax(c, sep, "',' or '}'");
     }
-    if (o->nvec != 2 && o->nvec != 4)
+    if (o->nvec != 2 && o->nvec != 4 && !(single && o->nvec == 1))
         return ws_pc_fail(c, WS_ERR_UNSUPPORTED, ws_pc_peek(c)->line,
                           "vector of %d elements", o->nvec);
     return WS_OK;
+}
+
+/* An image instruction's [%rd, {x, y}]: the handle's address operand, then its
+ * coordinates as the next operand (a vector of registers). */
+static int parse_image_address(ws_pctx *c, ws_operand *o)
+{
+    o->kind = WS_O_ADDR;
+    o->reg = o->sym = -1;
+    const ws_tok *t = ws_pc_next(c);
+    if (!is_reg(c, t))
+        return ws_pc_syntax(c, t, "a texture or surface handle register in '[...]'");
+    if (reg_index(c, t, &o->reg) || ws_pc_expect(c, ",") || ws_pc_expect(c, "{"))
+        return c->err->code;
+    ws_operand *coords = o + 1;
+    memset(coords, 0, sizeof *coords);
+    if (parse_vector(c, coords, 1))
+        return c->err->code;
+    for (int i = 0; i < coords->nvec; i++)
+        if (coords->vregs[i] < 0)
+            return ws_pc_syntax(c, ws_pc_peek(c), "a coordinate register, not '_'");
+    return ws_pc_expect(c, "]");
 }
 
 static int add_label_fixup(ws_pctx *c, int slot, int tok)
@@ -520,10 +568,11 @@ static int parse_operand(ws_pctx *c, ws_inst *in, ws_operand *o, int slot)
     memset(o, 0, sizeof *o);
     o->reg = o->sym = -1;
     const ws_tok *t = ws_pc_next(c);
+    int image = ws_op_info[in->op].mods == WS_MODS_IMAGE;
     if (ws_pc_is(t, "["))
-        return parse_address(c, o);
+        return image ? parse_image_address(c, o) : parse_address(c, o);
     if (ws_pc_is(t, "{"))
-        return parse_vector(c, o);
+        return parse_vector(c, o, image);
     if (ws_pc_is(t, "!")) {
         t = ws_pc_next(c);
         if (!is_reg(c, t))
@@ -672,9 +721,13 @@ static int parse_operands(ws_pctx *c, ws_inst *in)
         for (;;) {
             if (n == 8)
                 return ws_pc_fail(c, WS_ERR_PTX, ws_pc_peek(c)->line, "too many operands");
+            if (n == 7 && ws_op_info[in->op].mods == WS_MODS_IMAGE)
+                return ws_pc_fail(c, WS_ERR_PTX, ws_pc_peek(c)->line, "too many operands");
             if (parse_operand(c, in, &ops[n], n))
                 return c->err->code;
             n++;
+            if (ops[n - 1].kind == WS_O_ADDR && ws_op_info[in->op].mods == WS_MODS_IMAGE)
+                n++; /* its coordinates */
             if (n == 1 && ws_pc_is(ws_pc_peek(c), "|")) {
                 c->pos++;
                 if (parse_operand(c, in, &ops[n], n))

@@ -257,6 +257,13 @@ static int pack_params(ws_run *r, ws_error *err)
                                    "buffers were generated", v->name, i + 1, a->buffer,
                                    r->nbuffers);
             uint64_t addr = r->allocs[a->buffer].base + a->offset;
+            if (ws_spec_image(r->spec, a->buffer)) { /* a texture or surface object: its */
+                if (a->offset)                       /* handle (exec_image.c) */
+                    return ws_error_at(err, WS_ERR_SPEC, r->spec->path, a->line, "variant "
+                                       "'%s': argument %d '%s' is an offset into a texture or "
+                                       "surface (one is passed whole)", v->name, i + 1, a->expr);
+                addr = (uint64_t)a->buffer + 1;
+            }
             memcpy(dst, &addr, n);
         } else if (p->type == WS_P_F32) {
             float f = (float)a->fval;

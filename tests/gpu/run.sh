@@ -62,7 +62,7 @@ tail -1 "$out/inject.log" | tee -a "$log"
 [ $rc -eq 0 ] || { failures=$((failures + 1)); echo "FAILED: tests/gpu/test_inject.sh (rc $rc)" | tee -a "$log"; }
 
 # PTX coverage on the GPU (tests/gpu/ptx_*.spec: cp.async, mbarrier, a cooperative grid
-# sync): each variant profiled, the simulator's outputs equal to the GPU's.
+# sync, texture and surface objects): each variant profiled, the simulator's outputs equal to the GPU's.
 for spec in "$repo"/tests/gpu/ptx_*.spec; do
     for v in $(awk '$1 == "variant" {print $2}' "$spec"); do
         if timeout ${WS_GPU_CHECK_TIMEOUT:-120} "$ws" profile "$spec" --variant "$v" --json >>"$log" 2>&1; then
