@@ -14,6 +14,11 @@ int ws_ref_predication(const ws_spec *, const ws_variant *, ws_buffers *, ws_err
 int ws_ref_histogram(const ws_spec *, const ws_variant *, ws_buffers *, ws_error *);
 int ws_ref_himeno(const ws_spec *, const ws_variant *, ws_buffers *, ws_error *);
 int ws_ref_himeno_omp(const ws_spec *, const ws_variant *, ws_buffers *, ws_error *);
+int ws_ref_bfs(const ws_spec *, const ws_variant *, ws_buffers *, ws_error *);
+int ws_ref_needleman_wunsch(const ws_spec *, const ws_variant *, ws_buffers *, ws_error *);
+int ws_ref_hotspot(const ws_spec *, const ws_variant *, ws_buffers *, ws_error *);
+int ws_ref_bitonic_sort(const ws_spec *, const ws_variant *, ws_buffers *, ws_error *);
+int ws_ref_byte_histogram(const ws_spec *, const ws_variant *, ws_buffers *, ws_error *);
 
 static const struct {
     const char *name;
@@ -29,6 +34,11 @@ static const struct {
     {"histogram", ws_ref_histogram},
     {"himeno", ws_ref_himeno},
     {"himeno_omp", ws_ref_himeno_omp},
+    {"bfs", ws_ref_bfs},
+    {"needleman_wunsch", ws_ref_needleman_wunsch},
+    {"hotspot", ws_ref_hotspot},
+    {"bitonic_sort", ws_ref_bitonic_sort},
+    {"byte_histogram", ws_ref_byte_histogram},
 };
 
 ws_reference_fn ws_reference_find(const char *name)

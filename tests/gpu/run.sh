@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # tests/gpu/run.sh — the whole GPU check, on a machine with a GPU and an existing build:
-# the GPU test executables, then every seed workload (kernels/*.spec) and variant at
+# the GPU test executables, `run` of the classic workloads (bfs, needleman_wunsch, hotspot,
+# bitonic_sort, byte_histogram), then every workload (kernels/*.spec) and variant at
 # scaled-down sizes through `warpscope profile` (GPU + CUPTI + simulator on the same
 # inputs, outputs cross-checked, both runs stored) and `warpscope compare`, and a summary
 # table on stdout and in $OUT (or BUILD/gpu-check). Exit 0 when every check passed.
@@ -86,6 +87,21 @@ if "$ws" run tree_reduction --variant sequential --warmup 0 --repeat 2 --no-sim 
 else
     failures=$((failures + 1)); echo "FAILED: run --warmup 0 --repeat 2" | tee -a "$log"
 fi
+
+# The workloads after classic benchmarks (launch sequences, host loops until a device flag
+# clears, ping-pong buffers): `run` at their spec's sizes, every variant's GPU outputs equal
+# to the simulator's and the CPU reference's. `profile` runs them below with the others.
+for w in bfs needleman_wunsch hotspot bitonic_sort byte_histogram; do
+    if timeout 120 "$ws" run "$w" --repeat 3 --no-db --json 2>>"$log" | tee -a "$log" | python3 -c '
+import json, sys
+runs = [json.loads(l) for l in sys.stdin if l.strip()]
+bad = [r.get("variant", "?") + ": " + r.get("check_message", "") for r in runs if not r.get("outputs_match")]
+sys.exit(1 if bad or not runs else 0)' 2>>"$log"; then
+        echo "run $w: outputs equal on the GPU, the simulator and the reference" | tee -a "$log"
+    else
+        failures=$((failures + 1)); echo "FAILED: run $w" | tee -a "$log"
+    fi
+done
 
 rows=$out/rows.jsonl
 : >"$rows"

@@ -40,6 +40,14 @@ static void fx_const(fixture *f, const char *name, int64_t v)
     c->ival = v;
 }
 
+/* A float constant, as the spec holds it: its text (e.g. "0.1"). */
+static void fx_real(fixture *f, const char *name, const char *text)
+{
+    ws_const *c = &f->consts[f->spec.nconsts++];
+    snprintf(c->name, sizeof c->name, "%s", name);
+    snprintf(c->expr, sizeof c->expr, "%s", text);
+}
+
 static void fx_word(fixture *f, const char *name, const char *w)
 {
     ws_const *c = &f->consts[f->spec.nconsts++];
@@ -405,11 +413,191 @@ static void test_himeno(void)
           gosa_of[0], gosa_of[1]);
 }
 
+/* ---------------------------------------------------------------- the classic workloads */
+
+/* BFS on a hand-made graph: 0 -> 1, 2; 1 -> 3; 2 -> 3, 4; 3 -> 0; 4 -> 4; 5 -> 0 (5 is
+ * unreachable from 0). Levels 0 1 1 2 2 -1; the masks and the flag end clear. */
+static void test_bfs(void)
+{
+    static const int32_t degs[6] = {2, 1, 2, 1, 1, 1};
+    static const int32_t edges[6][2] = {{1, 2}, {3, 0}, {3, 4}, {0, 0}, {4, 0}, {0, 0}};
+    static const int32_t levels[6] = {0, 1, 1, 2, 2, -1};
+    fixture f;
+    ws_error err;
+    fx_init(&f, "bfs_expand", 1, 32);
+    fx_const(&f, "N", 6);
+    fx_const(&f, "MAXDEG", 2);
+    fx_const(&f, "SRC", 0);
+    int32_t *deg = fx_buf(&f, "deg", WS_T_I32, 6), *adj = fx_buf(&f, "adj", WS_T_I32, 12);
+    uint8_t *frontier = fx_buf(&f, "frontier", WS_T_U8, 6);
+    uint8_t *updated = fx_buf(&f, "updated", WS_T_U8, 6);
+    uint8_t *visited = fx_buf(&f, "visited", WS_T_U8, 6);
+    int32_t *cost = fx_buf(&f, "cost", WS_T_I32, 6), *over = fx_buf(&f, "over", WS_T_I32, 1);
+    for (int v = 0; v < 6; v++) {
+        deg[v] = degs[v];
+        adj[2 * v] = edges[v][0], adj[2 * v + 1] = edges[v][1];
+        frontier[v] = updated[v] = 1;
+        cost[v] = 7;
+    }
+    over[0] = 1;
+    CHECK(fx_run(&f, "bfs", &err) == WS_OK, "%s", err.msg);
+    int bad = over[0] != 0;
+    for (int v = 0; v < 6; v++)
+        bad += cost[v] != levels[v] || visited[v] != (levels[v] >= 0) || frontier[v] || updated[v];
+    CHECK(bad == 0, "bfs: levels 0 1 1 2 2 -1, masks and flag clear (%d wrong)", bad);
+    adj[3] = 6; /* node 1 has one edge: the padding slot is not read */
+    CHECK(fx_run(&f, "bfs", &err) == WS_OK, "padding is ignored: %s", err.msg);
+    adj[4] = 6;
+    CHECK(fx_run(&f, "bfs", &err) == WS_ERR_SPEC, "an edge to node 6 of 6 fails");
+    CHECK(strstr(err.msg, "edge to node 6 outside 0..N-1") != NULL, "%s", err.msg);
+    fx_free(&f);
+}
+
+/* Needleman-Wunsch of "AB" against "AB" (codes 0, 1), match +1, mismatch -1, gap 1:
+ *     0 -1 -2 / -1 1 0 / -2 0 2 (by hand). */
+static void test_needleman_wunsch(void)
+{
+    static const int32_t want[9] = {0, -1, -2, -1, 1, 0, -2, 0, 2};
+    fixture f;
+    ws_error err;
+    fx_init(&f, "nw_phase1_16", 1, 16);
+    fx_const(&f, "N", 2);
+    fx_const(&f, "PENALTY", 1);
+    uint8_t *a = fx_buf(&f, "seqa", WS_T_U8, 2), *b = fx_buf(&f, "seqb", WS_T_U8, 2);
+    int32_t *sub = fx_buf(&f, "substitution", WS_T_I32, 24 * 24);
+    int32_t *score = fx_buf(&f, "score", WS_T_I32, 9);
+    for (int i = 0; i < 24 * 24; i++)
+        sub[i] = i / 24 == i % 24 ? 1 : -1;
+    a[1] = b[1] = 1;
+    CHECK(fx_run(&f, "needleman_wunsch", &err) == WS_OK, "%s", err.msg);
+    CHECK(memcmp(score, want, sizeof want) == 0, "nw: AB/AB = 0 -1 -2 / -1 1 0 / -2 0 2");
+    a[0] = 24;
+    CHECK(fx_run(&f, "needleman_wunsch", &err) == WS_ERR_SPEC, "residue 24 fails");
+    CHECK(strstr(err.msg, "residue codes must be below 24") != NULL, "%s", err.msg);
+    fx_free(&f);
+}
+
+/* HotSpot: a 1 x 1 chip follows T' = T + cap (P + (amb - T) rz) (no neighbours but itself);
+ * a field at the ambient temperature without power stays there. */
+static void test_hotspot(void)
+{
+    for (int c = 0; c < 2; c++) {
+        fixture f;
+        ws_error err;
+        int rows = c ? 3 : 1, cols = c ? 4 : 1, cells = rows * cols;
+        fx_init(&f, "hotspot_step", 1, 256);
+        fx_const(&f, "ROWS", rows);
+        fx_const(&f, "COLS", cols);
+        fx_const(&f, "STEPS", 2);
+        fx_real(&f, "CAP", "0.5");
+        fx_real(&f, "RX", "0.25");
+        fx_real(&f, "RY", "0.25");
+        fx_real(&f, "RZ", "0.125");
+        fx_const(&f, "AMB", 80); /* an integer constant is a number too */
+        float *power = fx_buf(&f, "power", WS_T_F32, cells);
+        float *temp = fx_buf(&f, "temp", WS_T_F32, 2 * cells);
+        for (int i = 0; i < 2 * cells; i++)
+            temp[i] = c ? 80.0f : 100.0f;
+        power[0] = c ? 0.0f : 4.0f;
+        CHECK(fx_run(&f, "hotspot", &err) == WS_OK, "%s", err.msg);
+        if (c == 0) {
+            double t1 = 100 + 0.5 * (4 + (80 - 100) * 0.125);
+            double t2 = t1 + 0.5 * (4 + (80 - t1) * 0.125);
+            CHECK(fabs(temp[0] - t2) < 1e-5 && fabs(temp[1] - t1) < 1e-5,
+                  "hotspot 1x1: steps 2 and 1 are %g %g, want %g %g", temp[0], temp[1], t2, t1);
+        } else {
+            int bad = 0;
+            for (int i = 0; i < 2 * cells; i++)
+                bad += temp[i] != 80.0f;
+            CHECK(bad == 0, "hotspot: the ambient field without power stays (%d cells moved)", bad);
+        }
+        fx_free(&f);
+    }
+    fixture f;
+    ws_error err;
+    fx_init(&f, "hotspot_step", 1, 256);
+    fx_const(&f, "ROWS", 1);
+    fx_const(&f, "COLS", 1);
+    fx_const(&f, "STEPS", 3);
+    fx_real(&f, "CAP", "0.5");
+    fx_real(&f, "RX", "0.5");
+    fx_real(&f, "RY", "0.5");
+    fx_real(&f, "RZ", "0.5");
+    fx_word(&f, "AMB", "hot");
+    fx_buf(&f, "power", WS_T_F32, 1);
+    fx_buf(&f, "temp", WS_T_F32, 2);
+    CHECK(fx_run(&f, "hotspot", &err) == WS_ERR_SPEC, "a word AMB fails");
+    CHECK(strstr(err.msg, "constant AMB must be a number") != NULL, "%s", err.msg);
+    fx_free(&f);
+}
+
+/* Bitonic sort: the first 2^LOG2N keys come out ascending, the same multiset; the rest
+ * stays as it was. */
+static void test_bitonic_sort(void)
+{
+    enum { n = 1 << 10 };
+    fixture f;
+    ws_error err;
+    fx_init(&f, "bitonic_step", 4, 256);
+    fx_const(&f, "LOG2N", 10);
+    uint32_t *keys = fx_buf(&f, "keys", WS_T_U32, n + 3);
+    uint32_t s = 5, sum = 0, x = 0;
+    for (int i = 0; i < n + 3; i++)
+        keys[i] = lcg(&s) ^ (lcg(&s) << 16);
+    keys[7] = keys[8] = 0xffffffffu; /* duplicates and the largest key */
+    for (int i = 0; i < n; i++)
+        sum += keys[i], x ^= keys[i] * 2654435761u;
+    uint32_t tail[3] = {keys[n], keys[n + 1], keys[n + 2]};
+    CHECK(fx_run(&f, "bitonic_sort", &err) == WS_OK, "%s", err.msg);
+    int unordered = 0;
+    uint32_t sum2 = 0, x2 = 0;
+    for (int i = 0; i < n; i++) {
+        unordered += i > 0 && keys[i - 1] > keys[i];
+        sum2 += keys[i], x2 ^= keys[i] * 2654435761u;
+    }
+    CHECK(unordered == 0 && keys[n - 1] == 0xffffffffu && keys[n - 2] == 0xffffffffu,
+          "bitonic: ascending (%d pairs out of order)", unordered);
+    CHECK(sum2 == sum && x2 == x, "bitonic: the same keys");
+    CHECK(memcmp(tail, keys + n, sizeof tail) == 0, "bitonic: keys past 2^LOG2N untouched");
+    f.consts[0].ival = 11;
+    CHECK(fx_run(&f, "bitonic_sort", &err) == WS_ERR_SPEC, "2^11 keys in a buffer of 1027 fails");
+    fx_free(&f);
+}
+
+/* Byte histogram: every byte value once and byte 200 ten more times, into 64 bins (4 byte
+ * values each) and 256, added to what the bins hold. */
+static void test_byte_histogram(void)
+{
+    const int bins_of[] = {64, 256};
+    for (int c = 0; c < 2; c++) {
+        int bins = bins_of[c], bad = 0;
+        fixture f;
+        ws_error err;
+        fx_init(&f, "hist_block", 1, 256);
+        fx_const(&f, "N", 268);
+        fx_const(&f, "BINS", bins);
+        uint8_t *data = fx_buf(&f, "data", WS_T_U8, 268);
+        uint32_t *hist = fx_buf(&f, "hist", WS_T_U32, bins);
+        for (int i = 0; i < 268; i++)
+            data[i] = (uint8_t)(i < 256 ? i : 200);
+        hist[0] = 5;
+        CHECK(fx_run(&f, "byte_histogram", &err) == WS_OK, "%s", err.msg);
+        for (int b = 0; b < bins; b++) {
+            uint32_t want = 256u / (uint32_t)bins + (b == 0 ? 5 : 0) +
+                            (b == 200 * bins / 256 ? 12 : 0);
+            bad += hist[b] != want;
+        }
+        CHECK(bad == 0, "byte histogram, %d bins: %d bins wrong", bins, bad);
+        fx_free(&f);
+    }
+}
+
 static void test_registry(void)
 {
     const char *names[] = {"branch_unification", "dynamic_assignment", "naive_reduction",
                            "tree_reduction", "shuffle_reduction", "divergence_examples",
-                           "predication", "histogram", "himeno", "himeno_omp"};
+                           "predication", "histogram", "himeno", "himeno_omp", "bfs",
+                           "needleman_wunsch", "hotspot", "bitonic_sort", "byte_histogram"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         CHECK(ws_reference_find(names[i]) != NULL, "%s is registered", names[i]);
     CHECK(ws_reference_find("no_such_reference") == NULL, "unknown names give NULL");
@@ -424,6 +612,11 @@ int main(void)
     test_divergence_and_predication();
     test_histogram();
     test_himeno();
+    test_bfs();
+    test_needleman_wunsch();
+    test_hotspot();
+    test_bitonic_sort();
+    test_byte_histogram();
     test_registry();
     return ws_test_finish("test_kernels_ref");
 }

@@ -37,6 +37,16 @@ static const spec_case cases[] = {
      "atomic warp_smem warp_shfl block block_hazard double_cas match", 1},
     {"himeno", "", "gosa_atomicAddW gosa_atomic", 1},
     {"himeno", "IMAX=64 JMAX=64 KMAX=128", "gosa_atomicAddW gosa_atomic", 1},
+    {"bfs", "", "thread vwarp", 0},
+    {"bfs", "N=1048576", "thread vwarp", 0},
+    {"needleman_wunsch", "", "tile16 tile32", 0},
+    {"needleman_wunsch", "N=2048", "tile16 tile32", 0},
+    {"hotspot", "", "branchy clamped", 0},
+    {"hotspot", "ROWS=512 COLS=512 STEPS=20", "branchy clamped", 0},
+    {"bitonic_sort", "", "naive pairs shared", 0},
+    {"bitonic_sort", "LOG2N=20", "naive pairs shared", 0},
+    {"byte_histogram", "", "block warp", 1},
+    {"byte_histogram", "N=16777216 BLOCKS=264 BINS=256 DIST=uniform", "block warp", 1},
 };
 
 /* Splits "A=1 B=2" into defines (in `buf`, which it modifies). */
@@ -95,9 +105,16 @@ static void check_ptx(const ws_spec *s, const spec_case *c)
     CHECK(ws_read_file(ptx_path, &ptx, &len, &err) == WS_OK, "read %s", ptx_path);
     if (!ptx)
         return;
-    for (int v = 0; v < s->nvariants; v++)
-        CHECK(ptx_has_entry(ptx, s->variants[v].kernel), "%s: PTX has an entry for %s",
-              c->spec, s->variants[v].kernel);
+    for (int v = 0; v < s->nvariants; v++) {
+        const ws_variant *var = &s->variants[v];
+        CHECK(ptx_has_entry(ptx, var->kernel), "%s: PTX has an entry for %s", c->spec,
+              var->kernel);
+        for (int i = 0; i < var->nsteps; i++) /* every kernel of a launch sequence */
+            if (var->steps[i].kind == WS_STEP_LAUNCH)
+                CHECK(ptx_has_entry(ptx, var->steps[i].launch->kernel),
+                      "%s/%s: PTX has an entry for %s", c->spec, var->name,
+                      var->steps[i].launch->kernel);
+    }
     CHECK(strstr(ptx, "call") == NULL, "%s [%s]: no calls (printf, malloc) in the PTX",
           c->spec, c->defines);
     if (c->atomics)
