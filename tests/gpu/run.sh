@@ -45,6 +45,11 @@ sizes_for() {
     esac
 }
 
+# WS_GPU_PARTS: a regex of the parts to run (default all): tests inject ptx args classic
+# seeds sass map (and WS_VALIDATION for the validation set), for a re-run of some parts.
+part() { echo "$1" | grep -Eq "^(${WS_GPU_PARTS:-.*})\$" || { echo "$1: skipped (WS_GPU_PARTS)" | tee -a "$log"; return 1; }; }
+
+if part tests; then
 echo "== GPU test executables" | tee -a "$log"
 for t in "$build"/tests/gpu_*test; do
     [ -x "$t" ] || continue
@@ -53,17 +58,21 @@ for t in "$build"/tests/gpu_*test; do
     tail -1 "$out/$(basename "$t").log" | tee -a "$log"
     [ $rc -eq 0 ] || { failures=$((failures + 1)); echo "FAILED: $t (rc $rc)" | tee -a "$log"; }
 done
+fi
 
 # An unmodified application under `profile -- APP` and `capture -- APP`, every captured
 # launch replayed on the simulator (tests/gpu/test_inject.sh).
+if part inject; then
 echo "== profile/capture -- inject_app" | tee -a "$log"
 bash "$repo/tests/gpu/test_inject.sh" "$ws" "$build/tests/inject_app" >"$out/inject.log" 2>&1
 rc=$?
 tail -1 "$out/inject.log" | tee -a "$log"
 [ $rc -eq 0 ] || { failures=$((failures + 1)); echo "FAILED: tests/gpu/test_inject.sh (rc $rc)" | tee -a "$log"; }
+fi
 
 # PTX coverage on the GPU (tests/gpu/ptx_*.spec: cp.async, mbarrier, a cooperative grid
 # sync, texture and surface objects): each variant profiled, the simulator's outputs equal to the GPU's.
+if part ptx; then
 for spec in "$repo"/tests/gpu/ptx_*.spec; do
     for v in $(awk '$1 == "variant" {print $2}' "$spec"); do
         if timeout ${WS_GPU_CHECK_TIMEOUT:-120} "$ws" profile "$spec" --variant "$v" --json >>"$log" 2>&1; then
@@ -73,8 +82,10 @@ for spec in "$repo"/tests/gpu/ptx_*.spec; do
         fi
     done
 done
+fi
 
 # `run --warmup 0 --repeat 2` (for kernels of minutes): no untimed launch, two timed ones.
+if part args; then
 echo "== spec argument forms (tests/cli/args)" | tee -a "$log"
 bash "$repo/tests/gpu/test_args.sh" "$ws" "$repo" >"$out/args.log" 2>&1
 rc=$?
@@ -87,10 +98,12 @@ if "$ws" run tree_reduction --variant sequential --warmup 0 --repeat 2 --no-sim 
 else
     failures=$((failures + 1)); echo "FAILED: run --warmup 0 --repeat 2" | tee -a "$log"
 fi
+fi
 
 # The workloads after classic benchmarks (launch sequences, host loops until a device flag
 # clears, ping-pong buffers): `run` at their spec's sizes, every variant's GPU outputs equal
 # to the simulator's and the CPU reference's. `profile` runs them below with the others.
+if part classic; then
 for w in bfs needleman_wunsch hotspot bitonic_sort byte_histogram; do
     if timeout 120 "$ws" run "$w" --repeat 3 --no-db --json 2>>"$log" | tee -a "$log" | python3 -c '
 import json, sys
@@ -102,9 +115,11 @@ sys.exit(1 if bad or not runs else 0)' 2>>"$log"; then
         failures=$((failures + 1)); echo "FAILED: run $w" | tee -a "$log"
     fi
 done
+fi
 
 rows=$out/rows.jsonl
 : >"$rows"
+if part seeds; then
 for spec in "$repo"/kernels/*.spec; do
     w=$(basename "$spec" .spec)
     for size in $(sizes_for "$w"); do
@@ -121,17 +136,21 @@ for spec in "$repo"/kernels/*.spec; do
         done
     done
 done
+fi
 
 # The SASS model against CUPTI per SASS PC (every deterministic seed kernel must match
 # exactly), with the PTX model, the SASS model and the GPU side by side per kernel.
+if part sass; then
 if bash "$repo/tests/gpu/sass_check.sh" "$build" "$out" "${WS_SASS_CHECK_ONLY:-.}" >>"$log" 2>&1; then
     tail -1 "$out/sass-vs-gpu.txt" | tee -a "$log"
 else
     failures=$((failures + 1)); echo "FAILED: SASS model per PC against CUPTI (sass-vs-gpu.txt)" | tee -a "$log"
 fi
+fi
 
 # The simulator's run beside the GPU's per .cu line: the map page and its terminal view for
 # branch_unification/after (the newest pair in the database).
+if part map; then
 ids=$(python3 - "$db" <<'EOF' 2>>"$log"
 import sqlite3, sys
 q = ("select max(id) from runs where workload='branch_unification' and variant='after' "
@@ -146,6 +165,7 @@ if [ -n "${ids// /}" ] && "$ws" map $ids -o "$out/map-sim-gpu.html" >>"$log" 2>&
     echo "map: sim run beside GPU run ($ids) in map-sim-gpu.html / .txt" | tee -a "$log"
 else
     failures=$((failures + 1)); echo "FAILED: map of sim beside GPU run ($ids)" | tee -a "$log"
+fi
 fi
 
 # Predicted (timing model, h100 preset) against measured time on the validation set
