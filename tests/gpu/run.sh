@@ -41,6 +41,7 @@ sizes_for() {
     branch_unification) echo "DPT=4,LOOP=10 DPT=16,LOOP=10" ;;
     dynamic_assignment) echo "LOOP_NUM=4,TRIP_SCALE=4 LOOP_NUM=16,TRIP_SCALE=4,DIST=skewed" ;;
     histogram) echo "N=100000,TOTAL_THREADS=16384" ;;
+    bitonic_sort) echo "LOG2N=7,LOG2S=6,THREADS=32" ;;   # 28 launches a variant, each profiled
     *) echo "-" ;;
     esac
 }
