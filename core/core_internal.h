@@ -121,4 +121,7 @@ void ws_first_lines(const char *path, char *buf, size_t n, int lines);
  * start (errno says why), -2 when it was killed. */
 int ws_spawn(char *const argv[], const char *out_path, const char *err_path);
 
+/* A real literal: "0.5", "-2.5e-3", "1e6" (not an integer, hex or inf/nan); 1 with *out set. */
+int ws_real_literal(const char *text, double *out);
+
 #endif

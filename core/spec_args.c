@@ -27,14 +27,7 @@ static int ws_real_word(const ws_spec *s, const char *text, double *out)
         *out = c->fval;
         return 1;
     }
-    char *end;
-    errno = 0;
-    double d = strtod(text, &end);
-    if (end == text || *end || errno || !isfinite(d) || strpbrk(text, "xXnN") ||
-        !strpbrk(text, ".eE"))
-        return 0;
-    *out = d;
-    return 1;
+    return ws_real_literal(text, out);
 }
 
 /* BUF+EXPR: the buffer's pointer advanced by EXPR elements, inside the buffer. */

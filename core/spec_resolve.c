@@ -53,7 +53,7 @@ static int ws_float_in_int(ws_parse *p, int line, const ws_const *c)
 }
 
 /* A real literal: "0.5", "-2.5e-3", "1e6" (not an integer, hex or inf/nan). */
-static int ws_real_literal(const char *text, double *out)
+int ws_real_literal(const char *text, double *out)
 {
     char *end;
     errno = 0;
