@@ -176,20 +176,26 @@ static void advance(ws_sass_warp *w, int gi, int pc, const ws_sass_fx *fx)
     ws_sass_group_add(w, fx->next_pc, taken, WS_SG_READY);
 }
 
-/* The timing model's event for a plain form: no address, no branch, one group. */
+/* The timing model's event for one warp-instruction; the caller fills what its effect adds. */
+static void event_init(ws_warp_event *ev, const ws_sass_warp *w, int pc, uint32_t active,
+                       uint32_t exec)
+{
+    memset(ev, 0, sizeof *ev);
+    ev->fn = &w->cta->run->event_fn;
+    ev->pc = pc;
+    ev->cta = w->cta->id;
+    ev->warp = (uint32_t)w->id;
+    ev->active = active;
+    ev->pred_on = exec;
+    ev->groups = 1;
+}
+
+/* The event for a plain form: no address, no branch, one group. */
 static void plain_event(ws_sass_warp *w, int pc, uint32_t active, uint32_t exec)
 {
-    ws_sass_run *r = w->cta->run;
-    ws_event_sink *sink = r->base.sink;
+    ws_event_sink *sink = w->cta->run->base.sink;
     ws_warp_event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.fn = &r->event_fn;
-    ev.pc = pc;
-    ev.cta = w->cta->id;
-    ev.warp = (uint32_t)w->id;
-    ev.active = active;
-    ev.pred_on = exec;
-    ev.groups = 1;
+    event_init(&ev, w, pc, active, exec);
     sink->warp_inst(sink->ctx, &ev);
 }
 
@@ -257,13 +263,7 @@ static int step(ws_sass_warp *w)
     }
     if (sink && sink->warp_inst) { /* the timing model */
         ws_warp_event ev;
-        memset(&ev, 0, sizeof ev);
-        ev.fn = &r->event_fn;
-        ev.pc = pc;
-        ev.cta = w->cta->id;
-        ev.warp = (uint32_t)w->id;
-        ev.active = active;
-        ev.pred_on = exec;
+        event_init(&ev, w, pc, active, exec);
         ev.addr = fx.has_addr ? fx.addr : NULL;
         ev.addr_space = fx.space;
         ev.access_bytes = fx.bytes;
