@@ -15,6 +15,10 @@ cmake --build build-test -j"$jobs"
 for t in build-test/tests/gpu_*test; do
   [ -x "$t" ] && { "$t" 2>&1 | tail -n 1 | sed "s|^|$(basename "$t"): |"; } || true
 done
+# ... and the GPU tests that are scripts (profile -- APP, argument forms, launch sequences).
+for t in gpu_inject_test gpu_args_test gpu_launch_test; do
+  (cd build-test && ctest -R "^$t\$" -V 2>/dev/null) | sed -n "s/^[0-9]*: \(skipped: no GPU.*\)/$t: \1/p" || true
+done
 
 if [ "${WS_TEST_SANITIZE:-1}" != 0 ]; then
   cmake -S . -B build-asan -DWS_WERROR=ON -DWS_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug >/dev/null
