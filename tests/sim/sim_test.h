@@ -131,4 +131,24 @@ static inline int st_cu_line(const char *cu, const char *needle)
     fclose(f);
     return found;
 }
+/* The SASS of tests/sim's STEM.ptx (ptxas + nvdisasm, as `--model sass` builds it):
+ * 0 with *out set; 1 with a "skipped" line when nvdisasm is missing; -1 on an error. */
+static inline int st_load_sass(const char *stem, const char *test, ws_sass_module **out)
+{
+    char ptx_path[512], cubin[1024], sass_path[1024], probe[1024];
+    *out = NULL;
+    if (!ws_nvdisasm_find(probe, sizeof probe)) {
+        printf("%s: SASS part skipped: no nvdisasm (%s)\n", test, probe);
+        return 1;
+    }
+    snprintf(ptx_path, sizeof ptx_path, "%s/%s.ptx", WS_SIM_PTX_DIR, stem);
+    ws_error err;
+    ws_error_clear(&err);
+    int rc = ws_sass_build_ptx(ptx_path, NULL, NULL, cubin, sass_path, sizeof cubin, &err);
+    if (!rc)
+        rc = ws_sass_load(sass_path, cubin, out, &err);
+    CHECK(rc == 0, "%s.ptx's SASS builds and loads: %s", stem, err.msg);
+    return rc ? -1 : 0;
+}
+
 #endif

@@ -144,19 +144,10 @@ static void test_errors(ws_module *m)
  * instruction, its SASS offset and source line, pointing at --model ptx. */
 static void test_sass_unsupported(ws_module *m)
 {
-    char ptx_path[512], cubin[1024], sass_path[1024], probe[1024];
-    if (!ws_nvdisasm_find(probe, sizeof probe)) {
-        printf("test_sim_async: SASS part skipped: no nvdisasm (%s)\n", probe);
-        return;
-    }
-    snprintf(ptx_path, sizeof ptx_path, "%s/async.ptx", WS_SIM_PTX_DIR);
-    ws_error err;
-    ws_error_clear(&err);
     ws_sass_module *sass = NULL;
-    int rc = ws_sass_build_ptx(ptx_path, NULL, NULL, cubin, sass_path, sizeof cubin, &err);
-    if (!rc)
-        rc = ws_sass_load(sass_path, cubin, &sass, &err);
-    CHECK(rc == 0, "async's SASS builds and loads: %s", err.msg);
+    int rc = st_load_sass("async", "test_sim_async", &sass);
+    if (rc > 0)
+        return;
     const char *const variants[] = {"copies", "phases"};
     const char *const ops[] = {"LDGSTS", "SYNCS.EXCH"};
     for (int i = 0; i < 2 && !rc; i++) {

@@ -272,19 +272,10 @@ static void test_ptx(ws_module *m)
 
 static void test_sass(ws_module *m)
 {
-    char ptx_path[512], cubin[1024], sass_path[1024], probe[1024];
-    if (!ws_nvdisasm_find(probe, sizeof probe)) {
-        printf("test_sim_texture: SASS part skipped: no nvdisasm (%s)\n", probe);
-        return;
-    }
-    snprintf(ptx_path, sizeof ptx_path, "%s/texture.ptx", WS_SIM_PTX_DIR);
-    ws_error err;
-    ws_error_clear(&err);
     ws_sass_module *sass = NULL;
-    int rc = ws_sass_build_ptx(ptx_path, NULL, NULL, cubin, sass_path, sizeof cubin, &err);
-    if (!rc)
-        rc = ws_sass_load(sass_path, cubin, &sass, &err);
-    CHECK(rc == 0, "texture.cu's SASS builds and loads: %s", err.msg);
+    int rc = st_load_sass("texture", "test_sim_texture", &sass);
+    if (rc > 0)
+        return;
     const char *const variants[] = {"plain", "t2_linear", "s2"};
     const char *const ops[] = {NULL, "TEX", "SULD"};
     for (int i = 0; i < 3 && !rc; i++) {
