@@ -46,14 +46,15 @@ int ws_cu_fail(const ws_cu_api *api, CUresult r, ws_error *err, const char *kern
  * go. In place. */
 void ws_cu_log_one_line(char *log);
 
-/* image.c: a spec `texture` or `surface` buffer as a CUDA array and the object the kernel
- * receives (`handle`, passed in place of the buffer's pointer). */
+/* image.c: a spec `texture` or `surface` buffer as a CUDA array (or, `resource linear`,
+ * the buffer's device memory at `memory`) and the object the kernel receives (`handle`,
+ * passed in place of the buffer's pointer). */
 typedef struct ws_cu_image {
     CUarray array;
     uint64_t handle;  /* CUtexObject or CUsurfObject; 0 = none */
 } ws_cu_image;
 int ws_cu_image_create(const ws_cu_api *api, const ws_spec *s, const ws_image *im,
-                       const char *kernel, ws_cu_image *out, ws_error *err);
+                       CUdeviceptr memory, const char *kernel, ws_cu_image *out, ws_error *err);
 /* The buffer's bytes into the array, or (to_host) the array's back into the buffer. */
 int ws_cu_image_copy(const ws_cu_api *api, const ws_image *im, const ws_cu_image *g,
                      const ws_buffer *b, int to_host, const char *kernel, ws_error *err);

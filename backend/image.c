@@ -1,7 +1,8 @@
 /* image.c — the spec's `texture` and `surface` buffers on the GPU: a CUDA array of one
  * channel in the buffer's element format (surface load/store allowed for surfaces), the
  * buffer's bytes copied in before each launch and, for surfaces, back out after it, and
- * the CUtexObject/CUsurfObject the kernel receives in place of the buffer's pointer. */
+ * the CUtexObject/CUsurfObject the kernel receives in place of the buffer's pointer. A
+ * `resource linear` texture reads the buffer's own device memory (no array, no copies). */
 #include <string.h>
 #include "backend/backend.h"
 #include "backend/cuda_api.h"
@@ -36,11 +37,19 @@ static int fail(const ws_cu_api *api, CUresult r, ws_error *err, const char *ker
     return ws_cu_fail(api, r, err, kernel, msg);
 }
 
-int ws_cu_image_create(const ws_cu_api *api, const ws_spec *s, const ws_image *im,
-                       const char *kernel, ws_cu_image *out, ws_error *err)
+/* The array of a texture or surface (none for linear memory) and the resource naming it. */
+static int image_resource(const ws_cu_api *api, const ws_buffer_spec *b, const ws_image *im,
+                          CUdeviceptr memory, const char *kernel, ws_cu_image *out,
+                          CUDA_RESOURCE_DESC *rd, ws_error *err)
 {
-    const ws_buffer_spec *b = &s->buffers[im->buffer];
-    memset(out, 0, sizeof *out);
+    memset(rd, 0, sizeof *rd);
+    if (im->linear_memory) {
+        rd->resType = CU_RESOURCE_TYPE_LINEAR;
+        rd->res.linear.devPtr = memory;
+        array_format(b->type, &rd->res.linear.format, &rd->res.linear.numChannels);
+        rd->res.linear.sizeInBytes = (size_t)im->dims[0] * ws_type_size(b->type);
+        return WS_OK;
+    }
     CUDA_ARRAY3D_DESCRIPTOR ad;
     memset(&ad, 0, sizeof ad);
     array_format(b->type, &ad.Format, &ad.NumChannels);
@@ -51,10 +60,20 @@ int ws_cu_image_create(const ws_cu_api *api, const ws_spec *s, const ws_image *i
     CUresult r = api->cuArray3DCreate(&out->array, &ad);
     if (r != CUDA_SUCCESS)
         return fail(api, r, err, kernel, "cuArray3DCreate", b->name);
+    rd->resType = CU_RESOURCE_TYPE_ARRAY;
+    rd->res.array.hArray = out->array;
+    return WS_OK;
+}
+
+int ws_cu_image_create(const ws_cu_api *api, const ws_spec *s, const ws_image *im,
+                       CUdeviceptr memory, const char *kernel, ws_cu_image *out, ws_error *err)
+{
+    const ws_buffer_spec *b = &s->buffers[im->buffer];
+    memset(out, 0, sizeof *out);
     CUDA_RESOURCE_DESC rd;
-    memset(&rd, 0, sizeof rd);
-    rd.resType = CU_RESOURCE_TYPE_ARRAY;
-    rd.res.array.hArray = out->array;
+    if (image_resource(api, b, im, memory, kernel, out, &rd, err) != WS_OK)
+        return err->code;
+    CUresult r;
     if (im->kind == WS_IMAGE_SURFACE) {
         CUsurfObject so = 0;
         r = api->cuSurfObjectCreate(&so, &rd);
@@ -79,6 +98,8 @@ int ws_cu_image_create(const ws_cu_api *api, const ws_spec *s, const ws_image *i
 int ws_cu_image_copy(const ws_cu_api *api, const ws_image *im, const ws_cu_image *g,
                      const ws_buffer *b, int to_host, const char *kernel, ws_error *err)
 {
+    if (!g->array) /* linear memory: the buffer itself */
+        return WS_OK;
     CUDA_MEMCPY3D c;
     memset(&c, 0, sizeof c);
     size_t row = b->bytes / ((size_t)im->dims[1] * im->dims[2]);

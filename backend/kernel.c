@@ -125,8 +125,8 @@ static int alloc_images(ws_gpu_kernel *k, ws_error *err)
         const ws_image *im = &s->images[i];
         if (im->buffer >= k->inputs->n)
             continue;
-        int rc = ws_cu_image_create(&k->gpu->api, s, im, k->variant->kernel,
-                                    &k->images[im->buffer], err);
+        int rc = ws_cu_image_create(&k->gpu->api, s, im, k->dptr[im->buffer],
+                                    k->variant->kernel, &k->images[im->buffer], err);
         if (rc != WS_OK)
             return rc;
         k->addr[im->buffer] = k->images[im->buffer].handle;

@@ -70,6 +70,10 @@ int ws_cli_check_model(const char *cmd, const char *model, const char *arch, ws_
  * verdict in res->outputs_checked/outputs_match/check_message. */
 int ws_cli_check_outputs(const ws_cli_workload *w, const ws_variant *v, const ws_buffers *out,
                          const ws_buffers *first, ws_result *res, ws_error *err);
+/* --dump DIR: the variant's outputs as raw little-endian files DIR/VARIANT.BUFFER.bin (the
+ * checked buffers, or every buffer when the spec checks none). */
+int ws_cli_dump_outputs(const char *dir, const ws_spec *s, const ws_variant *v,
+                        const ws_buffers *out, ws_error *err);
 
 /* A variant that fails does not stop the others: ws_cli_variant_failed counts it and
  * returns WS_OK to go on (or rc itself with --fail-fast, the caller then failing with

@@ -18,14 +18,18 @@ typedef struct gpu_args {
     const char *workload, *variant, *db, *preset;
     const char *model;  /* "ptx" (default: with the timing model) or "sass" */
     int json, no_db, no_sim, device, profile, quiet, no_sass, fail_fast;
+    int jit;            /* --jit: the driver compiles the PTX instead of loading ptxas's cubin */
+    const char *dump;   /* --dump DIR: write the GPU's outputs there; NULL = no */
     ws_gpu_run_options run;
     ws_prof_options prof;
     ws_cli_defines defs;
 } gpu_args;
 
 static const char gpu_about[] =
-    "Runs the workload's PTX on the GPU through the CUDA driver API (the same PTX and\n"
-    "the same generated inputs as the simulator), times it with events (median of\n"
+    "Runs the workload on the GPU through the CUDA driver API (the same PTX and the\n"
+    "same generated inputs as the simulator; the GPU loads the cubin ptxas makes from\n"
+    "that PTX for its architecture, as a program built with nvcc -arch=sm_XX would, or\n"
+    "with --jit has the driver compile the PTX), times it with events (median of\n"
     "--repeat launches after --warmup ones; each launch is queued behind a short spin\n"
     "kernel, so the time is the kernel's, not the host's launch latency), runs the\n"
     "simulator on the same inputs, checks the GPU's outputs against the simulator's\n"
@@ -51,9 +55,14 @@ static int gpu_parse(int argc, char **argv, gpu_args *a, ws_error *err)
          "timing-model preset for the simulator's predicted time\n"
          "(default: the preset of the GPU's compute capability, e.g. h100)", 0, 0},
         {"--model", WS_OPT_STRING, &a->model, "M",
-         "ptx (default): the GPU JIT-compiles the PTX, the simulator runs the PTX\n"
-         "model with the timing model; sass: the GPU loads the cubin ptxas made\n"
-         "for it and the simulator runs that SASS", 0, 0},
+         "ptx (default): the simulator runs the PTX model with the timing model;\n"
+         "sass: it runs the SASS of the cubin the GPU loads", 0, 0},
+        {"--jit", WS_OPT_FLAG, &a->jit, NULL,
+         "the driver's JIT compiles the PTX (as for a program shipped as PTX only)\n"
+         "instead of the GPU loading ptxas's cubin; not with --model sass", 0, 0},
+        {"--dump", WS_OPT_STRING, &a->dump, "DIR",
+         "write the GPU's outputs to DIR/VARIANT.BUFFER.bin (raw little-endian;\n"
+         "the checked buffers, or every buffer when the spec checks none)", 0, 0},
         WS_CLI_OPT_JSON(&a->json, "one JSON object per line instead of text"),
         WS_CLI_OPT_FAIL_FAST(&a->fail_fast),
         WS_CLI_OPT_QUIET(&a->quiet),
@@ -80,6 +89,9 @@ static int gpu_parse(int argc, char **argv, gpu_args *a, ws_error *err)
         a->model = "ptx";
     if (ws_cli_check_model(a->cmd, a->model, NULL, err))
         return -1;
+    if (a->jit && !strcmp(a->model, "sass"))
+        return -!!ws_cli_usage(err, a->cmd, "--jit with --model sass: the SASS model runs "
+                               "ptxas's cubin, so the GPU must load that cubin too");
     /* --metrics and --preset are checked here, before any GPU or CUPTI work. */
     const char *list[WS_PROF_MAX_METRICS];
     char buf[2048];
@@ -204,8 +216,8 @@ static int gpu_side(ws_gpu *g, const ws_cli_workload *w, const ws_variant *v, gp
 {
     ws_gpu_kernel *k;
     if (ws_buffers_clone(&w->inputs, out, err) != WS_OK ||
-        ws_gpu_kernel_load_cubin(g, w->ptx_path, w->sass ? w->cubin_path : NULL, w->spec, v,
-                                 &w->inputs, &k, err) != WS_OK)
+        ws_gpu_kernel_load_cubin(g, w->ptx_path, w->cubin_path[0] ? w->cubin_path : NULL,
+                                 w->spec, v, &w->inputs, &k, err) != WS_OK)
         return err->code;
     if (ws_variant_is_sequence(v)) {
         int rc = gpu_sequence(k, w, v, a, out, res, err);
@@ -255,12 +267,13 @@ static double metric_or(const ws_result *r, const char *name, double dflt)
 }
 
 static void print_text(const ws_result *g, const ws_result *s, int64_t gid, int64_t sid,
-                       const char *db)
+                       const char *db, const char *code)
 {
     printf("%s / %s   kernel %s   grid %ux%ux%u  block %ux%ux%u   [%s]\n", g->workload,
            g->variant, g->kernel, g->grid[0], g->grid[1], g->grid[2], g->block[0], g->block[1],
            g->block[2], g->params);
     printf("  device              %s\n", g->source + 4);
+    printf("  GPU code            %s\n", code);
     printf("  GPU time            %10.3f us  (median; min %.3f us over %.0f launches)\n",
            metric_or(g, WS_M(GPU_TIME_NS), NAN) / 1e3,
            metric_or(g, WS_M(EVENT_MIN_NS), NAN) / 1e3, metric_or(g, WS_M(EVENT_REPEAT), 0));
@@ -289,7 +302,8 @@ static void print_text(const ws_result *g, const ws_result *s, int64_t gid, int6
     printf("\n");
 }
 
-static void print_json(const ws_result *g, const ws_result *s, int64_t gid, int64_t sid)
+static void print_json(const ws_result *g, const ws_result *s, int64_t gid, int64_t sid,
+                       const char *code)
 {
     ws_json j;
     ws_json_begin(&j, stdout);
@@ -297,6 +311,7 @@ static void print_json(const ws_result *g, const ws_result *s, int64_t gid, int6
     ws_json_str(&j, "workload", g->workload);
     ws_json_str(&j, "variant", g->variant);
     ws_json_raw(&j, "device", g->device_json);
+    ws_json_str(&j, "gpu_code", code);
     ws_json_int(&j, "gpu_run", gid);
     ws_json_int(&j, "sim_run", sid);
     ws_json_outputs(&j, g);
@@ -320,6 +335,8 @@ static int one_variant(ws_gpu *g, const ws_cli_workload *w, const ws_variant *v,
     ws_result_init(&gres);
     ws_result_init(&sres);
     int rc = gpu_side(g, w, v, a, &gout, &gres, err);
+    if (rc == WS_OK && a->dump)
+        rc = ws_cli_dump_outputs(a->dump, w->spec, v, &gout, err);
     if (rc == WS_OK && !a->no_sim) {
         rc = sim_side(w, v, a, ws_gpu_get_info(g), &sout, &sres, err);
         if (rc == WS_OK)
@@ -330,10 +347,11 @@ static int one_variant(ws_gpu *g, const ws_cli_workload *w, const ws_variant *v,
     if (rc == WS_OK && store)
         rc = ws_store_save_result(store, &gres, &gid, err);
     if (rc == WS_OK) {
+        const char *code = w->cubin_path[0] ? "ptxas's cubin" : "the driver's JIT of the PTX";
         if (a->json)
-            print_json(&gres, a->no_sim ? NULL : &sres, gid, sid);
+            print_json(&gres, a->no_sim ? NULL : &sres, gid, sid, code);
         else
-            print_text(&gres, a->no_sim ? NULL : &sres, gid, sid, a->db);
+            print_text(&gres, a->no_sim ? NULL : &sres, gid, sid, a->db, code);
         *mismatches += gres.outputs_checked && !gres.outputs_match;
     }
     ws_buffers_free(&gout);
@@ -353,12 +371,15 @@ static int gpu_all(gpu_args *a, ws_error *err)
     if (ws_gpu_open(NULL, a->device, &g, err) != WS_OK)
         return err->code;
     rc = ws_cli_workload_open(a->workload, a->defs.defs, a->defs.n, &w, err);
-    if (rc == WS_OK && !strcmp(a->model, "sass")) {
-        const ws_gpu_info *gi = ws_gpu_get_info(g);
-        char arch[16];
-        snprintf(arch, sizeof arch, "sm_%d%d", gi->cc_major, gi->cc_minor);
+    const ws_gpu_info *gi = ws_gpu_get_info(g);
+    char arch[16];
+    snprintf(arch, sizeof arch, "sm_%d%d", gi->cc_major, gi->cc_minor);
+    /* The cubin: the SASS model's, else ptxas's alone; the driver's JIT where ptxas does
+     * not target this GPU or --jit asks for it. */
+    if (rc == WS_OK && !strcmp(a->model, "sass"))
         rc = ws_cli_workload_sass(&w, arch, err);
-    }
+    else if (rc == WS_OK && !a->jit && ws_sass_arch_ok(arch))
+        rc = ws_sass_build(w.spec, NULL, arch, w.cubin_path, NULL, sizeof w.cubin_path, err);
     if (rc == WS_OK && a->variant && !ws_spec_variant(w.spec, a->variant, err))
         rc = err->code;
     if (rc == WS_OK && !a->no_db)

@@ -138,27 +138,6 @@ static double now_seconds(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* --dump DIR: the variant's outputs as raw little-endian files DIR/VARIANT.BUFFER.bin (the
- * checked buffers, or every buffer when the spec checks none). */
-static int dump_outputs(const char *dir, const ws_spec *s, const ws_variant *v,
-                        const ws_buffers *out, ws_error *err)
-{
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-        return ws_error_set(err, WS_ERR_IO, "--dump: cannot create %s: %s", dir, strerror(errno));
-    int nchecked = 0;
-    for (int i = 0; i < s->nbuffers; i++)
-        nchecked += s->buffers[i].is_output;
-    for (int i = 0; i < s->nbuffers; i++) {
-        if (nchecked && !s->buffers[i].is_output)
-            continue;
-        char path[1024];
-        snprintf(path, sizeof path, "%s/%s.%s.bin", dir, v->name, s->buffers[i].name);
-        if (ws_buffer_write(&out->b[i], path, err) != WS_OK)
-            return err->code;
-    }
-    return WS_OK;
-}
-
 /* Simulates one variant; on success `out` holds its outputs and `res` its result. */
 static int sim_variant(const ws_cli_workload *w, const ws_variant *v, sim_args *a,
                        const ws_kernel_resources *resources, ws_buffers *out, ws_result *res,
@@ -233,7 +212,7 @@ static int sim_all(sim_args *a, ws_error *err)
         int64_t run_id = 0;
         rc = sim_variant(&w, v, a, resources, &out, &res, &seconds, err);
         if (rc == WS_OK && a->dump)
-            rc = dump_outputs(a->dump, w.spec, v, &out, err);
+            rc = ws_cli_dump_outputs(a->dump, w.spec, v, &out, err);
         if (rc == WS_OK)
             rc = ws_cli_check_outputs(&w, v, &out, have_first ? &first : NULL, &res, err);
         if (rc == WS_OK && store)

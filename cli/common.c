@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -290,4 +291,25 @@ int ws_cli_failures_end(const ws_cli_failures *f, const ws_spec *s, ws_error *er
     }
     return ws_error_set(err, f->first.code, "%s: %d variants failed (the first: '%s'; the "
                         "errors are above)", s->name, f->n, f->first_variant);
+}
+
+/* --dump DIR: the variant's outputs as raw little-endian files DIR/VARIANT.BUFFER.bin (the
+ * checked buffers, or every buffer when the spec checks none). */
+int ws_cli_dump_outputs(const char *dir, const ws_spec *s, const ws_variant *v,
+                        const ws_buffers *out, ws_error *err)
+{
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+        return ws_error_set(err, WS_ERR_IO, "--dump: cannot create %s: %s", dir, strerror(errno));
+    int nchecked = 0;
+    for (int i = 0; i < s->nbuffers; i++)
+        nchecked += s->buffers[i].is_output;
+    for (int i = 0; i < s->nbuffers; i++) {
+        if (nchecked && !s->buffers[i].is_output)
+            continue;
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s.%s.bin", dir, v->name, s->buffers[i].name);
+        if (ws_buffer_write(&out->b[i], path, err) != WS_OK)
+            return err->code;
+    }
+    return WS_OK;
 }

@@ -71,16 +71,16 @@ void ws_buffers_free(ws_buffers *b)
 
 /* Floats: equal when both NaN, when bit-identical (covers infinities), or when
  * |x - y| <= tol * max(|x|, |y|). tol 0 means exact (but +0 == -0). */
-static int ws_real_equal(double x, double y, double tol)
+static int ws_real_equal(double x, double y, double tol, double abs_tol)
 {
     if (isnan(x) || isnan(y))
         return isnan(x) && isnan(y);
     if (x == y)
         return 1;
-    if (tol <= 0 || isinf(x) || isinf(y))
+    if ((tol <= 0 && abs_tol <= 0) || isinf(x) || isinf(y))
         return 0;
     double scale = fmax(fabs(x), fabs(y));
-    return fabs(x - y) <= tol * scale;
+    return fabs(x - y) <= tol * scale || fabs(x - y) <= abs_tol;
 }
 
 int ws_buffer_equal(const ws_buffer *a, const ws_buffer *b, uint64_t *first_diff)
@@ -95,12 +95,12 @@ int ws_buffer_equal(const ws_buffer *a, const ws_buffer *b, uint64_t *first_diff
             float x, y;
             memcpy(&x, pa + 4 * i, 4);
             memcpy(&y, pb + 4 * i, 4);
-            eq = ws_real_equal(x, y, bs->tolerance);
+            eq = ws_real_equal(x, y, bs->tolerance, bs->absolute);
         } else if (bs->type == WS_T_F64) {
             double x, y;
             memcpy(&x, pa + 8 * i, 8);
             memcpy(&y, pb + 8 * i, 8);
-            eq = ws_real_equal(x, y, bs->tolerance);
+            eq = ws_real_equal(x, y, bs->tolerance, bs->absolute);
         } else {
             eq = memcmp(pa + esize * i, pb + esize * i, esize) == 0;
         }

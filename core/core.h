@@ -115,6 +115,7 @@ typedef struct ws_buffer_spec {
     uint64_t seed;   /* per-buffer seed, derived from the spec seed unless given */
     int is_output;   /* named by a `check` line */
     double tolerance;/* for float outputs: max relative difference; 0 = exact */
+    double absolute; /* and max absolute difference (either suffices); 0 = none */
     char expect_path[WS_PATH_MAX]; /* `check NAME file PATH`: the expected raw contents */
     int line;
 } ws_buffer_spec;
@@ -215,6 +216,7 @@ typedef struct ws_image {
     ws_image_filter filter;
     ws_image_address address;
     int normalized;           /* coordinates in [0,1) rather than texels */
+    int linear_memory;        /* `resource linear`: 1D over the buffer's memory (tex1Dfetch) */
     int line;
 } ws_image;
 
@@ -363,7 +365,8 @@ int ws_ptx_resources(const char *ptx_path, const char *kernel, ws_kernel_resourc
  * `ptxas -arch=ARCH -lineinfo` (a cubin) and `nvdisasm -gi -c` (text with line info), both
  * cached by content hash in cache_dir (NULL: $WARPSCOPE_PTX_CACHE, else the build tree's
  * ptx-cache). arch NULL or "" -> "sm_90"; sm_70..sm_90 are accepted (ptxas says which it
- * can build). Usable without ptxas/nvdisasm when the cached files exist. */
+ * can build). Usable without ptxas/nvdisasm when the cached files exist. sass_path NULL:
+ * the cubin only (no nvdisasm needed). */
 int ws_sass_build(const ws_spec *s, const char *cache_dir, const char *arch, char *cubin_path,
                   char *sass_path, size_t n, ws_error *err);
 /* The same from a PTX file (cache_dir NULL: $WARPSCOPE_PTX_CACHE, else beside the PTX). */

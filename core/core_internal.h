@@ -34,9 +34,9 @@ typedef struct ws_raw_gen {  /* `gen NAME ...` */
     int line;
 } ws_raw_gen;
 
-typedef struct ws_raw_check { /* `check NAME [file PATH] [tolerance X]` */
+typedef struct ws_raw_check { /* `check NAME [file PATH] [tolerance X] [absolute Y]` */
     char name[WS_NAME_MAX];
-    char tolerance[WS_EXPR_MAX];
+    char tolerance[WS_EXPR_MAX], absolute[WS_EXPR_MAX];
     char file[WS_PATH_MAX];   /* resolved relative to the spec; "" none */
     int line;
 } ws_raw_check;

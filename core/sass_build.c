@@ -203,11 +203,12 @@ int ws_sass_build_ptx(const char *ptx_path, const char *cache_dir, const char *a
     if (rc == WS_OK && access(cubin, R_OK) != 0)
         rc = ws_build_cubin(ptx_path, ptx, len, arch, cubin, err);
     free(ptx);
-    if (rc == WS_OK && access(sass, R_OK) != 0)
+    if (rc == WS_OK && sass_path && access(sass, R_OK) != 0)
         rc = ws_build_sass(cubin, sass, err);
     if (rc == WS_OK) {
         snprintf(cubin_path, n, "%s", cubin);
-        snprintf(sass_path, n, "%s", sass);
+        if (sass_path)
+            snprintf(sass_path, n, "%s", sass);
     }
     return rc;
 }

@@ -156,9 +156,13 @@ static int ws_dir_buffer(ws_parse *p, int line, char **tok, int ntok, const char
 static int ws_dir_check(ws_parse *p, int line, char **tok, int ntok)
 {
     int file = ntok >= 4 && strcmp(tok[2], "file") == 0;
-    int tol = ntok == 4 + 2 * file && strcmp(tok[2 + 2 * file], "tolerance") == 0;
-    if (ntok != 2 + 2 * file + 2 * tol)
-        return WS_SPEC_FAIL(p, line, "expected 'check BUFFER [file PATH] [tolerance X]'");
+    int at = 2 + 2 * file;
+    int tol = ntok >= at + 2 && strcmp(tok[at], "tolerance") == 0;
+    int abs_at = at + 2 * tol;
+    int abs_tol = ntok >= abs_at + 2 && strcmp(tok[abs_at], "absolute") == 0;
+    if (ntok != abs_at + 2 * abs_tol)
+        return WS_SPEC_FAIL(p, line, "expected 'check BUFFER [file PATH] [tolerance X] "
+                            "[absolute Y]'");
     for (int i = 0; i < p->nchecks; i++)
         if (strcmp(p->checks[i].name, tok[1]) == 0)
             return ws_dup_check(p, line, "check of", tok[1], p->checks[i].line);
@@ -169,8 +173,9 @@ static int ws_dir_check(ws_parse *p, int line, char **tok, int ntok)
     c->line = line;
     int rc = ws_copy_name(p, line, c->name, sizeof c->name, "buffer", tok[1]);
     if (rc == WS_OK && tol)
-        rc = ws_copy_text(p, line, c->tolerance, sizeof c->tolerance, "tolerance",
-                          tok[3 + 2 * file]);
+        rc = ws_copy_text(p, line, c->tolerance, sizeof c->tolerance, "tolerance", tok[at + 1]);
+    if (rc == WS_OK && abs_tol)
+        rc = ws_copy_text(p, line, c->absolute, sizeof c->absolute, "absolute", tok[abs_at + 1]);
     if (rc == WS_OK && file && ws_spec_relative_path(p->path, tok[3], c->file, sizeof c->file))
         rc = WS_SPEC_FAIL(p, line, "check '%s': file path too long", c->name);
     return rc;

@@ -23,13 +23,16 @@ const ws_image *ws_spec_image(const ws_spec *s, int buffer)
 
 static int is_option(const char *w)
 {
-    return !strcmp(w, "filter") || !strcmp(w, "address") || !strcmp(w, "normalized");
+    return !strcmp(w, "filter") || !strcmp(w, "address") || !strcmp(w, "normalized") ||
+           !strcmp(w, "resource");
 }
 
-/* filter point|linear, address clamp|wrap|border, normalized: each at most once. */
+/* filter point|linear, address clamp|wrap|border, normalized, resource array|linear: each
+ * at most once. A linear-memory texture (what tex1Dfetch reads) is 1D, point-sampled,
+ * unnormalized and has no address mode: out of range reads 0. */
 static int image_options(ws_parse *p, int line, ws_image *im, char **tok, int ntok, int i)
 {
-    int seen_filter = 0, seen_address = 0;
+    int seen_filter = 0, seen_address = 0, seen_resource = 0;
     const char *what = tok[0];
     for (; i < ntok; i++) {
         const char *w = tok[i], *val = i + 1 < ntok ? tok[i + 1] : "";
@@ -49,12 +52,23 @@ static int image_options(ws_parse *p, int line, ws_image *im, char **tok, int nt
                         : val[0] == 'w' ? WS_ADDRESS_WRAP : WS_ADDRESS_BORDER;
             seen_address = 1;
             i++;
+        } else if (!strcmp(w, "resource") && !seen_resource &&
+                   (!strcmp(val, "array") || !strcmp(val, "linear"))) {
+            im->linear_memory = val[0] == 'l';
+            seen_resource = 1;
+            i++;
         } else {
             return WS_SPEC_FAIL(p, line, "%s '%s': bad option '%s%s%s' (expected 'filter "
-                                "point|linear', 'address clamp|wrap|border' or 'normalized', "
-                                "each once)", what, im->buffer_name, w, val[0] ? " " : "", val);
+                                "point|linear', 'address clamp|wrap|border', 'normalized' or "
+                                "'resource array|linear', each once)", what, im->buffer_name, w,
+                                val[0] ? " " : "", val);
         }
     }
+    if (im->linear_memory && (im->ndims != 1 || im->filter == WS_FILTER_LINEAR || seen_address ||
+                              im->normalized))
+        return WS_SPEC_FAIL(p, line, "texture '%s': 'resource linear' is one dimension of "
+                            "linear memory read with tex1Dfetch: no height, linear filter, "
+                            "address mode or normalized coordinates", im->buffer_name);
     return WS_OK;
 }
 
@@ -67,7 +81,7 @@ int ws_spec_dir_image(ws_parse *p, int line, char **tok, int ntok)
     if (ntok < 3 || nd < 1 || nd > maxd)
         return WS_SPEC_FAIL(p, line, surface ? "expected 'surface BUFFER W [H]'"
                             : "expected 'texture BUFFER W [H [D]] [filter point|linear] "
-                              "[address clamp|wrap|border] [normalized]'");
+                              "[address clamp|wrap|border] [normalized] [resource array|linear]'");
     for (int i = 0; i < s->nimages; i++)
         if (strcmp(s->images[i].buffer_name, tok[1]) == 0)
             return WS_SPEC_FAIL(p, line, "buffer '%s' is already a %s (line %d)", tok[1],

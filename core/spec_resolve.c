@@ -473,16 +473,20 @@ static int ws_check_resolve(ws_parse *p, const ws_raw_check *c)
         return WS_SPEC_FAIL(p, c->line, "check of unknown buffer '%s'", c->name);
     b->is_output = 1;
     snprintf(b->expect_path, sizeof b->expect_path, "%s", c->file);
-    if (!c->tolerance[0])
-        return WS_OK;
-    if (!ws_type_is_float(b->type))
-        return WS_SPEC_FAIL(p, c->line, "check '%s': tolerance applies to f32/f64 buffers "
-                            "only, this one is %s", c->name, ws_type_name(b->type));
-    char *end;
-    b->tolerance = strtod(c->tolerance, &end);
-    if (*end || !(b->tolerance >= 0) || !isfinite(b->tolerance))
-        return WS_SPEC_FAIL(p, c->line, "check '%s': tolerance '%s' is not a non-negative "
-                            "number", c->name, c->tolerance);
+    const char *word[2] = {"tolerance", "absolute"}, *text[2] = {c->tolerance, c->absolute};
+    double *value[2] = {&b->tolerance, &b->absolute};
+    for (int k = 0; k < 2; k++) {
+        if (!text[k][0])
+            continue;
+        if (!ws_type_is_float(b->type))
+            return WS_SPEC_FAIL(p, c->line, "check '%s': %s applies to f32/f64 buffers only, "
+                                "this one is %s", c->name, word[k], ws_type_name(b->type));
+        char *end;
+        *value[k] = strtod(text[k], &end);
+        if (*end || !(*value[k] >= 0) || !isfinite(*value[k]))
+            return WS_SPEC_FAIL(p, c->line, "check '%s': %s '%s' is not a non-negative "
+                                "number", c->name, word[k], text[k]);
+    }
     return WS_OK;
 }
 

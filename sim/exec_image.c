@@ -127,6 +127,10 @@ static double sample(const ws_img *g, const ws_inst *in, const double coord[3], 
         if (wgt != 0)
             sum += wgt * texel(g, c);
     }
+    /* The H100 samples a 1D array texture as a 2D one of one row at y = 0: with linear
+     * filtering the row above (border: zeros) gets half the weight (measured). */
+    if (nd == 1 && im->address == WS_ADDRESS_BORDER)
+        sum *= 0.5;
     return sum;
 }
 
@@ -166,11 +170,22 @@ static int do_tex(ws_warp *w, const ws_inst *in, uint32_t exec)
                                 "(reading as normalized float or integer bits is not "
                                 "simulated)", ws_ptype_name((ws_ptype)in->type), g.name,
                                 ws_type_name(g.type));
+            } else if (g.spec->linear_memory && (nd != 1 || in->type2 != WS_P_S32)) {
+                rc = ws_x_fault(w, in, l, 0, WS_ERR_UNSUPPORTED, "tex.%dd.%s on linear-memory "
+                                "texture '%s' (linear memory is read with tex1Dfetch: tex.1d "
+                                "with s32 coordinates)", nd,
+                                ws_ptype_name((ws_ptype)in->type2), g.name);
             } else {
-                double c[3];
+                double c[3], v;
                 for (int d = 0; d < 3; d++)
                     c[d] = d < nd ? read_coord(in, coords[d][l]) : 0;
-                double v = sample(&g, in, c, nd);
+                if (g.spec->linear_memory) /* tex1Dfetch: out of range reads 0 */
+                    v = c[0] >= 0 && c[0] < g.spec->dims[0] ? texel(&g, (int64_t[3]){(int64_t)c[0]})
+                                                           : 0;
+                else if (nd == 1 && in->type2 == WS_P_S32)
+                    v = 0; /* tex1Dfetch of a CUDA array reads zeros on the H100 (measured) */
+                else
+                    v = sample(&g, in, c, nd);
                 for (int k = 0; k < 4; k++)
                     out[k][l] = result_bits(in, v, k);
             }
@@ -238,8 +253,13 @@ static int do_surface(ws_warp *w, const ws_inst *in, uint32_t exec)
         ws_img g;
         if (!rc && (rc = image_of(w, in, l, handle[l], WS_IMAGE_SURFACE, &g)) == 0) {
             int64_t x = (int32_t)(uint32_t)cx[l], y = cy ? (int32_t)(uint32_t)cy[l] : 0;
-            uint8_t *p;
-            rc = surface_at(w, in, l, &g, x, y, n, is_write, &p);
+            uint8_t *p = NULL;
+            if (nd == g.spec->ndims)
+                rc = surface_at(w, in, l, &g, x, y, n, is_write, &p);
+            else if (is_write || nd > g.spec->ndims) /* the GPU's behaviour is not measured */
+                rc = ws_x_fault(w, in, l, 0, WS_ERR_UNSUPPORTED, "%s.%dd on %dD surface '%s'",
+                                is_write ? "sust" : "suld", nd, g.spec->ndims, g.name);
+            /* else suld.1d of a 2D surface: the H100 reads zeros (measured) */
             for (int k = 0; !rc && k < in->vec; k++) {
                 if (val->vregs[k] < 0)
                     continue;

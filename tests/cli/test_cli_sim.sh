@@ -138,6 +138,7 @@ pattern="no variant"; expect_error sim branch_unification --variant nosuch
 pattern="no GPU preset 'nosuch'"; expect_error run branch_unification --preset nosuch
 pattern="--metrics: no metric named"; expect_error profile branch_unification --metrics ,
 pattern="run: unknown option '--metrics'"; expect_error run branch_unification --metrics x
+pattern="--jit with --model sass"; expect_error run branch_unification --jit --model sass
 
 # A bad spec names file:line.
 cp "$WS_SOURCE_DIR/kernels/predication.cu" "$tmp/p.cu"

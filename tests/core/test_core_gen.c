@@ -280,6 +280,14 @@ static void test_equal(void)
     fs.tolerance = 0;
     y[1] = NAN;
     CHECK(!ws_buffer_equal(&a, &b, &diff) && diff == 0, "exact when tolerance 0");
+    float u[3] = {0.01f, 5.0f, -3.0f}, v[3] = {0.05f, 5.09f, -3.2f};
+    ws_buffer e = {&fs, u, sizeof u}, f = {&fs, v, sizeof v};
+    fs.tolerance = 1e-3;
+    fs.absolute = 0.1;
+    CHECK(!ws_buffer_equal(&e, &f, &diff) && diff == 2,
+          "absolute 0.1: within it near 0 and at 5, beyond it at 2");
+    fs.tolerance = 0.1;
+    CHECK(ws_buffer_equal(&e, &f, &diff), "either bound suffices");
     ws_buffer_spec is = {.type = WS_T_I16};
     int16_t p[3] = {1, 2, 3}, q[3] = {1, 2, 4};
     ws_buffer c = {&is, p, sizeof p}, d = {&is, q, sizeof q};

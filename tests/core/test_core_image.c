@@ -72,7 +72,8 @@ static void test_errors(void)
     expect_error("texture nobuf 4", "t", 7, "texture: unknown buffer 'nobuf'");
     expect_error("surface nobuf 4", "t", 7, "surface: unknown buffer 'nobuf'");
     expect_error("texture t", "t", 7, "expected 'texture BUFFER W [H [D]] [filter "
-                 "point|linear] [address clamp|wrap|border] [normalized]'");
+                 "point|linear] [address clamp|wrap|border] [normalized] [resource "
+                 "array|linear]'");
     expect_error("texture t 2 2 2 4", "t", 7, "expected 'texture BUFFER W");
     expect_error("surface s 2 4 4", "t", 7, "expected 'surface BUFFER W [H]'");
     expect_error("texture t 8 3", "t", 7, "texture 't': 8 x 3 x 1 = 24 texels, but the buffer "
@@ -82,9 +83,16 @@ static void test_errors(void)
     expect_error("texture t 0 4", "t", 7, "texture 't': dimension 1 is 0 (expected 1..65536)");
     expect_error("texture t W Q", "t", 7, "unknown constant 'Q'");
     expect_error("texture t 32 filter cubic", "t", 7, "texture 't': bad option 'filter cubic' "
-                 "(expected 'filter point|linear', 'address clamp|wrap|border' or "
-                 "'normalized', each once)");
+                 "(expected 'filter point|linear', 'address clamp|wrap|border', "
+                 "'normalized' or 'resource array|linear', each once)");
     expect_error("texture t 32 address mirror", "t", 7, "bad option 'address mirror'");
+    expect_error("texture t 32 resource pitch", "t", 7, "bad option 'resource pitch'");
+    expect_error("texture t 8 4 resource linear", "t", 7, "texture 't': 'resource linear' is one "
+                 "dimension of linear memory read with tex1Dfetch");
+    expect_error("texture t 32 resource linear address wrap", "t", 7, "'resource linear' is one "
+                 "dimension");
+    expect_error("texture t 32 normalized resource linear", "t", 7, "'resource linear' is one "
+                 "dimension");
     expect_error("texture t 32 normalized normalized", "t", 7, "bad option 'normalized'");
     expect_error("texture t 32 filter point filter linear", "t", 7, "bad option 'filter linear'");
     expect_error("texture t 32 address", "t", 7, "bad option 'address'");

@@ -44,7 +44,7 @@ static const char *good =
     "buffer out i32 N   zero\n"                   /* 14 */
     "buffer f   f32 N*2 uniform_real 0 1 seed 99\n" /* 15 */
     "check out file expected/out.bin\n"           /* 16 */
-    "check f file /data/f.bin tolerance 1e-6\n"   /* 17 */
+    "check f file /data/f.bin tolerance 1e-6 absolute 0.5\n"   /* 17 */
     "\n"                                          /* 18 */
     "variant before\n"                            /* 19 */
     "  description one item per thread\n"         /* 20 */
@@ -107,7 +107,8 @@ static void test_good(void)
     CHECK(strcmp(out->expect_path, want_out) == 0 && strcmp(f->expect_path, "/data/f.bin") == 0 &&
               in->expect_path[0] == 0, "check file paths: '%s' '%s'", out->expect_path,
           f->expect_path);
-    CHECK(f->seed == 99 && f->count == 256 && f->tolerance == 1e-6 && f->type == WS_T_F32,
+    CHECK(f->seed == 99 && f->count == 256 && f->tolerance == 1e-6 && f->absolute == 0.5 &&
+              f->type == WS_T_F32,
           "explicit seed, tolerance");
     CHECK(out->gen.kind == WS_GEN_ZERO && out->line == 14, "zero, line");
     CHECK(s->nvariants == 2, "variants");
@@ -230,11 +231,15 @@ static void test_errors(void)
     expect_error("check nothing", NULL, 2, "check of unknown buffer 'nothing'");
     expect_error("buffer a i32 4 zero\ncheck a tolerance 0.1", NULL, 3, "tolerance applies to f32/f64");
     expect_error("buffer a f32 4 zero\ncheck a tolerance x", NULL, 3, "tolerance 'x' is not");
+    expect_error("buffer a f32 4 zero\ncheck a absolute -1", NULL, 3, "absolute '-1' is not");
+    expect_error("buffer a i32 4 zero\ncheck a absolute 1", NULL, 3, "absolute applies to f32/f64");
+    expect_error("buffer a f32 4 zero\ncheck a absolute 1 tolerance 1", NULL, 3,
+                 "expected 'check BUFFER [file PATH] [tolerance X] [absolute Y]'");
     expect_error("buffer a f32 4 zero\ncheck a\ncheck a", NULL, 4, "duplicate check of 'a'");
-    expect_error("check", NULL, 2, "expected 'check BUFFER [file PATH] [tolerance X]'");
+    expect_error("check", NULL, 2, "expected 'check BUFFER [file PATH] [tolerance X] [absolute Y]'");
     expect_error("buffer a f32 4 zero\ncheck a file", NULL, 3, "expected 'check BUFFER [file");
     expect_error("buffer a f32 4 zero\ncheck a tolerance 0.1 file x.bin", NULL, 3,
-                 "expected 'check BUFFER [file PATH] [tolerance X]'");
+                 "expected 'check BUFFER [file PATH] [tolerance X] [absolute Y]'");
     expect_error("buffer a i32 4 zero\ncheck a file x.bin tolerance 0.1", NULL, 3,
                  "tolerance applies to f32/f64");
     expect_error("seed -4", NULL, 2, "seed '-4' is not a non-negative integer");

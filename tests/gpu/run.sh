@@ -99,6 +99,19 @@ if "$ws" run tree_reduction --variant sequential --warmup 0 --repeat 2 --no-sim 
 else
     failures=$((failures + 1)); echo "FAILED: run --warmup 0 --repeat 2" | tee -a "$log"
 fi
+
+# --jit: the driver compiles the PTX (the default loads ptxas's cubin); --dump: the GPU's
+# outputs as files, byte-equal to the simulator's --dump of the same variant.
+d=$out/dump
+rm -rf "$d"
+if "$ws" run tree_reduction --variant sequential --jit --no-db --json --dump "$d/gpu" 2>>"$log" |
+   python3 -c 'import json,sys; r=json.load(sys.stdin); assert r["gpu_code"].startswith("the driver") and r["outputs_match"], r' 2>>"$log" &&
+   "$ws" sim tree_reduction --variant sequential --no-db --dump "$d/sim" >/dev/null 2>>"$log" &&
+   [ -n "$(ls "$d/gpu")" ] && diff -r "$d/gpu" "$d/sim" >>"$log" 2>&1; then
+    echo "run --jit --dump: the driver's JIT, outputs written and equal to sim --dump" | tee -a "$log"
+else
+    failures=$((failures + 1)); echo "FAILED: run --jit --dump" | tee -a "$log"
+fi
 fi
 
 # The workloads after classic benchmarks (launch sequences, host loops until a device flag
