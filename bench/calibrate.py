@@ -139,9 +139,13 @@ def point_id(variant, fixed, var, value):
     return "%s %s" % (variant, " ".join("%s=%s" % kv for kv in sorted(dict(fixed, **{var: value}).items())))
 
 
+MODEL = "sass"  # the simulator model the timing model runs on (--model)
+
+
 def sim_time(ws, variant, defs, preset):
     cmd = [ws, "sim", SPEC, "--variant", variant] + defs + [
-        "--timing", "--preset", preset, "--json", "--no-db", "--no-races", "--quiet", "--threads", "1"]
+        "--timing", "--preset", preset, "--json", "--no-db", "--no-races", "--quiet", "--threads", "1",
+        "--model", MODEL]
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode:
         fail("%s: %s" % (" ".join(cmd[1:]), (p.stderr or p.stdout).strip()))
@@ -300,11 +304,15 @@ def fit(ws, records, base, out):
                     continue
                 unfitted.discard(key)
                 span = "%s %s -> %s" % (var, a, b) if b is not None else "%s %s" % (var, a)
-                src = "%s %s, %s: %s (measured on %s)" % (SPEC_REL, variant, span, what,
-                                                          rec.get("source", "gpu"))
+                src = "%s %s, %s: %s (measured on %s; %s model)" % (
+                    SPEC_REL, variant, span, what, rec.get("source", "gpu"), MODEL)
                 set_key(lines, key, v, src)
                 if sweep == 1:
                     print("%-26s %10s   %s %s" % (key, fmt(v), variant, span))
+    model_at = [i for i, l in enumerate(lines) if key_of(l) == "model"]
+    if not model_at:
+        fail("the base preset has no key 'model'")
+    lines[model_at[0]] = "model = %s   # the simulator model these keys were fitted on" % MODEL
     with open(out, "w") as f:
         f.write("\n".join(lines))
     if unfitted:
@@ -327,8 +335,12 @@ def main(argv):
     f.add_argument("out")
     for x in (m, f):
         x.add_argument("--keys", help="only these keys (comma-separated)")
+        x.add_argument("--model", choices=("ptx", "sass"), default="sass",
+                       help="the simulator model the timing model runs on (default sass; the "
+                       "preset's `model` key records it)")
     a = ap.parse_args(argv)
-    global BENCHES
+    global BENCHES, MODEL
+    MODEL = a.model
     if a.keys:
         want = a.keys.split(",")
         unknown = [k for k in want if k not in [b[0] for b in BENCHES]]

@@ -12,6 +12,7 @@ none of which any preset key is fitted to (keys come from bench/calib/ alone).
   validate.py report WARPSCOPE RECORDS.json PRESET OUT.txt [--jobs N] [--model M] [--errors F]
                      [--only RE]
       predicts the same points with the timing model and PRESET (`warpscope sim --timing`,
+      on the model --model names, default the one the preset was fitted on,
       on the CPU) and writes the tables: per pair (each variant against its point's base)
       predicted vs measured time ratio, direction, within 1.25x / 1.5x; per launch predicted
       vs measured time; the distribution of predicted/measured (median, 90th percentile,
@@ -153,7 +154,7 @@ def run_json_lines(cmd, timeout):
 def sim_time(ws, spec, size, variant, preset, model, timeout=900):
     cmd = [ws, "sim", spec, "--variant", variant] + defines(size) + [
         "--timing", "--preset", preset, "--json", "--no-db", "--no-races", "--quiet",
-        "--threads", "1", "--model", model]
+        "--threads", "1"] + (["--model", model] if model else [])
     objs, err = run_json_lines(cmd, timeout)
     try:
         return objs[0]["metrics"]["sim__time_ns"], None
@@ -193,7 +194,7 @@ def measure(ws, points_file, records, stand_in, budget, only, timeout, jobs):
             r["error"] = "not timed: past the %d s budget" % budget
         elif stand_in:
             with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
-                got = list(ex.map(lambda v: sim_time(ws, spec_path(p["workload"]), p["size"], v, stand_in, "ptx"), timed))
+                got = list(ex.map(lambda v: sim_time(ws, spec_path(p["workload"]), p["size"], v, stand_in, None), timed))
             for v, (t, err) in zip(timed, got):
                 r["times_ns"][v] = t
                 r["error"] = r["error"] or err
@@ -221,7 +222,7 @@ def sim_point(args):
     ws, spec, size, variant, preset, model = args
     cmd = [ws, "sim", spec, "--variant", variant] + defines(size) + [
         "--timing", "--preset", preset, "--json", "--no-db", "--no-races", "--quiet",
-        "--threads", "1", "--model", model]
+        "--threads", "1"] + (["--model", model] if model else [])
     objs, err = run_json_lines(cmd, 900)
     m = objs[0].get("metrics", {}) if objs else {}
     if "sim__time_ns" not in m:
@@ -298,8 +299,9 @@ def report(ws, records, preset, out_txt, jobs, model, errors_out=None, only=None
     lines, pairs, launches, failed = [], [], [], []
     hdr = "%-20s %-40s %-24s %9s %9s %6s %6s %6s" % (
         "workload", "size", "variant / base", "pred", "meas", "dir", "1.25x", "1.5x")
-    lines += ["# Time ratios: time(variant) / time(base), predicted (timing model, %s) vs measured (%s)"
-              % (os.path.basename(preset), rec.get("source", "?")), hdr, "-" * len(hdr)]
+    lines += ["# Time ratios: time(variant) / time(base), predicted (timing model, %s, %s) vs measured (%s)"
+              % (os.path.basename(preset), "%s model" % model if model else "the preset's model",
+                 rec.get("source", "?")), hdr, "-" * len(hdr)]
     for r in rec["points"]:
         spec = spec_path(r["workload"])
         t = r["times_ns"]
@@ -404,7 +406,7 @@ def main(argv):
         return 0
     if pos[:1] == ["report"] and len(pos) == 5:
         return report(pos[1], pos[2], pos[3], pos[4], int(opts.get("--jobs", os.cpu_count() or 1)),
-                      opts.get("--model", "ptx"), opts.get("--errors"), opts.get("--only"))
+                      opts.get("--model"), opts.get("--errors"), opts.get("--only"))
     fail(usage)
 
 

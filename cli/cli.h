@@ -64,6 +64,9 @@ int ws_cli_workload_sass(ws_cli_workload *w, const char *arch, ws_error *err);
 /* The simulator model a run uses when none is asked for: "sass" where nvdisasm is found,
  * else "ptx". Checks a --model value: 0, or a usage error. */
 const char *ws_cli_default_model(void);
+/* The model a timing run uses when none is asked for: the one `preset` was fitted on (its
+ * `model` key), where nvdisasm allows; NULL with err when the preset does not load. */
+const char *ws_cli_timing_model(const char *preset, ws_error *err);
 int ws_cli_check_model(const char *cmd, const char *model, const char *arch, ws_error *err);
 /* Compares the checked output buffers of `out` with the CPU reference when the spec
  * names one, else with `first` (another variant's outputs, may be NULL); records the

@@ -13,7 +13,7 @@
 
 typedef struct predict_args {
     const char *workload, *preset;
-    const char *model; /* "ptx" (default: the presets were fitted on it) or "sass" */
+    const char *model; /* "sass" or "ptx"; default: the one the preset was fitted on */
     int json, quiet;
     ws_cli_defines defs;
 } predict_args;
@@ -29,15 +29,15 @@ static int predict_parse(int argc, char **argv, predict_args *a, ws_error *err)
 {
     memset(a, 0, sizeof *a);
     a->preset = "h100";
-    a->model = "ptx";
     const ws_opt opts[] = {
         WS_CLI_OPT_WORKLOAD,
         WS_CLI_OPT_DEFINES(&a->defs),
         {"--preset", WS_OPT_STRING, &a->preset, "NAME",
          "GPU preset: h100 (default), fermi, or a path to a .gpu file", 0, 0},
         {"--model", WS_OPT_STRING, &a->model, "M",
-         "ptx (default; the presets' numbers were fitted on it) or sass: price the SASS\n"
-         "ptxas makes (real branches, BSYNCs and YIELDs) instead of inferring it", 0, 0},
+         "sass: price the SASS ptxas makes (real branches, BSYNCs and YIELDs); ptx:\n"
+         "the PTX, inferring them (default: the model the preset was fitted on, its\n"
+         "`model` key: sass for h100, where nvdisasm is found; ptx for fermi)", 0, 0},
         WS_CLI_OPT_JSON(&a->json, "one JSON object: per variant its metrics, and the ratios"),
         WS_CLI_OPT_QUIET(&a->quiet),
     };
@@ -49,6 +49,8 @@ static int predict_parse(int argc, char **argv, predict_args *a, ws_error *err)
         return rc;
     if (!a->workload)
         return -!!ws_cli_usage(err, "predict", "which workload?");
+    if (!a->model && !(a->model = ws_cli_timing_model(a->preset, err)))
+        return -1;
     if (ws_cli_check_model("predict", a->model, NULL, err))
         return -1;
     return 0;
@@ -117,9 +119,11 @@ static int base_index(const ws_spec *s)
     return 0;
 }
 
-static void print_table(const ws_spec *s, const ws_result *res, const char *preset)
+static void print_table(const ws_spec *s, const ws_result *res, const char *preset,
+                        const char *model)
 {
-    printf("%s on %s (model)\n\n", s->name, preset);
+    printf("%s on %s (timing model on the %s model)\n\n", s->name, preset,
+           !strcmp(model, "sass") ? "SASS" : "PTX");
     printf("  %-14s %9s %9s %11s %10s %12s\n", "variant", "exec rate", "branch eff",
            "atomic txns", "occupancy", "pred. time");
     for (int i = 0; i < s->nvariants; i++) {
@@ -151,7 +155,8 @@ static void print_table(const ws_spec *s, const ws_result *res, const char *pres
     }
 }
 
-static void print_json(const ws_spec *s, const ws_result *res, const char *preset)
+static void print_json(const ws_spec *s, const ws_result *res, const char *preset,
+                       const char *model)
 {
     ws_json j;
     int b = base_index(s);
@@ -159,6 +164,7 @@ static void print_json(const ws_spec *s, const ws_result *res, const char *prese
     ws_json_object(&j, NULL);
     ws_json_str(&j, "workload", s->name);
     ws_json_str(&j, "preset", preset);
+    ws_json_str(&j, "model", model);
     ws_json_str(&j, "base", s->variants[b].name);
     ws_json_array(&j, "variants");
     for (int i = 0; i < s->nvariants; i++) {
@@ -206,8 +212,8 @@ static int predict(const predict_args *a, ws_error *err)
     }
     if (rc == WS_OK && n == 0) rc = ws_error_at(err, WS_ERR_SPEC, w.spec->path, 0, "no variants");
     if (rc == WS_OK) {
-        if (a->json) print_json(w.spec, res, a->preset);
-        else print_table(w.spec, res, a->preset);
+        if (a->json) print_json(w.spec, res, a->preset, a->model);
+        else print_table(w.spec, res, a->preset, a->model);
     }
     for (int i = 0; i < n && res; i++) ws_result_free(&res[i]);
     free(res);

@@ -76,7 +76,11 @@ static int sim_parse(int argc, char **argv, sim_args *a, ws_error *err)
     if (a->json)
         a->opt.printf_to = stderr; /* the kernel's printf: stdout holds the JSON */
     if (!a->model)
-        a->model = a->opt.timing ? "ptx" : ws_cli_default_model();
+        a->model = a->opt.timing ? ws_cli_timing_model(a->opt.gpu_preset ? a->opt.gpu_preset
+                                                                          : "h100", err)
+                                 : ws_cli_default_model();
+    if (!a->model)
+        return -1;
     if (ws_cli_check_model("sim", a->model, a->arch, err))
         return -1;
     return 0;

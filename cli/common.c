@@ -97,6 +97,14 @@ const char *ws_cli_default_model(void)
     return ws_nvdisasm_find(path, sizeof path) ? "sass" : "ptx";
 }
 
+const char *ws_cli_timing_model(const char *preset, ws_error *err)
+{
+    char model[8];
+    if (ws_gpu_preset_model(preset, model, sizeof model, err) != WS_OK)
+        return NULL;
+    return !strcmp(model, "sass") ? ws_cli_default_model() : "ptx";
+}
+
 int ws_cli_check_model(const char *cmd, const char *model, const char *arch, ws_error *err)
 {
     if (strcmp(model, "sass") && strcmp(model, "ptx"))

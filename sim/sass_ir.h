@@ -46,8 +46,10 @@ enum {
     WS_SOPF_LOCAL = 1u << 13,      /* in the thread's local memory (LDL, STL) */
     WS_SOPF_GLOBAL = 1u << 14,     /* in global memory (LDG, STG, ATOMG, REDG); none of the
                                     * three: a generic address (LD, ST, ATOM, RED) */
-    WS_SOPF_BRANCH = 1u << 15      /* counted as a branch (CUPTI's branch targets): BRA, BRX,
+    WS_SOPF_BRANCH = 1u << 15,     /* counted as a branch (CUPTI's branch targets): BRA, BRX,
                                     * JMP, CALL, RET */
+    WS_SOPF_PDST_FIRST = 1u << 16  /* its predicate result comes before its register result
+                                    * (SHFL PT, R3, R5, R0, 0x1f): both are destinations */
 };
 
 /* Everything the table says about one opcode. */

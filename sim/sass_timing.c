@@ -85,7 +85,11 @@ static void describe(const ws_sass_inst *in, ws_pcstatic *s)
     /* destinations first (nvdisasm's order): the result, then the predicates right after
      * it (carry outs, a compare's second predicate); the rest are sources */
     int k = 0;
-    if (!(oi->flags & WS_SOPF_NODST) && in->nopnd > 0 && in->o[0].kind != WS_SO_MEM) {
+    if ((oi->flags & WS_SOPF_PDST_FIRST) && in->nopnd > 1) {
+        opnd_regs(&in->o[0], 1, s->dst, &s->ndst, WS_PC_MAXDST);
+        opnd_regs(&in->o[1], dst_width(in), s->dst, &s->ndst, WS_PC_MAXDST);
+        k = 2;
+    } else if (!(oi->flags & WS_SOPF_NODST) && in->nopnd > 0 && in->o[0].kind != WS_SO_MEM) {
         opnd_regs(&in->o[0], dst_width(in), s->dst, &s->ndst, WS_PC_MAXDST);
         for (k = 1; k < in->nopnd && (in->o[k].kind == WS_SO_P || in->o[k].kind == WS_SO_UP) &&
                     !in->o[k].not_ && k < 3; k++)

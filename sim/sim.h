@@ -126,6 +126,9 @@ const char *ws_occupancy_cc_name(int i);             /* NULL past the end */
 int ws_gpu_preset_for_cc(const char *cc, char *name, size_t n);
 /* 0 when preset `name` (or path) loads; else its error ("no GPU preset 'x' ...", file:line). */
 int ws_gpu_preset_check(const char *name, ws_error *err);
+/* The simulator model preset `name` was fitted on ("sass" or "ptx", its `model` key) into
+ * `model`; an error as ws_gpu_preset_check's. */
+int ws_gpu_preset_model(const char *name, char *model, size_t n, ws_error *err);
 
 /* Whether variant `var` pays off against `base`, both simulated with the timing model: the
  * ratio of their predicted times and a verdict ("after is 1.3x slower than before: ...")

@@ -23,6 +23,7 @@ typedef struct ws_gpu_preset {
     char source[WS_PRESET_MAX_KEYS][WS_PRESET_SOURCE_MAX]; /* per key, "" = none given */
     char name[128];
     char cc[8];
+    char model[8];                   /* the front end its keys were fitted on: "sass" or "ptx" */
     double sms, schedulers_per_sm, issue_per_scheduler, clock_mhz;
     double launch_overhead_ns, cta_launch_cycles;
     double sched_window;             /* instructions a warp may issue past a stalled one (1..32) */

@@ -68,8 +68,10 @@ static const preset_key ws_preset_keys[] = {
     NUM_KEY("atom.shared_lane_cycles", atom_shared_lane_cycles),
 };
 #define WS_NKEYS_FIXED ((int)(sizeof ws_preset_keys / sizeof ws_preset_keys[0]))
-/* Keys: the fixed ones, then latency.CLASS and issue.CLASS for every class, then name, cc. */
-#define WS_NKEYS (WS_NKEYS_FIXED + 2 * WS_LAT__COUNT + 2)
+/* Keys: the fixed ones, then latency.CLASS and issue.CLASS for every class, then the
+ * labels name, cc and model (strings, with no source). */
+#define WS_NLABELS 3
+#define WS_NKEYS (WS_NKEYS_FIXED + 2 * WS_LAT__COUNT + WS_NLABELS)
 
 static void key_at(int i, preset_key *k)
 {
@@ -84,8 +86,19 @@ static void key_at(int i, preset_key *k)
         return;
     }
     i -= 2 * WS_LAT__COUNT;
-    snprintf(k->name, sizeof k->name, "%s", i == 0 ? "name" : "cc");
-    k->off = i == 0 ? offsetof(ws_gpu_preset, name) : offsetof(ws_gpu_preset, cc);
+    static const preset_key labels[WS_NLABELS] = {
+        {"name", offsetof(ws_gpu_preset, name)},
+        {"cc", offsetof(ws_gpu_preset, cc)},
+        {"model", offsetof(ws_gpu_preset, model)},
+    };
+    *k = labels[i];
+}
+
+static size_t label_size(const preset_key *k)
+{
+    return k->off == offsetof(ws_gpu_preset, name) ? sizeof ((ws_gpu_preset *)0)->name
+         : k->off == offsetof(ws_gpu_preset, cc) ? sizeof ((ws_gpu_preset *)0)->cc
+         : sizeof ((ws_gpu_preset *)0)->model;
 }
 
 _Static_assert(WS_NKEYS <= WS_PRESET_MAX_KEYS, "WS_PRESET_MAX_KEYS holds every key's source");
@@ -110,10 +123,12 @@ static char *trim(char *s)
 static int set_value(ws_gpu_preset *p, int idx, const preset_key *k, const char *val,
                      const char *path, int line, ws_error *err)
 {
-    if (idx >= WS_NKEYS - 2) { /* name, cc: strings */
-        size_t cap = idx == WS_NKEYS - 2 ? sizeof p->name : sizeof p->cc;
-        if (strlen(val) >= cap)
+    if (idx >= WS_NKEYS - WS_NLABELS) { /* name, cc, model: strings */
+        if (strlen(val) >= label_size(k))
             return ws_error_at(err, WS_ERR_SPEC, path, line, "value of '%s' is too long", k->name);
+        if (k->off == offsetof(ws_gpu_preset, model) && strcmp(val, "sass") && strcmp(val, "ptx"))
+            return ws_error_at(err, WS_ERR_SPEC, path, line, "'model' is sass or ptx (the "
+                               "simulator model the keys were fitted on), not '%s'", val);
         memcpy((char *)p + k->off, val, strlen(val) + 1);
         return 0;
     }
@@ -231,7 +246,7 @@ int ws_gpu_preset_unsourced(const ws_gpu_preset *p, char *names, size_t n)
     int count = 0;
     size_t len = 0;
     if (n) names[0] = 0;
-    for (int i = 0; i < WS_NKEYS - 2; i++) { /* name and cc are labels, not numbers */
+    for (int i = 0; i < WS_NKEYS - WS_NLABELS; i++) { /* the labels are not numbers */
         if (p->source[i][0]) continue;
         preset_key k;
         key_at(i, &k);
@@ -292,6 +307,15 @@ int ws_gpu_preset_check(const char *name, ws_error *err)
 {
     ws_gpu_preset p;
     return ws_gpu_preset_load(name, &p, err);
+}
+
+int ws_gpu_preset_model(const char *name, char *model, size_t n, ws_error *err)
+{
+    ws_gpu_preset p;
+    int rc = ws_gpu_preset_load(name, &p, err);
+    if (rc == WS_OK)
+        snprintf(model, n, "%s", p.model);
+    return rc;
 }
 
 int ws_gpu_preset_for_cc(const char *cc, char *name, size_t n)

@@ -10,6 +10,10 @@ check '$ws predict --help | grep -q -- "--preset NAME"' "predict help"
 
 # Branch unification at the seed's launch shape: after is slower, too few warps for the GPU.
 $ws predict branch_unification --quiet > "$tmp/bu.txt" 2>&1 || bad "predict branch_unification"
+# The model it runs: the one the preset was fitted on (h100: SASS where nvdisasm is found,
+# as scripts/setup.sh installs it; fermi: PTX).
+check 'head -1 "$tmp/bu.txt" | grep -q "^branch_unification on h100 (timing model on the SASS model)$"' \
+      "predict names its model: $(head -1 "$tmp/bu.txt")"
 check 'grep -Eq "after is [0-9.]+x slower than before: 256 warps cannot fill 132 SMs" "$tmp/bu.txt"' \
       "branch_unification verdict: $(tail -1 "$tmp/bu.txt")"
 
@@ -17,6 +21,7 @@ check 'grep -Eq "after is [0-9.]+x slower than before: 256 warps cannot fill 132
 check 'grep -Eq "^  confidence, after: set by dependent-latency chains; of its 15 preset keys [0-9]+ measured by bench/calib, [0-9]+ fitted to the validation workloads( \([a-z.0-9_, ]+\))?; error on kernels they were not fitted to: (not measured yet|on the validation set, [0-9]+ of [0-9]+ launches it bounds within 1.5x \(predicted/measured median [0-9.]+, 90% within [0-9.]+x, worst [0-9.]+x\))" "$tmp/bu.txt"' \
       "confidence line: $(grep "confidence, after" "$tmp/bu.txt")"
 $ws predict branch_unification --preset fermi --quiet > "$tmp/buf.txt" 2>&1 || bad "predict on fermi"
+check 'head -1 "$tmp/buf.txt" | grep -q "(timing model on the PTX model)$"' "fermi runs the PTX model"
 check 'grep -Eq "^  confidence, before: set by .*, [0-9]+ with no source; " "$tmp/buf.txt"' \
       "fermi's keys have no source: $(grep "confidence, before" "$tmp/buf.txt")"
 

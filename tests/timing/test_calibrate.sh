@@ -31,8 +31,11 @@ for key, variant, *_ in calibrate.BENCHES:
         print("%s: source does not name bench/calib %s: %s" % (key, variant, src))
         sys.exit(1)
 PY
+# On the PTX model, where each of these keys moves its benchmark (warp.group_cycles prices
+# the PTX model's serialized member-mask groups; the SASS model runs WARPSYNC's groups).
 bash "$src/bench/calibrate.sh" "$build" "$tmp/fit.gpu" --stand-in "$tmp/true.gpu" --keys "$keys" \
-    > "$tmp/log" 2>&1 || { cat "$tmp/log"; bad "calibrate.sh"; }
+    --model ptx > "$tmp/log" 2>&1 || { cat "$tmp/log"; bad "calibrate.sh"; }
+grep -q "^model = ptx " "$tmp/fit.gpu" || bad "the fitted preset records its model: $(grep '^model' "$tmp/fit.gpu")"
 for kv in latency.alu=9 issue.fp64=3 mem.l2_latency=300 latency.branch=10 atom.l2_same_cycles=2 \
           latency.bar=28 warp.group_cycles=100 launch_overhead_ns=3000; do
     k=${kv%%=*} want=${kv#*=}
@@ -47,7 +50,7 @@ mul=$(grep '^latency.mul = ' "$src/sim/presets/h100.gpu")
 grep -q "^${mul%% *} = ${mul#*= }" "$tmp/fit.gpu" || bad "latency.mul kept ($mul)"
 # The fit again from the recorded times alone (no timing): the same preset.
 bash "$src/bench/calibrate.sh" "$build" "$tmp/again.gpu" --records "$tmp/fit.gpu.records.json" \
-    --keys "$keys" > "$tmp/log2" 2>&1 || { cat "$tmp/log2"; bad "calibrate.sh --records"; }
+    --keys "$keys" --model ptx > "$tmp/log2" 2>&1 || { cat "$tmp/log2"; bad "calibrate.sh --records"; }
 cmp -s "$tmp/fit.gpu" "$tmp/again.gpu" || bad "--records gives the same preset"
 # A key no benchmark fits: one line naming it.
 bash "$src/bench/calibrate.sh" "$build" "$tmp/x.gpu" --records "$tmp/fit.gpu.records.json" \

@@ -90,6 +90,10 @@ int main(void)
     t = edit(h100, "latency.sfu", "latency.sfu = -3");
     expect_parse_error(t, line_of(h100, "latency.sfu"), "'latency.sfu' needs a non-negative number");
     free(t);
+    t = edit(h100, "model =", "model = cuda");
+    expect_parse_error(t, line_of(h100, "model ="), "'model' is sass or ptx (the simulator model "
+                       "the keys were fitted on), not 'cuda'");
+    free(t);
     t = edit(h100, "issue.alu", "issue.alu 2");
     expect_parse_error(t, line_of(h100, "issue.alu"), "expected 'key = value', got 'issue.alu 2'");
     free(t);
@@ -112,6 +116,20 @@ int main(void)
         expect_parse_error(t, nlines, "missing preset key 'latency.shfl'");
     }
     free(t);
+    t = edit(h100, "model =", "# model removed");
+    {
+        int nlines = 0;
+        for (const char *s = t; *s; s++) nlines += *s == '\n';
+        expect_parse_error(t, nlines, "missing preset key 'model'");
+    }
+    free(t);
+    {   /* the model each shipped preset was fitted on */
+        char m1[8] = "", m2[8] = "";
+        ws_error_clear(&err);
+        CHECK(ws_gpu_preset_model("h100", m1, sizeof m1, &err) == WS_OK && !strcmp(m1, "sass") &&
+                  ws_gpu_preset_model("fermi", m2, sizeof m2, &err) == WS_OK && !strcmp(m2, "ptx"),
+              "h100 is fitted on the SASS model, fermi on the PTX one: %s %s %s", m1, m2, err.msg);
+    }
     t = edit(h100, "mem.dram_gbps", "mem.dram_gbps = 0");
     {
         int nlines = 0;
