@@ -378,6 +378,8 @@ int ws_nvdisasm_find(char *path, size_t n);
 /* 1 when arch is "sm_70".."sm_90". */
 int ws_sass_arch_ok(const char *arch);
 
+/* `mkdir -p DIR` (ptx_build.c); an error names the directory that could not be made. */
+int ws_mkdir_p(const char *dir, ws_error *err);
 /* Reads a whole file; caller frees. */
 int ws_read_file(const char *path, char **text, size_t *len, ws_error *err);
 

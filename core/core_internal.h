@@ -112,9 +112,8 @@ const char *ws_gen_kind_name(ws_gen_kind k);
  * returns it, or NULL when out of memory. Shared by results and specs. */
 void *ws_core_grow(void **arr, int *n, int *cap, size_t size);
 
-/* ptx_build.c, shared with sass_build.c: `mkdir -p`; the first `lines` lines of a file,
- * for error messages. */
-int ws_mkdir_p(const char *dir, ws_error *err);
+/* ptx_build.c, shared with sass_build.c: the first `lines` lines of a file, for error
+ * messages. */
 void ws_first_lines(const char *path, char *buf, size_t n, int lines);
 /* spawn.c: runs argv[0] (searched on PATH) with stdout into `out_path` and stderr into
  * `err_path` (NULL: into out_path too); returns its exit status, -1 when it could not
