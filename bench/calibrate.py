@@ -167,15 +167,21 @@ def gpu_time(ws, variant, defs):
     fail("%s: no GPU time in its JSON" % " ".join(cmd[1:]))
 
 
-def measure(ws, records, stand_in):
-    out = {"source": "stand-in " + stand_in if stand_in else "gpu", "times_ns": {}}
+def measure(ws, records, stand_in, trials=1):
+    """Times every point; on the GPU the median of `trials` runs, each its own process (a
+    contended atomic's time moves with where its allocation lands in L2)."""
+    out = {"source": "stand-in " + stand_in if stand_in else "gpu", "times_ns": {}, "trials": trials}
     for key, variant, fixed, var, a, b, _ in BENCHES:
         for value in (a, b) if b is not None else (a,):
             pid = point_id(variant, fixed, var, value)
             if pid in out["times_ns"]:
                 continue
             defs = defines(fixed, var, value)
-            t = sim_time(ws, variant, defs, stand_in) if stand_in else gpu_time(ws, variant, defs)
+            if stand_in:
+                t = sim_time(ws, variant, defs, stand_in)
+            else:
+                ts = sorted(gpu_time(ws, variant, defs) for _ in range(trials))
+                t = ts[len(ts) // 2] if len(ts) % 2 else 0.5 * (ts[len(ts) // 2 - 1] + ts[len(ts) // 2])
             out["times_ns"][pid] = t
             print("%-60s %14.1f ns" % (pid, t))
     with open(records, "w") as f:
@@ -328,6 +334,7 @@ def main(argv):
     m.add_argument("warpscope")
     m.add_argument("records")
     m.add_argument("--stand-in", metavar="PRESET", help="the simulator with PRESET instead of the GPU")
+    m.add_argument("--trials", type=int, default=1, help="time each point in N processes, keep the median")
     f = sub.add_parser("fit", help="fit the keys to recorded times and write a preset")
     f.add_argument("warpscope")
     f.add_argument("records")
@@ -348,7 +355,7 @@ def main(argv):
             fail("no benchmark fits %s (known: %s)" % (", ".join(unknown), ", ".join(b[0] for b in BENCHES)))
         BENCHES = [b for b in BENCHES if b[0] in want]
     if a.cmd == "measure":
-        measure(a.warpscope, a.records, a.stand_in)
+        measure(a.warpscope, a.records, a.stand_in, a.trials)
     else:
         fit(a.warpscope, a.records, a.base, a.out)
 

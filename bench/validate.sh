@@ -6,6 +6,7 @@
 # Then it times the bench/calib points of the preset keys added since the last calibration
 # run (--calib-keys, "" for none) into OUT.calib.json, for bench/calibrate.sh --records.
 # Usage: bench/validate.sh BUILD_DIR OUT.json [--points FILE] [--budget S] [--only REGEX]
+#                          [--trials N (each point in N processes, the median; default 1)]
 #                          [--calib-keys K,...] [--stand-in PRESET (the simulator in the GPU's place: tests)]
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -20,7 +21,7 @@ calib_opts=()
 while [ $# -gt 0 ]; do
     case $1 in
         --points) points=$2; shift 2 ;;
-        --budget|--only|--timeout|--jobs) opts+=("$1" "$2"); shift 2 ;;
+        --budget|--only|--timeout|--jobs|--trials) opts+=("$1" "$2"); shift 2 ;;
         --stand-in) opts+=("$1" "$2"); calib_opts=(--stand-in "$2"); shift 2 ;;
         --calib-keys) calib_keys=$2; shift 2 ;;
         *) echo "validate.sh: unknown option '$1'" >&2; exit 2 ;;

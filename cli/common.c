@@ -306,8 +306,11 @@ int ws_cli_failures_end(const ws_cli_failures *f, const ws_spec *s, ws_error *er
 int ws_cli_dump_outputs(const char *dir, const ws_spec *s, const ws_variant *v,
                         const ws_buffers *out, ws_error *err)
 {
-    if (ws_mkdir_p(dir, err) != WS_OK)
-        return ws_error_set(err, WS_ERR_IO, "--dump: %s", err->msg);
+    if (ws_mkdir_p(dir, err) != WS_OK) {
+        char why[sizeof err->msg];
+        snprintf(why, sizeof why, "%s", err->msg);
+        return ws_error_set(err, WS_ERR_IO, "--dump: %s", why);
+    }
     int nchecked = 0;
     for (int i = 0; i < s->nbuffers; i++)
         nchecked += s->buffers[i].is_output;

@@ -67,6 +67,22 @@ python3 "$src/bench/validate.py" report "$ws" "$tmp/rec.json" "$tmp/slow.gpu" "$
 grep -q "^FAIL absolute time within 1.5x" "$tmp/slow.txt" || bad "slow preset: absolute times fail"
 grep -q "^validation: FAIL$" "$tmp/slow.txt" || bad "slow preset: the validation fails"
 grep -Eq "^  tree_reduction BLOCKS=8 interleaved \(pred/meas [0-9.]+\)$" "$tmp/slow.txt" || bad "slow preset: the missed launch named"
+# Records of several trials a point (--trials): the GPU's own spread is listed, and a missed
+# launch says how far its trials spread.
+python3 - "$tmp/rec.json" "$tmp/rec3.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+for p in r["points"]:
+    p["trials"] = 3
+    p["spread_ns"] = {v: [t, t * (1.6 if v == "interleaved" else 1.1)] for v, t in p["times_ns"].items() if t}
+json.dump(r, open(sys.argv[2], "w"))
+PY
+python3 "$src/bench/validate.py" report "$ws" "$tmp/rec3.json" "$tmp/slow.gpu" "$tmp/slow3.txt" \
+    --jobs 2 > /dev/null 2>&1 || bad "report of records with trials"
+grep -Eq "^# The GPU against itself: each launch timed in 3 separate processes \(median used above\); 1 of [0-9]+ launches span more than 1.25x across them, the widest tree_reduction BLOCKS=8 interleaved \(1.60x\)$" "$tmp/slow3.txt" ||
+    bad "the GPU's spread: $(grep -A2 'against itself' "$tmp/slow3.txt")"
+grep -Eq "^  tree_reduction BLOCKS=8 interleaved \(pred/meas [0-9.]+; the GPU's 3 trials span 1.60x\)$" "$tmp/slow3.txt" ||
+    bad "a missed launch with its spread: $(grep 'interleaved (pred' "$tmp/slow3.txt")"
 # Errors, one line each.
 printf 'tree_reduction BLOCKS=8\n' > "$tmp/bad1.txt"
 python3 "$src/bench/validate.py" measure "$ws" "$tmp/bad1.txt" "$tmp/x.json" > "$tmp/e1" 2>&1 && bad "a short points line fails"
