@@ -294,6 +294,13 @@ int ws_x_ctrl(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, ws_effect *f
 int ws_x_warpop(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx);
 
 /* ---- shared with the SASS model (sim_run.c, exec_mem.c) */
+/* The `__device__` bytes a sequence carries from launch to launch (per module global; NULL
+ * where none is kept yet). ws_global_carry_free releases them. */
+struct ws_global_carry {
+    int n;
+    uint8_t **bytes;
+};
+void ws_global_carry_free(ws_global_carry *c);
 /* Finds the entry, lays out global memory and parameters for r->m/spec/v/opt. */
 int ws_run_setup(ws_run *r, ws_buffers *bufs, ws_error *err);
 void ws_run_teardown(ws_run *r, ws_buffers *bufs);

@@ -557,6 +557,11 @@ int ws_sim_run_sass(const ws_module *m, const ws_sass_module *sm, const ws_spec 
         ws_sim_options_default(&defaults);
         opt = &defaults;
     }
-    ws_sass_one o = {m, sm, s, bufs, opt};
-    return ws_run_sequence(s, v, bufs, sass_one, &o, res, err);
+    ws_global_carry carry = {0};
+    ws_sim_options with = *opt;
+    with.carry = &carry;
+    ws_sass_one o = {m, sm, s, bufs, &with};
+    int rc = ws_run_sequence(s, v, bufs, sass_one, &o, res, err);
+    ws_global_carry_free(&carry);
+    return rc;
 }

@@ -30,6 +30,11 @@ int ws_module_entry_check(const ws_module *m, int i, ws_error *err);
 
 typedef void (*ws_progress_fn)(void *ctx, uint64_t ctas_done, uint64_t ctas_total);
 
+/* A launch sequence's `__device__` variables: what each held when the last launch ended,
+ * so the next one starts there, as on the GPU (one module for the whole sequence). The
+ * sequence runners own it; opaque here. */
+typedef struct ws_global_carry ws_global_carry;
+
 typedef struct ws_sim_options {
     const char *reconvergence; /* "ipdom" (default) */
     int threads;               /* host threads; 0 = all cores */
@@ -47,6 +52,8 @@ typedef struct ws_sim_options {
                                 * fuzzed PTX); 0 = no limit (default) */
     ws_progress_fn progress;   /* called now and then on long runs; may be NULL */
     void *progress_ctx;
+    ws_global_carry *carry;    /* launch sequences (set by the runners): NULL = the module's
+                                  initializers (and `symbol` lines) at every launch */
 } ws_sim_options;
 
 void ws_sim_options_default(ws_sim_options *o);

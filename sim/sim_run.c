@@ -128,6 +128,18 @@ static int add_alloc(ws_run *r, uint64_t *next, uint8_t *host, uint64_t size, co
 }
 
 /* `symbol NAME BUF`: module variable NAME starts with BUF's bytes (sizes must match). */
+/* The allocation of module global g (NULL for a shared variable). */
+static ws_alloc *global_alloc(ws_run *r, int g)
+{
+    const ws_var *v = &r->m->globals[g];
+    if (v->space != WS_SPACE_GLOBAL && v->space != WS_SPACE_CONST)
+        return NULL;
+    for (int i = r->nbuffers; i < r->nallocs; i++)
+        if (r->allocs[i].base == r->global_addr[g])
+            return &r->allocs[i];
+    return NULL;
+}
+
 static int init_symbols(ws_run *r, const ws_buffers *bufs, ws_error *err)
 {
     const ws_module *m = r->m;
@@ -194,7 +206,14 @@ static int layout_global_memory(ws_run *r, ws_buffers *bufs, ws_error *err)
         }
         r->grid_workspace = r->allocs[r->nallocs - 1].base;
     }
-    return init_symbols(r, bufs, err);
+    int rc = init_symbols(r, bufs, err);
+    const ws_global_carry *c = r->opt->carry;
+    for (int g = 0; rc == WS_OK && c && g < c->n && g < m->nglobals; g++) {
+        ws_alloc *a = global_alloc(r, g);
+        if (a && c->bytes[g]) /* a later launch of a sequence: where the last one left it */
+            memcpy(a->host, c->bytes[g], a->size);
+    }
+    return rc;
 }
 
 /* A raw parameter block: copied as given, with each 8-byte aligned word that points into
@@ -297,6 +316,37 @@ static int alloc_race_shadows(ws_run *r)
     return 0;
 }
 
+/* What a sequence's next launch starts from: every writable module global's bytes now. */
+static void carry_globals(ws_run *r)
+{
+    ws_global_carry *c = r->opt->carry;
+    if (!c || !r->global_addr || !r->allocs)
+        return;
+    if (!c->bytes) {
+        c->bytes = calloc((size_t)(r->m->nglobals ? r->m->nglobals : 1), sizeof *c->bytes);
+        if (!c->bytes)
+            return; /* out of memory: later launches start from the initializers */
+        c->n = r->m->nglobals;
+    }
+    for (int g = 0; g < c->n && g < r->m->nglobals; g++) {
+        ws_alloc *a = global_alloc(r, g);
+        if (!a || a->is_const)
+            continue;
+        if (!c->bytes[g])
+            c->bytes[g] = malloc(a->size ? a->size : 1);
+        if (c->bytes[g])
+            memcpy(c->bytes[g], a->host, a->size);
+    }
+}
+
+void ws_global_carry_free(ws_global_carry *c)
+{
+    for (int g = 0; c->bytes && g < c->n; g++)
+        free(c->bytes[g]);
+    free(c->bytes);
+    memset(c, 0, sizeof *c);
+}
+
 static int prepare(ws_run *r, ws_buffers *bufs, ws_error *err)
 {
     const ws_variant *v = r->v;
@@ -340,6 +390,8 @@ static int prepare(ws_run *r, ws_buffers *bufs, ws_error *err)
 
 static void release(ws_run *r, ws_buffers *bufs)
 {
+    if (!r->failed)
+        carry_globals(r);
     for (int i = bufs->n; i < r->nallocs; i++)
         free(r->allocs[i].host);
     if (r->shadow_global)
@@ -702,8 +754,13 @@ int ws_sim_run(const ws_module *m, const ws_spec *s, const ws_variant *v, ws_buf
         ws_sim_options_default(&defaults);
         opt = &defaults;
     }
-    ws_ptx_one o = {m, s, bufs, opt};
-    return ws_run_sequence(s, v, bufs, ptx_one, &o, res, err);
+    ws_global_carry carry = {0};
+    ws_sim_options with = *opt;
+    with.carry = &carry;
+    ws_ptx_one o = {m, s, bufs, &with};
+    int rc = ws_run_sequence(s, v, bufs, ptx_one, &o, res, err);
+    ws_global_carry_free(&carry);
+    return rc;
 }
 
 /* A raw launch runs as a one-variant spec with no arguments; pack_params takes its bytes. */

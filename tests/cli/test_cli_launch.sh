@@ -15,6 +15,8 @@ __global__ void addk(int *a, int n, int k) { int i = blockIdx.x * blockDim.x + t
 __global__ void mark(int *a, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) a[i] = a[i] * 2 + blockIdx.x; }
 __global__ void halve(int *c, int *trips) { if (threadIdx.x == 0) { c[0] /= 2; trips[0] += 1; } }
 __global__ void oob(int *a, int n) { a[n + 4096 + threadIdx.x] = 1; }
+__device__ int counter = 10;
+__global__ void bump(int *t) { if (threadIdx.x == 0) { counter += 1; t[0] = counter; } }
 CU
 # The expected contents: a = iota + R (R launches of add1), trips = 7 (100 halves to 0 in 7).
 python3 - "$tmp" <<'PY'
@@ -62,6 +64,15 @@ variant equal
   end
 EOF2
 } > "$tmp/halve.spec"
+{ head; cat <<'EOF2'
+check t
+variant carry
+  launch bump grid 1 block 32 args t
+  repeat 3
+    launch bump grid 1 block 32 args t
+  end
+EOF2
+} > "$tmp/carry.spec"
 
 for model in ptx sass; do
   if [ $model = sass ] && ! "$ws" sim "$tmp/rep.spec" --model sass --no-db > "$tmp/probe" 2>&1 &&
@@ -99,6 +110,12 @@ want = [x * 2 for x in want]                          # G=0: one block of 1001
 want = [x * 2 + (i // 501) for i, x in enumerate(want)]  # G=1: two blocks of 501
 assert list(a) == want, (a[:4], want[:4], a[600], want[600])
 PY' "$model: nested loops: values of I, J and G reach args and launch shapes"
+
+  # A __device__ variable keeps its value from launch to launch, as in the GPU's one module:
+  # 10 + 4 bumps.
+  check '$ws sim "$tmp/carry.spec" --model $model --no-db --dump "$tmp/c$model" > /dev/null' "$model: carry runs"
+  check '[ "$(python3 -c "import struct,sys; print(struct.unpack(\"i\", open(sys.argv[1],\"rb\").read())[0])" "$tmp/c$model/carry.t.bin")" = 14 ]' \
+        "$model: a __device__ counter carries through the sequence's launches"
 
   # while on a device flag, after a host `set`: 7 halvings of 100; `==` loops while equal.
   check '$ws sim "$tmp/halve.spec" --model $model --no-db --json --dump "$tmp/h$model" > "$tmp/halve.json"' \
