@@ -28,6 +28,8 @@ static void print_spec(const ws_spec *s, int verbose)
         const ws_const *c = &s->consts[i];
         if (c->is_string)
             printf(" %s=%s", c->name, c->sval);
+        else if (c->is_float)
+            printf(" %s=%.9g", c->name, c->fval);
         else
             printf(" %s=%lld", c->name, (long long)c->ival);
     }

@@ -23,6 +23,8 @@ PY
 check '$ws --help | grep -q "usage: warpscope COMMAND"' "top-level help"
 check '$ws sim --help | grep -q -- "--variant V"' "sim help"
 check '$ws list | grep -q "branch_unification"' "list shows the seed workloads"
+check '$ws list | grep -q "constants: ROWS=64 COLS=64 CELLS=4096 STEPS=8 CAP=0.1 RX=0.5 RY=0.5 RZ=0.05 AMB=80$"' \
+      "list prints float constants as written (hotspot)"
 
 # Every seed workload at a small size: outputs equal the CPU reference.
 for spec in "tree_reduction" "shuffle_reduction" "divergence_examples" "predication" \
