@@ -50,6 +50,7 @@ typedef struct ws_cli_workload {
     ws_buffers inputs;
     char cubin_path[WS_PATH_MAX], sass_path[WS_PATH_MAX]; /* the SASS model's, when built */
     ws_sass_module *sass;
+    int model_given;  /* --model named the model: no fallback from SASS to PTX */
 } ws_cli_workload;
 
 /* Loads the spec (printing a warning line for each constant passed as -DWS_NAME only),
@@ -64,6 +65,12 @@ int ws_cli_workload_sass(ws_cli_workload *w, const char *arch, ws_error *err);
 /* The simulator model a run uses when none is asked for: "sass" where nvdisasm is found,
  * else "ptx". Checks a --model value: 0, or a usage error. */
 const char *ws_cli_default_model(void);
+/* Simulates variant v into `out` (cloned from the inputs here) on the SASS model when
+ * w->sass is loaded, else the PTX model. Where the SASS model does not run the kernel
+ * (an opcode without semantics, a cooperative launch) and --model did not name it, the
+ * variant runs on the PTX model instead, with a warning in `res` that says why. */
+int ws_cli_simulate(const ws_cli_workload *w, const ws_variant *v, const ws_sim_options *opt,
+                    ws_buffers *out, ws_result *res, ws_error *err);
 /* The model a timing run uses when none is asked for: the one `preset` was fitted on (its
  * `model` key), where nvdisasm allows; NULL with err when the preset does not load. */
 const char *ws_cli_timing_model(const char *preset, ws_error *err);

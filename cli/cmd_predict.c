@@ -14,6 +14,7 @@
 typedef struct predict_args {
     const char *workload, *preset;
     const char *model; /* "sass" or "ptx"; default: the one the preset was fitted on */
+    int model_given;   /* --model named it: no fallback to the PTX model */
     int json, quiet;
     ws_cli_defines defs;
 } predict_args;
@@ -49,6 +50,7 @@ static int predict_parse(int argc, char **argv, predict_args *a, ws_error *err)
         return rc;
     if (!a->workload)
         return -!!ws_cli_usage(err, "predict", "which workload?");
+    a->model_given = a->model != NULL;
     if (!a->model && !(a->model = ws_cli_timing_model(a->preset, err)))
         return -1;
     if (ws_cli_check_model("predict", a->model, NULL, err))
@@ -86,7 +88,6 @@ static int run_variant(const ws_cli_workload *w, const ws_variant *v, const pred
         fprintf(stderr, "predict: %s: no register count (%s); occupancy ignores registers\n",
                 v->name, rerr.msg);
     ws_buffers bufs = { 0 };
-    if (ws_buffers_clone(&w->inputs, &bufs, err)) return err->code;
     ws_sim_options opt;
     ws_sim_options_default(&opt);
     opt.timing = 1;
@@ -98,8 +99,7 @@ static int run_variant(const ws_cli_workload *w, const ws_variant *v, const pred
         opt.progress = ws_cli_sim_progress;
         opt.progress_ctx = (void *)v->name;
     }
-    int rc = w->sass ? ws_sim_run_sass(w->module, w->sass, w->spec, v, &bufs, &opt, res, err)
-                     : ws_sim_run(w->module, w->spec, v, &bufs, &opt, res, err);
+    int rc = ws_cli_simulate(w, v, &opt, &bufs, res, err);
     if (opt.progress) fputs("\r\033[K", stderr); /* also after a failed or raced last report */
     if (rc == WS_OK && !ws_result_metric(res, WS_M(INST_EXECUTED)))
         rc = ws_result_derive_metrics(res);
@@ -197,8 +197,9 @@ static void print_json(const ws_spec *s, const ws_result *res, const char *prese
 static int predict(const predict_args *a, ws_error *err)
 {
     ws_cli_workload w;
-    if (ws_cli_workload_open(a->workload, a->defs.defs, a->defs.n, &w, err) ||
-        (!strcmp(a->model, "sass") && ws_cli_workload_sass(&w, NULL, err))) {
+    int opened = ws_cli_workload_open(a->workload, a->defs.defs, a->defs.n, &w, err);
+    w.model_given = a->model_given;
+    if (opened || (!strcmp(a->model, "sass") && ws_cli_workload_sass(&w, NULL, err))) {
         ws_cli_workload_close(&w);
         return err->code;
     }

@@ -19,6 +19,7 @@ typedef struct gpu_args {
     const char *model;  /* "ptx" (default: with the timing model) or "sass" */
     int json, no_db, no_sim, device, profile, quiet, no_sass, fail_fast;
     int jit;            /* --jit: the driver compiles the PTX instead of loading ptxas's cubin */
+    int model_given;    /* --model named it: no fallback from the SASS model to the PTX one */
     const char *dump;   /* --dump DIR: write the GPU's outputs there; NULL = no */
     ws_gpu_run_options run;
     ws_prof_options prof;
@@ -55,11 +56,13 @@ static int gpu_parse(int argc, char **argv, gpu_args *a, ws_error *err)
          "timing-model preset for the simulator's predicted time\n"
          "(default: the preset of the GPU's compute capability, e.g. h100)", 0, 0},
         {"--model", WS_OPT_STRING, &a->model, "M",
-         "ptx (default): the simulator runs the PTX model with the timing model;\n"
-         "sass: it runs the SASS of the cubin the GPU loads", 0, 0},
+         "sass (default where nvdisasm is found): the simulator runs the SASS of the\n"
+         "cubin the GPU loads (a kernel it cannot run falls back to ptx, with a\n"
+         "warning); ptx: the PTX under an immediate-post-dominator stack", 0, 0},
         {"--jit", WS_OPT_FLAG, &a->jit, NULL,
          "the driver's JIT compiles the PTX (as for a program shipped as PTX only)\n"
-         "instead of the GPU loading ptxas's cubin; not with --model sass", 0, 0},
+         "instead of the GPU loading ptxas's cubin (the simulator then runs the\n"
+         "PTX model; not with --model sass)", 0, 0},
         {"--dump", WS_OPT_STRING, &a->dump, "DIR",
          "write the GPU's outputs to DIR/VARIANT.BUFFER.bin (raw little-endian;\n"
          "the checked buffers, or every buffer when the spec checks none)", 0, 0},
@@ -85,10 +88,13 @@ static int gpu_parse(int argc, char **argv, gpu_args *a, ws_error *err)
         a->prof.sass = 0;
     if (!a->workload)
         return -!!ws_cli_usage(err, a->cmd, "which workload? ('warpscope list' shows them)");
+    a->model_given = a->model != NULL;
     if (!a->model)
-        a->model = "ptx";
+        a->model = ws_cli_default_model();
     if (ws_cli_check_model(a->cmd, a->model, NULL, err))
         return -1;
+    if (a->jit && !a->model_given)
+        a->model = "ptx"; /* the JIT's SASS is not the cubin the SASS model reads */
     if (a->jit && !strcmp(a->model, "sass"))
         return -!!ws_cli_usage(err, a->cmd, "--jit with --model sass: the SASS model runs "
                                "ptxas's cubin, so the GPU must load that cubin too");
@@ -140,15 +146,7 @@ static int sim_side(const ws_cli_workload *w, const ws_variant *v, const gpu_arg
         opt.progress = ws_cli_sim_progress;
         opt.progress_ctx = (void *)v->name;
     }
-    if (ws_buffers_clone(&w->inputs, out, err) != WS_OK)
-        return err->code;
-    if (w->sass) { /* the SASS model has no timing model yet */
-        opt.timing = 0;
-        ws_result_add_warning(res, "the SASS model predicts no time yet: run with --model ptx "
-                              "for the predicted time");
-    }
-    int rc = w->sass ? ws_sim_run_sass(w->module, w->sass, w->spec, v, out, &opt, res, err)
-                     : ws_sim_run(w->module, w->spec, v, out, &opt, res, err);
+    int rc = ws_cli_simulate(w, v, &opt, out, res, err);
     if (opt.progress)
         fputs("\r\033[K", stderr);
     if (rc != WS_OK || ws_result_compute_regions(res, w->spec) != WS_OK)
@@ -274,6 +272,8 @@ static void print_text(const ws_result *g, const ws_result *s, int64_t gid, int6
            g->block[2], g->params);
     printf("  device              %s\n", g->source + 4);
     printf("  GPU code            %s\n", code);
+    if (s)
+        printf("  simulator model     %s\n", !strcmp(s->source, "sim:sass") ? "SASS" : "PTX");
     printf("  GPU time            %10.3f us  (median; min %.3f us over %.0f launches)\n",
            metric_or(g, WS_M(GPU_TIME_NS), NAN) / 1e3,
            metric_or(g, WS_M(EVENT_MIN_NS), NAN) / 1e3, metric_or(g, WS_M(EVENT_REPEAT), 0));
@@ -371,6 +371,7 @@ static int gpu_all(gpu_args *a, ws_error *err)
     if (ws_gpu_open(NULL, a->device, &g, err) != WS_OK)
         return err->code;
     rc = ws_cli_workload_open(a->workload, a->defs.defs, a->defs.n, &w, err);
+    w.model_given = a->model_given;
     const ws_gpu_info *gi = ws_gpu_get_info(g);
     char arch[16];
     snprintf(arch, sizeof arch, "sm_%d%d", gi->cc_major, gi->cc_minor);

@@ -19,6 +19,7 @@ typedef struct sim_args {
     const char *dump;     /* --dump DIR: write the outputs there; NULL = no */
     int json, quiet, no_db, no_races, fail_fast;
     const char *model, *arch; /* "sass" or "ptx"; sm_XX for sass */
+    int model_given;          /* --model named it: no fallback to the PTX model */
     ws_cli_defines defs;
     ws_sim_options opt;
 } sim_args;
@@ -75,6 +76,7 @@ static int sim_parse(int argc, char **argv, sim_args *a, ws_error *err)
         return -!!ws_cli_usage(err, "sim", "which workload? ('warpscope list' shows them)");
     if (a->json)
         a->opt.printf_to = stderr; /* the kernel's printf: stdout holds the JSON */
+    a->model_given = a->model != NULL;
     if (!a->model)
         a->model = a->opt.timing ? ws_cli_timing_model(a->opt.gpu_preset ? a->opt.gpu_preset
                                                                           : "h100", err)
@@ -92,6 +94,9 @@ static void print_table(const ws_result *r, double seconds, int64_t run_id, cons
     printf("%s / %s   kernel %s   grid %ux%ux%u  block %ux%ux%u   [%s]\n", r->workload,
            r->variant, r->kernel, r->grid[0], r->grid[1], r->grid[2], r->block[0], r->block[1],
            r->block[2], r->params);
+    printf("  model               %s\n", !strcmp(r->source, "sim:sass")
+               ? "SASS (ptxas's cubin under convergence barriers)"
+               : "PTX (immediate post-dominator reconvergence)");
     printf("  execution rate      %6.1f %%   (%.2f of 32 lanes active per warp-instruction)\n",
            100.0 * ws_result_value(r, WS_M(SIM_EXECUTION_RATE)),
            ws_result_value(r, WS_M(THREAD_INST_PER_INST)));
@@ -147,8 +152,6 @@ static int sim_variant(const ws_cli_workload *w, const ws_variant *v, sim_args *
                        const ws_kernel_resources *resources, ws_buffers *out, ws_result *res,
                        double *seconds, ws_error *err)
 {
-    if (ws_buffers_clone(&w->inputs, out, err) != WS_OK)
-        return err->code;
     ws_sim_options opt = a->opt;
     opt.resources = resources;
     opt.resources_ptx = w->ptx_path;
@@ -157,9 +160,7 @@ static int sim_variant(const ws_cli_workload *w, const ws_variant *v, sim_args *
         opt.progress_ctx = (void *)v->name;
     }
     double t0 = now_seconds();
-    int rc = !strcmp(a->model, "sass")
-                 ? ws_sim_run_sass(w->module, w->sass, w->spec, v, out, &opt, res, err)
-                 : ws_sim_run(w->module, w->spec, v, out, &opt, res, err);
+    int rc = ws_cli_simulate(w, v, &opt, out, res, err);
     if (opt.progress)
         fputs("\r\033[K", stderr); /* also after a failed or raced last report */
     if (rc != WS_OK)
@@ -175,7 +176,9 @@ static int sim_all(sim_args *a, ws_error *err)
     ws_store *store = NULL;
     ws_buffers first = {0};
     int have_first = 0, rc = WS_OK;
-    if (ws_cli_workload_open(a->workload, a->defs.defs, a->defs.n, &w, err) != WS_OK) {
+    int opened = ws_cli_workload_open(a->workload, a->defs.defs, a->defs.n, &w, err);
+    w.model_given = a->model_given;
+    if (opened != WS_OK) {
         ws_cli_workload_close(&w);
         return err->code;
     }

@@ -97,6 +97,32 @@ const char *ws_cli_default_model(void)
     return ws_nvdisasm_find(path, sizeof path) ? "sass" : "ptx";
 }
 
+int ws_cli_simulate(const ws_cli_workload *w, const ws_variant *v, const ws_sim_options *opt,
+                    ws_buffers *out, ws_result *res, ws_error *err)
+{
+    if (ws_buffers_clone(&w->inputs, out, err) != WS_OK)
+        return err->code;
+    if (!w->sass)
+        return ws_sim_run(w->module, w->spec, v, out, opt, res, err);
+    int rc = ws_sim_run_sass(w->module, w->sass, w->spec, v, out, opt, res, err);
+    if (rc != WS_ERR_UNSUPPORTED || w->model_given)
+        return rc;
+    char why[sizeof err->msg + 128];
+    snprintf(why, sizeof why, "simulated on the PTX model: the SASS model does not run it (%s)",
+             err->msg);
+    why[sizeof err->msg - 1] = '\0';
+    ws_error_clear(err);
+    ws_buffers_free(out);
+    ws_result_free(res);
+    ws_result_init(res);
+    if (ws_buffers_clone(&w->inputs, out, err) != WS_OK)
+        return err->code;
+    rc = ws_sim_run(w->module, w->spec, v, out, opt, res, err);
+    if (rc == WS_OK && ws_result_add_warning(res, why))
+        rc = ws_error_set(err, WS_ERR_NOMEM, "out of memory");
+    return rc;
+}
+
 const char *ws_cli_timing_model(const char *preset, ws_error *err)
 {
     char model[8];

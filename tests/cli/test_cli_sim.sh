@@ -161,6 +161,17 @@ check 'python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$tmp/pf.json"
 
 # The SASS model does not run printf: one line that says so and names the PTX model.
 pattern="kernel .*calls printf (vprintf).*--model ptx"; expect_error sim "$tmp/pf.spec" --model sass
+# Asked for no model, a kernel the SASS model does not run falls back to the PTX model,
+# and the run says so (where nvdisasm makes SASS the default).
+if [ "$($ws sim "$tmp/pf.spec" --no-db --variant a 2>/dev/null | sed -n 's/^  model *//p' | head -1 | cut -c1-4)" != "" ]; then
+  $ws sim "$tmp/pf.spec" --no-db > "$tmp/fb.out" 2>&1
+  check 'grep -q "^  model  *PTX" "$tmp/fb.out" && grep -q "lane 1 has 8" "$tmp/fb.out"' "fallback: the PTX model runs it: $(grep model "$tmp/fb.out")"
+  $ws sim divergence_examples --variant tid_eq_0 --no-db > "$tmp/nofb.out" 2>&1
+  if grep -q "^  model  *SASS" "$tmp/nofb.out"; then
+    check 'grep -q "warning: simulated on the PTX model: the SASS model does not run it (kernel .*printf" "$tmp/fb.out"' \
+          "fallback: a warning names why: $(grep warning "$tmp/fb.out")"
+  fi
+fi
 
 # Unsupported PTX (a call to malloc, an external function) names the PTX line and the call.
 cat > "$tmp/ma.cu" <<'CU'
