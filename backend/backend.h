@@ -31,6 +31,9 @@ typedef struct ws_ptx_entry {
 int ws_ptx_scan_entries(const char *ptx, ws_ptx_entry **entries, int *n, ws_error *err);
 /* The entry whose name matches C kernel name `kernel` (ws_kernel_name_matches). */
 int ws_ptx_find_entry(const char *ptx, const char *kernel, ws_ptx_entry *out, ws_error *err);
+/* The module-scope `.global` variables of a PTX text (`__device__` variables), at most `max`
+ * names into names[]; returns how many. */
+int ws_ptx_global_names(const char *ptx, char (*names)[WS_NAME_MAX], int max);
 
 /* Kernel parameters packed as cuLaunchKernel wants them: one pointer per parameter. */
 typedef struct ws_param_pack {

@@ -25,11 +25,58 @@ struct ws_gpu_kernel {
     ws_param_pack params;
     char ptx_head[96];   /* the workload PTX's .version and .target lines */
     char *ptx;           /* the PTX text, for the entries of a sequence's other launches */
+    int nglobals;        /* the module's `__device__` variables (no `symbol` line names them): */
+    struct {             /* what they hold at the state restore brings back */
+        CUdeviceptr at;
+        size_t size;
+        void *host;
+    } *globals;
 };
 
 static int cu_fail(ws_gpu_kernel *k, CUresult r, ws_error *err, const char *what)
 {
     return ws_cu_fail(&k->gpu->api, r, err, k->variant->kernel, what);
+}
+
+/* The module's `__device__` variables as loaded (their initializers): restore brings them
+ * back, as it does the buffers, so a kernel that counts in one (a work queue's head) starts
+ * from the same state in every profiling pass and timed launch; a sequence re-reads them
+ * before each launch (ws_gpu_kernel_read). `symbol` variables are the spec's to fill. */
+static int snapshot_globals(ws_gpu_kernel *k, ws_error *err)
+{
+    enum { WS_GLOBALS_MAX = 256 };
+    char (*names)[WS_NAME_MAX] = malloc(WS_GLOBALS_MAX * sizeof *names);
+    if (!names)
+        return ws_error_set(err, WS_ERR_NOMEM, "out of memory");
+    int n = ws_ptx_global_names(k->ptx, names, WS_GLOBALS_MAX);
+    k->globals = calloc((size_t)(n ? n : 1), sizeof *k->globals);
+    int rc = k->globals ? WS_OK : ws_error_set(err, WS_ERR_NOMEM, "out of memory");
+    for (int i = 0; rc == WS_OK && i < n; i++) {
+        int named = 0;
+        for (int y = 0; y < k->spec->nsymbols; y++)
+            named |= !strcmp(k->spec->symbols[y].name, names[i]);
+        CUdeviceptr at;
+        size_t size = 0;
+        if (named || k->gpu->api.cuModuleGetGlobal(&at, &size, k->module, names[i]) !=
+                         CUDA_SUCCESS || !size)
+            continue;
+        void *host = malloc(size);
+        if (!host) {
+            rc = ws_error_set(err, WS_ERR_NOMEM, "out of memory");
+            break;
+        }
+        CUresult r = k->gpu->api.cuMemcpyDtoH(host, at, size);
+        if (r != CUDA_SUCCESS) {
+            free(host);
+            rc = cu_fail(k, r, err, "reading a __device__ variable");
+            break;
+        }
+        k->globals[k->nglobals].at = at;
+        k->globals[k->nglobals].size = size;
+        k->globals[k->nglobals++].host = host;
+    }
+    free(names);
+    return rc;
 }
 
 /* PTX -> cubin through the driver's JIT linker, with line info and an error log. */
@@ -172,6 +219,8 @@ int ws_gpu_kernel_load_cubin(ws_gpu *g, const char *ptx_path, const char *cubin_
     g->api.cuCtxSetCurrent(g->context);
     int rc = load_module(k, ptx_path, cubin_path, err);
     if (rc == WS_OK)
+        rc = snapshot_globals(k, err);
+    if (rc == WS_OK)
         rc = alloc_buffers(k, err);
     if (rc == WS_OK && !ws_variant_is_sequence(v)) /* a sequence packs launch by launch */
         rc = ws_params_pack(&k->entry, s, v, k->addr, &k->params, err);
@@ -203,8 +252,12 @@ void ws_gpu_kernel_free(ws_gpu_kernel *k)
     free(k->addr);
     free(k->cubin);
     free(k->ptx);
+    for (int i = 0; i < k->nglobals; i++)
+        free(k->globals[i].host);
+    free(k->globals);
     free(k);
 }
+
 
 /* `symbol NAME BUF`: the module's variable NAME gets BUF's bytes. */
 static int restore_symbols(ws_gpu_kernel *k, ws_error *err)
@@ -242,6 +295,12 @@ int ws_gpu_kernel_restore(ws_gpu_kernel *k, ws_error *err)
             ws_cu_image_copy(&k->gpu->api, im, &k->images[im->buffer], &k->inputs->b[im->buffer],
                              0, k->variant->kernel, err) != WS_OK)
             return err->code;
+    }
+    for (int i = 0; i < k->nglobals; i++) {
+        CUresult r = k->gpu->api.cuMemcpyHtoD(k->globals[i].at, k->globals[i].host,
+                                              k->globals[i].size);
+        if (r != CUDA_SUCCESS)
+            return cu_fail(k, r, err, "restoring a __device__ variable");
     }
     return restore_symbols(k, err);
 }
@@ -481,6 +540,12 @@ int ws_gpu_kernel_read(ws_gpu_kernel *k, ws_buffers *out, ws_error *err)
         CUresult r = k->gpu->api.cuMemcpyDtoH(out->b[i].data, k->dptr[i], out->b[i].bytes);
         if (r != CUDA_SUCCESS)
             return cu_fail(k, r, err, "copying outputs back");
+    }
+    for (int i = 0; i < k->nglobals; i++) { /* the state a later restore brings back */
+        CUresult r = k->gpu->api.cuMemcpyDtoH(k->globals[i].host, k->globals[i].at,
+                                              k->globals[i].size);
+        if (r != CUDA_SUCCESS)
+            return cu_fail(k, r, err, "reading a __device__ variable");
     }
     return WS_OK;
 }

@@ -286,3 +286,61 @@ const char *ws_cu_result_name(int code)
     default: return "CUDA_ERROR_UNKNOWN";
     }
 }
+
+/* The variable a `.global` declaration names: the first word after the state space that is
+ * neither a directive (.align, .b8, ...) nor a number; `[` and `=` end it. */
+static int declared_name(const char *p, const char *end, char *name, size_t n)
+{
+    while (p < end && *p != '=') {
+        while (p < end && isspace((unsigned char)*p))
+            p++;
+        const char *w = p;
+        while (p < end && !isspace((unsigned char)*p) && *p != '[' && *p != '=' && *p != ';')
+            p++;
+        if (p == w) {
+            p++;
+            continue;
+        }
+        if (*w == '.' || isdigit((unsigned char)*w))
+            continue;
+        if ((size_t)(p - w) >= n)
+            return 0;
+        memcpy(name, w, (size_t)(p - w));
+        name[p - w] = '\0';
+        return 1;
+    }
+    return 0;
+}
+
+int ws_ptx_global_names(const char *ptx, char (*names)[WS_NAME_MAX], int max)
+{
+    int braces = 0, parens = 0, n = 0;
+    for (const char *p = ptx; *p;) {
+        if (p[0] == '/' && p[1] == '/') {
+            const char *e = strchr(p, '\n');
+            if (!e)
+                break;
+            p = e;
+        } else if (p[0] == '/' && p[1] == '*') {
+            const char *e = strstr(p + 2, "*/");
+            if (!e)
+                break;
+            p = e + 2;
+        } else if (*p == '{' || *p == '}' || *p == '(' || *p == ')') {
+            braces += *p == '{' ? 1 : *p == '}' ? -1 : 0;
+            parens += *p == '(' ? 1 : *p == ')' ? -1 : 0;
+            p++;
+        } else if (!braces && !parens && !strncmp(p, ".global", 7) &&
+                   isspace((unsigned char)p[7]) && (p == ptx || isspace((unsigned char)p[-1]))) {
+            const char *end = strchr(p, ';'); /* an initializer's braces stay inside */
+            if (!end)
+                break;
+            if (n < max && declared_name(p + 7, end, names[n], WS_NAME_MAX))
+                n++;
+            p = end + 1;
+        } else {
+            p++;
+        }
+    }
+    return n;
+}

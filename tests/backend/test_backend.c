@@ -51,6 +51,28 @@ static void test_scan_hand(void)
     CHECK(strstr(err.msg, "entry broken: unterminated parameter list") != NULL, "msg: %s", err.msg);
 }
 
+/* Module-scope `.global` variables: not the pointer state space of a parameter, a load
+ * inside a body, a comment or a `.const`; an initializer's braces do not confuse it. */
+static void test_global_names(void)
+{
+    static const char *ptx =
+        ".version 8.8\n.target sm_90\n.address_size 64\n"
+        "// .global .align 4 .u32 commented;\n"
+        ".global .align 4 .u32 counter = 10;\n"
+        ".visible .global .align 4 .b8 table[400] = {1, 2, 3};\n"
+        ".const .align 4 .u32 k = 3;\n"
+        ".visible .entry e(\n\t.param .u64 .ptr .global .align 4 e_param_0\n)\n"
+        "{\n\t.reg .b32 %r<2>;\n\tld.global.u32 %r1, [counter];\n\tret;\n}\n"
+        ".global .f64 last;\n";
+    char names[8][WS_NAME_MAX];
+    int n = ws_ptx_global_names(ptx, names, 8);
+    CHECK(n == 3 && !strcmp(names[0], "counter") && !strcmp(names[1], "table") &&
+              !strcmp(names[2], "last"),
+          "three __device__ variables: %d (%s %s %s)", n, n > 0 ? names[0] : "",
+          n > 1 ? names[1] : "", n > 2 ? names[2] : "");
+    CHECK(ws_ptx_global_names(ptx, names, 1) == 1 && !strcmp(names[0], "counter"), "at most max");
+}
+
 /* The probe workload compiled by the real nvcc: parameters read back and packed. */
 static void test_pack_probe(void)
 {
@@ -311,6 +333,7 @@ static void test_no_driver(void)
 int main(void)
 {
     test_scan_hand();
+    test_global_names();
     test_pack_probe();
     test_pack_args();
     test_pack_floats();

@@ -21,3 +21,12 @@ __global__ void halve(int *c, int *trips)
         trips[0] += 1;
     }
 }
+
+// A __device__ counter: one module for the whole sequence keeps it from launch to launch,
+// and every profiling pass starts from the state before its launch.
+__device__ int counter = 10;
+__global__ void bump(int *u)
+{
+    if (threadIdx.x == 0)
+        u[0] = ++counter;
+}

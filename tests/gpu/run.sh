@@ -92,6 +92,12 @@ bash "$repo/tests/gpu/test_args.sh" "$ws" "$repo" >"$out/args.log" 2>&1
 rc=$?
 tail -1 "$out/args.log" | tee -a "$log"
 [ $rc -eq 0 ] || { failures=$((failures + 1)); echo "FAILED: tests/gpu/test_args.sh (rc $rc)" | tee -a "$log"; }
+# Launch sequences through run and profile (tests/gpu/test_launch.sh), a __device__ counter
+# carried through a sequence and restored between profiling passes among them.
+bash "$repo/tests/gpu/test_launch.sh" "$ws" >"$out/launch.log" 2>&1
+rc=$?
+tail -1 "$out/launch.log" | tee -a "$log"
+[ $rc -eq 0 ] || { failures=$((failures + 1)); echo "FAILED: tests/gpu/test_launch.sh (rc $rc)" | tee -a "$log"; }
 
 if "$ws" run tree_reduction --variant sequential --warmup 0 --repeat 2 --no-sim --no-db --json 2>>"$log" |
    python3 -c 'import json,sys; g=json.load(sys.stdin)["gpu"]; assert g["ws__event_repeat"] == 2 and g["gpu__time_duration.sum"] > 0' 2>>"$log"; then

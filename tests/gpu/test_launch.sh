@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test_launch.sh — launch sequences on the GPU: `run` and `profile` of tests/gpu/launch.spec
 # give outputs equal to the simulator's (both commands exit non-zero otherwise), one row
-# per launch (5 and 10), the `while` loop ending where the flag reached 0 on the device.
+# per launch (5 and 10), the `while` loop ending where the flag reached 0 on the device,
+# and a __device__ counter carried through a sequence and restored between profiling passes.
 # Prints "skipped: no GPU" (exit 77) where there is none.
 # usage: test_launch.sh PATH/TO/warpscope
 ws=$1
@@ -33,6 +34,9 @@ for line in open(sys.argv[1]):
         d = json.loads(line)
         runs[d["variant"]] = d
 assert runs["repeat"]["outputs_match"] and runs["flag"]["outputs_match"], runs
+# a __device__ counter: 14 after the four launches, 11 after one (replays restore it)
+assert runs["carry"]["outputs_match"] and runs["bump1"]["outputs_match"], (runs["carry"], runs["bump1"])
+assert len(runs["carry"]["launches"]) == 4, len(runs["carry"]["launches"])
 assert len(runs["repeat"]["launches"]) == 5, runs["repeat"]["launches"]
 assert len(runs["flag"]["launches"]) == 10, len(runs["flag"]["launches"])
 assert runs["flag"]["launches"][9]["vars"] == "T=9"
