@@ -144,7 +144,8 @@ static void sm_bounds(const ws_timing *t, ws_bounds *b)
  * but on the GPU every thread resident at once retries against the same words. A
  * successful CAS on an address then costs a contended round trip, one after another, as
  * long as more than one thread is after that address: contenders = threads resident on
- * the GPU x the address's share of the CAS lanes; the round trip grows with them. With
+ * the GPU x the address's share of the CAS lanes (x the CAS lanes per thread of the grid,
+ * when below one); the round trip grows with them. With
  * many contended words, the failed attempts bound it instead, through the GPU's atomic
  * throughput.
  *
@@ -165,6 +166,10 @@ static double cas_bound(const ws_timing *t, double *most, double *retrying_out)
     double grid = (double)s->grid[0] * s->grid[1] * s->grid[2];
     double resident = fmin(grid, t->occ.active_blocks * t->p.sms) * block;
     double retrying = 1 - resident / (2 * grid * block);
+    /* Threads contend only while they are in a CAS loop: a loop that most items leave
+     * without a CAS (a max that already holds) has as many fewer contenders, by the CAS
+     * lanes a thread of the grid issues (1 and more: every thread is always at it). */
+    double density = fmin(1.0, t->cas_lane_ops / (grid * block));
     /* A 64-bit CAS costs atom.cas64_scale times a 32-bit one (by the share of its lanes). */
     double scale = 1 + (t->p.atom_cas64_scale - 1) * t->cas64_lane_ops / t->cas_lane_ops;
     double worst = 0, attempts = 0;
@@ -173,7 +178,7 @@ static double cas_bound(const ws_timing *t, double *most, double *retrying_out)
     for (int i = 0; i < t->atom_addrs.cap; i++) {
         const ws_addr_entry *e = &t->atom_addrs.e[i];
         if (e->addr == UINT64_MAX || e->cas <= 0) continue;
-        double contenders = resident * e->ops / t->cas_lane_ops;
+        double contenders = resident * density * e->ops / t->cas_lane_ops;
         if (contenders > *most) *most = contenders;
         /* Queues at the word's L2 unit grow with the contenders: atom.cas_log_slope more per
          * ten times as many. */

@@ -50,4 +50,15 @@ for f in sorted(os.listdir(d)):
     s = sum(struct.unpack("<%di" % (len(b) // 4), b))
     assert len(b) == 37 * 4 and s == 5000, (f, len(b), s)
 PY
+# A CAS loop that most items leave without a CAS (a max that soon holds) has fewer
+# contenders than the threads resident on each word: only threads in the loop contend.
+"$ws" sim "$src/bench/validation/val_cas_max.spec" --variant cas --timing --no-db --json --quiet \
+    --no-races > "$tmp/max.json" 2>"$tmp/max.err" || bad "val_cas_max with --timing: $(tail -1 "$tmp/max.err")"
+python3 - "$tmp/max.json" <<'PY' || bad "CAS-max contenders"
+import json, sys
+m = json.load(open(sys.argv[1]))["metrics"]
+resident_per_word = 264 * 256 / 64  # every thread resident (2 CTAs a SM), 64 words
+c = m["sim__atomic_cas_contenders"]
+assert 1 < c < 0.5 * resident_per_word, (c, resident_per_word)
+PY
 [ $fails = 0 ] && echo "validation kernels: ok" || { echo "validation kernels: $fails failed"; exit 1; }
