@@ -564,8 +564,8 @@ static int ws_elem_at(ws_buffers *b, int buffer, uint64_t index, uint8_t **at, s
 
 int ws_buffers_read_elem(void *bufs, int buffer, uint64_t index, void *elem, ws_error *err)
 {
-    uint8_t *at;
-    size_t size;
+    uint8_t *at = NULL;
+    size_t size = 0;
     int rc = ws_elem_at(bufs, buffer, index, &at, &size, err);
     if (rc == WS_OK)
         memcpy(elem, at, size);
@@ -575,8 +575,8 @@ int ws_buffers_read_elem(void *bufs, int buffer, uint64_t index, void *elem, ws_
 int ws_buffers_write_elem(void *bufs, int buffer, uint64_t index, const void *elem,
                           ws_error *err)
 {
-    uint8_t *at;
-    size_t size;
+    uint8_t *at = NULL;
+    size_t size = 0;
     int rc = ws_elem_at(bufs, buffer, index, &at, &size, err);
     if (rc == WS_OK)
         memcpy(at, elem, size);

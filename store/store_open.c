@@ -137,7 +137,7 @@ static int check_is_ours(ws_store *st, int64_t version, ws_error *err)
 static int check_version(ws_store *st, ws_error *err)
 {
     int latest = migration_count(ws_store_schema_sql);
-    int64_t version;
+    int64_t version = 0;
     if (query_int(st, "PRAGMA user_version", &version, err))
         return err->code;
     if (version > latest)
@@ -172,7 +172,7 @@ static int apply_migration(ws_store *st, const char *schema, int version, ws_err
 int ws_store_migrate_text(ws_store *st, const char *schema, ws_error *err)
 {
     int latest = migration_count(schema);
-    int64_t version;
+    int64_t version = 0;
     if (query_int(st, "PRAGMA user_version", &version, err))
         return err->code;
     if (version >= latest)
@@ -211,7 +211,7 @@ static int set_wal(ws_store *st, ws_error *err)
 
 static int configure(ws_store *st, ws_error *err)
 {
-    int64_t n;
+    int64_t n = 0;
     sqlite3_extended_result_codes(st->db, 1);
     sqlite3_busy_timeout(st->db, WS_STORE_BUSY_MS);
     /* the first read is where SQLite notices a file that is not a database */
