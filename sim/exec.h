@@ -294,20 +294,16 @@ int ws_x_ctrl(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, ws_effect *f
 int ws_x_warpop(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx);
 
 /* ---- shared with the SASS model (sim_run.c, exec_mem.c) */
-/* The `__device__` bytes a sequence carries from launch to launch (per module global; NULL
- * where none is kept yet). ws_global_carry_free releases them. */
-struct ws_global_carry {
-    int n;
-    uint8_t **bytes;
-};
-void ws_global_carry_free(ws_global_carry *c);
 /* Finds the entry, lays out global memory and parameters for r->m/spec/v/opt. */
 int ws_run_setup(ws_run *r, ws_buffers *bufs, ws_error *err);
 void ws_run_teardown(ws_run *r, ws_buffers *bufs);
 /* A sequence variant's launches one after the other over `bufs`, each run by `one` (the
- * PTX or the SASS model), summed into `res` with a row per launch. */
-typedef int (*ws_run_one_fn)(void *ctx, const ws_variant *v, ws_result *res, ws_error *err);
-int ws_run_sequence(const ws_spec *s, const ws_variant *v, ws_buffers *bufs, ws_run_one_fn one,
+ * PTX or the SASS model) with `opt` (NULL: the defaults) and the sequence's `__device__`
+ * carry, summed into `res` with a row per launch. */
+typedef int (*ws_run_one_fn)(void *ctx, const ws_variant *v, const ws_sim_options *opt,
+                             ws_result *res, ws_error *err);
+int ws_run_sequence(const ws_spec *s, const ws_variant *v, ws_buffers *bufs,
+                    const ws_sim_options *opt, ws_run_one_fn one,
                     void *ctx, ws_result *res, ws_error *err);
 /* Index of the allocation holding [addr, addr+n), or -1. */
 int ws_x_find_alloc(ws_worker *wk, uint64_t addr, uint64_t n);

@@ -537,13 +537,13 @@ typedef struct ws_sass_one {
     const ws_sass_module *sm;
     const ws_spec *s;
     ws_buffers *bufs;
-    const ws_sim_options *opt;
 } ws_sass_one;
 
-static int sass_one(void *ctx, const ws_variant *v, ws_result *res, ws_error *err)
+static int sass_one(void *ctx, const ws_variant *v, const ws_sim_options *opt, ws_result *res,
+                    ws_error *err)
 {
     ws_sass_one *o = ctx;
-    return run_sass_one(o->m, o->sm, o->s, v, o->bufs, o->opt, res, err);
+    return run_sass_one(o->m, o->sm, o->s, v, o->bufs, opt, res, err);
 }
 
 int ws_sim_run_sass(const ws_module *m, const ws_sass_module *sm, const ws_spec *s,
@@ -552,16 +552,6 @@ int ws_sim_run_sass(const ws_module *m, const ws_sass_module *sm, const ws_spec 
 {
     if (!ws_variant_is_sequence(v))
         return run_sass_one(m, sm, s, v, bufs, opt, res, err);
-    ws_sim_options defaults;
-    if (!opt) {
-        ws_sim_options_default(&defaults);
-        opt = &defaults;
-    }
-    ws_global_carry carry = {0};
-    ws_sim_options with = *opt;
-    with.carry = &carry;
-    ws_sass_one o = {m, sm, s, bufs, &with};
-    int rc = ws_run_sequence(s, v, bufs, sass_one, &o, res, err);
-    ws_global_carry_free(&carry);
-    return rc;
+    ws_sass_one o = {m, sm, s, bufs};
+    return ws_run_sequence(s, v, bufs, opt, sass_one, &o, res, err);
 }

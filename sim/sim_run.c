@@ -10,6 +10,13 @@
 #include "sim/timing.h"
 #include "sim/timing_internal.h"
 
+/* The `__device__` bytes a sequence carries from launch to launch (per module global; NULL
+ * where none is kept yet). */
+struct ws_global_carry {
+    int n;
+    uint8_t **bytes;
+};
+
 #define WS_SHADOW_LIMIT (256ull << 20) /* global race shadow bytes before we give up */
 
 void ws_sim_options_default(ws_sim_options *o)
@@ -339,7 +346,7 @@ static void carry_globals(ws_run *r)
     }
 }
 
-void ws_global_carry_free(ws_global_carry *c)
+static void global_carry_free(ws_global_carry *c)
 {
     for (int g = 0; c->bytes && g < c->n; g++)
         free(c->bytes[g]);
@@ -666,6 +673,7 @@ static int run_common(const ws_module *m, const ws_spec *s, const ws_variant *v,
 typedef struct ws_seq {
     const ws_spec *s;
     ws_buffers *bufs;
+    const ws_sim_options *opt;
     ws_run_one_fn one;
     void *ctx;
     ws_result *sum;
@@ -677,7 +685,7 @@ static int seq_launch(void *ctx, const ws_launch *l, ws_error *err)
     ws_seq *q = ctx;
     ws_result one;
     ws_result_init(&one);
-    int rc = q->one(q->ctx, l->v, &one, err);
+    int rc = q->one(q->ctx, l->v, q->opt, &one, err);
     if (rc == WS_OK && ws_result_add_launch(q->sum, l, &one) != WS_OK)
         rc = ws_error_set(err, WS_ERR_NOMEM, "out of memory");
     ws_result_free(&one);
@@ -711,12 +719,21 @@ static int seq_write(void *ctx, int buffer, uint64_t index, const void *elem, ws
     return ws_buffers_write_elem(((ws_seq *)ctx)->bufs, buffer, index, elem, err);
 }
 
-int ws_run_sequence(const ws_spec *s, const ws_variant *v, ws_buffers *bufs, ws_run_one_fn one,
-                    void *ctx, ws_result *res, ws_error *err)
+int ws_run_sequence(const ws_spec *s, const ws_variant *v, ws_buffers *bufs,
+                    const ws_sim_options *opt, ws_run_one_fn one, void *ctx, ws_result *res,
+                    ws_error *err)
 {
-    ws_seq q = {s, bufs, one, ctx, res};
+    ws_sim_options with;
+    if (opt)
+        with = *opt;
+    else
+        ws_sim_options_default(&with);
+    ws_global_carry carry = {0};
+    with.carry = &carry;
+    ws_seq q = {s, bufs, &with, one, ctx, res};
     ws_launch_host h = {&q, seq_launch, seq_read, seq_write};
     int rc = ws_variant_launches(s, v, &h, err);
+    global_carry_free(&carry);
     if (rc == WS_OK)
         rc = ws_result_launches_finish(res) ? ws_error_set(err, WS_ERR_NOMEM, "out of memory")
                                             : WS_OK;
@@ -729,13 +746,13 @@ typedef struct ws_ptx_one {
     const ws_module *m;
     const ws_spec *s;
     ws_buffers *bufs;
-    const ws_sim_options *opt;
 } ws_ptx_one;
 
-static int ptx_one(void *ctx, const ws_variant *v, ws_result *res, ws_error *err)
+static int ptx_one(void *ctx, const ws_variant *v, const ws_sim_options *with, ws_result *res,
+                   ws_error *err)
 {
     ws_ptx_one *o = ctx;
-    ws_sim_options opt = *o->opt;
+    ws_sim_options opt = *with;
     ws_kernel_resources k;
     ws_error ignored;
     if (opt.timing && opt.resources_ptx &&
@@ -749,18 +766,8 @@ int ws_sim_run(const ws_module *m, const ws_spec *s, const ws_variant *v, ws_buf
 {
     if (!ws_variant_is_sequence(v))
         return run_common(m, s, v, NULL, bufs, opt, res, err);
-    ws_sim_options defaults;
-    if (!opt) {
-        ws_sim_options_default(&defaults);
-        opt = &defaults;
-    }
-    ws_global_carry carry = {0};
-    ws_sim_options with = *opt;
-    with.carry = &carry;
-    ws_ptx_one o = {m, s, bufs, &with};
-    int rc = ws_run_sequence(s, v, bufs, ptx_one, &o, res, err);
-    ws_global_carry_free(&carry);
-    return rc;
+    ws_ptx_one o = {m, s, bufs};
+    return ws_run_sequence(s, v, bufs, opt, ptx_one, &o, res, err);
 }
 
 /* A raw launch runs as a one-variant spec with no arguments; pack_params takes its bytes. */
