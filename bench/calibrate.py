@@ -20,6 +20,7 @@ The launch overhead, fitted last, is the one key fitted to a single point's whol
 """
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -180,8 +181,7 @@ def measure(ws, records, stand_in, trials=1):
             if stand_in:
                 t = sim_time(ws, variant, defs, stand_in)
             else:
-                ts = sorted(gpu_time(ws, variant, defs) for _ in range(trials))
-                t = ts[len(ts) // 2] if len(ts) % 2 else 0.5 * (ts[len(ts) // 2 - 1] + ts[len(ts) // 2])
+                t = statistics.median(gpu_time(ws, variant, defs) for _ in range(trials))
             out["times_ns"][pid] = t
             print("%-60s %14.1f ns" % (pid, t))
     with open(records, "w") as f:
@@ -294,6 +294,9 @@ def fit(ws, records, base, out):
         rec = json.load(f)
     times = rec["times_ns"]
     lines = read_preset(base)
+    model_at = [i for i, l in enumerate(lines) if key_of(l) == "model"]
+    if not model_at:
+        fail("the base preset has no key 'model'")
     unfitted = set()
     with tempfile.TemporaryDirectory() as tmpdir:
         for sweep in range(2):  # keys that share a benchmark settle on the second sweep
@@ -315,9 +318,6 @@ def fit(ws, records, base, out):
                 set_key(lines, key, v, src)
                 if sweep == 1:
                     print("%-26s %10s   %s %s" % (key, fmt(v), variant, span))
-    model_at = [i for i, l in enumerate(lines) if key_of(l) == "model"]
-    if not model_at:
-        fail("the base preset has no key 'model'")
     lines[model_at[0]] = "model = %s   # the simulator model these keys were fitted on" % MODEL
     with open(out, "w") as f:
         f.write("\n".join(lines))

@@ -196,7 +196,7 @@ def gpu_trials(ws, p, variants, timeout, trials):
     for v in variants:
         ts = sorted(g[v] for g in runs if g.get(v))
         if ts:
-            med[v] = ts[len(ts) // 2] if len(ts) % 2 else 0.5 * (ts[len(ts) // 2 - 1] + ts[len(ts) // 2])
+            med[v] = statistics.median(ts)
             spread[v] = [ts[0], ts[-1]]
     med["_device"] = device
     return med, spread, "; ".join(errs) or None

@@ -51,6 +51,7 @@ static const char *SPEC =
     "variant seq_offset\n  launch s1 grid 1 block 32 args s1d+1 16\n"
     "variant s1_oob\n  kernel s1\n  grid 1\n  block 32\n  args s1d 20\n"
     "variant s1_on_2d\n  kernel s1\n  grid 1\n  block 32\n  args sd 16\n"
+    "variant s2_on_1d\n  kernel s2\n  grid 1\n  block 16\n  args s1d sd 16\n"
     "variant linear_float\n  kernel t1\n  grid 1\n  block 32\n  args tlm x1 o1\n"
     "variant not_texture\n  kernel t1\n  grid 1\n  block 32\n  args ss x1 o1\n"
     "variant float_of_int\n  kernel t1\n  grid 1\n  block 32\n  args ti x1 o1\n";
@@ -230,6 +231,11 @@ static void check_surfaces(ws_module *m)
     ws_error_format(&r.err, buf, sizeof buf);
     CHECK(rc == WS_ERR_UNSUPPORTED && strstr(buf, "sust.1d on 2D surface 'sd'"),
           "a 1D store into a 2D surface is unsupported: %s", buf);
+    st_free(&r);
+    rc = st_exec(&r, m, SPEC, "s2_on_1d", NULL);
+    ws_error_format(&r.err, buf, sizeof buf);
+    CHECK(rc == WS_ERR_UNSUPPORTED && strstr(buf, "suld.2d on 1D surface 's1d'"),
+          "a 2D read of a 1D surface is unsupported: %s", buf);
     st_free(&r);
 }
 

@@ -56,4 +56,9 @@ cmp -s "$tmp/fit.gpu" "$tmp/again.gpu" || bad "--records gives the same preset"
 bash "$src/bench/calibrate.sh" "$build" "$tmp/x.gpu" --records "$tmp/fit.gpu.records.json" \
     --keys nosuch.key > "$tmp/log3" 2>&1 && bad "an unknown key fails"
 grep -q "calibrate: no benchmark fits nosuch.key (known: latency.alu" "$tmp/log3" || bad "unknown key message: $(cat "$tmp/log3")"
+# A base preset without the `model` key the fit writes: one line naming it.
+grep -v "^model *=" "$src/sim/presets/h100.gpu" > "$tmp/nomodel.gpu"
+bash "$src/bench/calibrate.sh" "$build" "$tmp/y.gpu" --records "$tmp/fit.gpu.records.json" \
+    --keys latency.alu --base "$tmp/nomodel.gpu" > "$tmp/log4" 2>&1 && bad "a base without 'model' fails"
+grep -q "calibrate: the base preset has no key 'model'" "$tmp/log4" || bad "no model key: $(tail -2 "$tmp/log4")"
 [ $fails = 0 ] && echo "calibrate: ok" || { echo "calibrate: $fails failed"; exit 1; }
