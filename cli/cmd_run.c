@@ -16,7 +16,7 @@
 typedef struct gpu_args {
     const char *cmd;
     const char *workload, *variant, *db, *preset;
-    const char *model;  /* "ptx" (default: with the timing model) or "sass" */
+    const char *model;  /* "sass" (default where nvdisasm is found) or "ptx" */
     int json, no_db, no_sim, device, profile, quiet, no_sass, fail_fast;
     int jit;            /* --jit: the driver compiles the PTX instead of loading ptxas's cubin */
     int model_given;    /* --model named it: no fallback from the SASS model to the PTX one */
