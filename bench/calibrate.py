@@ -80,34 +80,48 @@ BENCHES = [
      "loop trips of a branch odd lanes take into 16 ALU steps (BSSY/BSYNC), one warp"),
     ("branch.yield_cycles", "loop_spin", ONE_WARP, "ITERS", 256, 512,
      "loop trips of a spin loop on a volatile shared flag (YIELD), one warp"),
-    ("warp.group_cycles", "shfl_groups", dict(ONE_WARP, ITERS=64), "REPS", 8, 16,
-     "dependent shfl.sync whose half-warps name two member masks, one warp"),
+    ("warp.group_cycles", "redux_groups", dict(ONE_WARP, GROUPS=8), "REPS", 16, 32,
+     "__reduce_add_sync over the 8 member masks __match_any_sync finds (WARPSYNC.EXCLUSIVE), one warp"),
+    ("warp.group_issue", "redux_groups", {"CTAS": 132, "THREADS": 1024, "GROUPS": 8}, "REPS", 16, 32,
+     "__reduce_add_sync over the 8 member masks __match_any_sync finds (WARPSYNC.EXCLUSIVE), 32 warps on each of 132 SMs"),
     ("mem.dram_gbps", "stream_read", {"CTAS": 1056, "THREADS": 256}, "REPS", 32, 64,
      "coalesced int reads of never-touched data, 32 to 64 MB, 8 CTAs of 256 on each SM"),
     ("mem.l2_gbps", "l2_read", {"CTAS": 264, "THREADS": 1024, "RING": 8192}, "ITERS", 4, 8,
      "passes over 8.6 MB in L2, each CTA another CTA's part each pass, 64 warps on each SM"),
     ("atom.l2_part_cycles", "atomic_int", dict(ATOMS, SPREAD=0, LANES=1), "REPS", 16, 32,
      "atomicAdd(int) on one word, one lane a warp, 8 warps on each of 132 SMs"),
-    ("atom.l2_lane_cycles", "atomic_int", dict(ATOMS, SPREAD=1, LANES=32), "REPS", 16, 32,
-     "atomicAdd(int), each lane its own word of one 4 KB range, 8 warps on each of 132 SMs"),
     ("atom.l2_same_cycles", "atomic_int", dict(ATOMS, SPREAD=0, LANES=32), "REPS", 16, 32,
      "atomicAdd(int), all 32 lanes on one word, 8 warps on each of 132 SMs"),
     ("atom.l2_same_fp_cycles", "atomic_float", dict(ATOMS, SPREAD=0, LANES=32), "REPS", 16, 32,
      "atomicAdd(float), all 32 lanes on one word, 8 warps on each of 132 SMs"),
     ("atom.l2_ops_per_cycle", "atomic_int", dict(ATOMS, CTAS=528, SPREAD=2, LANES=32), "REPS", 16, 32,
      "atomicAdd(int), every lane of every warp its own word, warps 4 KB apart, 528 CTAs"),
-    ("atom.l2_unit_bytes", "atomic_int", dict(ATOMS, SPREAD=3, STRIDE=64, LANES=32), "REPS", 16, 32,
-     "atomicAdd(int), lane i on word 64 i (8 KB in all), 8 warps on each of 132 SMs: how many L2 units the lanes share"),
+    ("atom.l2_unit_bytes", "atomic_int", dict(ATOMS, SPREAD=3, STRIDE=2, LANES=32), "REPS", 16, 32,
+     "atomicAdd(int), lane i on word 2 i (256 bytes), 8 warps on each of 132 SMs: one L2 unit or two"),
+    ("atom.l2_unit_ways", "atomic_int", dict(ATOMS, SPREAD=3, STRIDE=4, LANES=32), "REPS", 16, 32,
+     "atomicAdd(int), lane i on word 4 i (512 bytes), 8 warps on each of 132 SMs: how many L2 units the lanes share"),
+    ("atom.l2_unit_block_bytes", "atomic_int", dict(ATOMS, SPREAD=3, STRIDE=16, LANES=32), "REPS", 16, 32,
+     "atomicAdd(int), lane i on word 16 i (2 KB), 8 warps on each of 132 SMs: how many L2 units the lanes share"),
+    ("atom.l2_latency", "atomic_chain", dict(ONE_WARP, SPREAD=0, LANES=1), "REPS", 16, 32,
+     "dependent atomicAdd chain, one lane of one warp: a global atomic's round trip"),
     ("atom.l2_line_ops_per_cycle", "atomic_int", dict(ATOMS, CTAS=528, SPREAD=4, LANES=32), "REPS", 16, 32,
      "atomicAdd(int), each lane its own word on its own 128-byte line, 528 CTAs"),
+    ("atom.l2_units", "atomic_int", dict(ATOMS, SPREAD=6, BINS=30000, LANES=32), "REPS", 16, 32,
+     "atomicAdd(int), each lane a random word of 30000 (120 KB), 8 warps on each of 132 SMs: how much of the units' work the L2 does at once"),
     ("atom.l2_requests_per_cycle", "atomic_int", dict(ATOMS, CTAS=528, SPREAD=2, LANES=1), "REPS", 16, 32,
      "atomicAdd(int), one lane a warp on its own word, warps 4 KB apart, 528 CTAs: requests"),
+    ("atom.cas_unit_bytes", "cas_words", {"CTAS": 264, "THREADS": 256, "WORDS": 64, "STRIDE": 16}, "REPS", 1, 2,
+     "atomicCAS increment loops on 64 words 64 bytes apart (4 KB), 67584 threads: how far apart contended words queue together"),
     ("atom.cas_contended_cycles", "cas_loop", ONE_WARP, "REPS", 4, 8,
      "atomicCAS increment loop on one word, the 32 lanes of one warp contending"),
     ("atom.cas_attempt_cycles", "cas_loop", {"CTAS": 256, "THREADS": 256}, "REPS", 1, 2,
      "atomicCAS increment loop on one word, 65536 threads contending in one wave"),
-    ("atom.cas_log_slope", "cas_loop", {"CTAS": 8, "THREADS": 256}, "REPS", 1, 2,
-     "atomicCAS increment loop on one word, 2048 threads contending (between one warp and 65536)"),
+    ("atom.cas_contended_256", "cas_loop", {"CTAS": 1, "THREADS": 256}, "REPS", 4, 8,
+     "atomicCAS increment loop on one word, the 256 threads of one CTA contending"),
+    ("atom.cas_contended_1024", "cas_loop", {"CTAS": 4, "THREADS": 256}, "REPS", 1, 2,
+     "atomicCAS increment loop on one word, 1024 threads of 4 CTAs contending"),
+    ("atom.cas_contended_4096", "cas_loop", {"CTAS": 16, "THREADS": 256}, "REPS", 1, 2,
+     "atomicCAS increment loop on one word, 4096 threads of 16 CTAs contending"),
     ("atom.cas64_scale", "cas_loop64", {"CTAS": 256, "THREADS": 256}, "REPS", 1, 2,
      "64-bit atomicCAS increment loop on one word, 65536 threads contending in one wave"),
     ("latency.atom", "atomic_shared", dict(ONE_WARP, ITERS=64, SPREAD=1), "REPS", 8, 16,
@@ -239,7 +253,9 @@ def value_of(lines, key):
 
 
 # Keys the model takes as whole numbers in a range: fitted by trying each value.
-WHOLE_KEYS = {"sched.window": range(1, 33), "atom.l2_unit_bytes": [2 ** k for k in range(7, 17)]}
+WHOLE_KEYS = {"sched.window": range(1, 33), "atom.l2_unit_bytes": [2 ** k for k in range(5, 11)],
+              "atom.l2_unit_ways": [1, 2, 4, 8], "atom.l2_unit_block_bytes": [2 ** k for k in range(8, 15)],
+              "atom.cas_unit_bytes": [2 ** k for k in range(8, 15)]}
 
 
 def fit_one(ws, lines, bench, measured, tmpdir):
@@ -253,9 +269,15 @@ def fit_one(ws, lines, bench, measured, tmpdir):
         return sim_time(ws, variant, db, p) - sim_time(ws, variant, da, p)
 
     if key in WHOLE_KEYS:  # the nearest; on a tie the smallest (the model's time stops moving)
-        return float(min(WHOLE_KEYS[key], key=lambda v: (abs(model_delta(v) - measured), v)))
+        deltas = {v: model_delta(v) for v in WHOLE_KEYS[key]}
+        if max(deltas.values()) - min(deltas.values()) <= 1e-6 * max(abs(d) for d in deltas.values()):
+            sys.stderr.write("calibrate: %s does not move the model's time of %s (%s %s -> %s): "
+                             "not fitted\n" % (key, variant, var, a, b))
+            return None
+        return float(min(deltas, key=lambda v: (abs(deltas[v] - measured), v)))
 
     x0 = value_of(lines, key)
+    start = x0
     x1 = x0 * 1.5 if x0 > 0 else 1.0
     f0, f1 = model_delta(x0) - measured, model_delta(x1) - measured
     for down in (10, 100, 1000, 10000):  # a rate too high to bind (a limit not measured yet):
@@ -282,6 +304,10 @@ def fit_one(ws, lines, bench, measured, tmpdir):
                              "keeping %s (%.0f ns off)\n" % (key, variant, fmt(x1), fmt(x), f))
             return x
         x2 = max(1e-3, x1 - f1 * (x1 - x0) / (f1 - f0))
+        if x2 > 1e4 * max(start, 1.0):  # the model's time hardly moves with it: no fit
+            sys.stderr.write("calibrate: %s: the secant ran off to %s on %s (the model's time "
+                             "hardly moves with it); not fitted\n" % (key, fmt(x2), variant))
+            return None
         if abs(x2 - x1) <= 1e-3 * max(abs(x1), 1e-3) or fmt(x2) == fmt(x1):
             return x2
         x0, f0, x1, f1 = x1, f1, x2, model_delta(x2) - measured
@@ -318,7 +344,8 @@ def fit(ws, records, base, out):
                 set_key(lines, key, v, src)
                 if sweep == 1:
                     print("%-26s %10s   %s %s" % (key, fmt(v), variant, span))
-    lines[model_at[0]] = "model = %s   # the simulator model these keys were fitted on" % MODEL
+    lines[model_at[0]] = ("model = %s   # the simulator model these keys were fitted on (predict and "
+                          "sim --timing use it)" % MODEL)
     with open(out, "w") as f:
         f.write("\n".join(lines))
     if unfitted:

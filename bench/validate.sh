@@ -16,7 +16,7 @@ out=$2
 shift 2
 points=$repo/bench/validation/points.txt
 opts=(--budget 330)   # stop starting points after 5.5 minutes: the whole run stays under 7
-calib_keys=atom.l2_line_ops_per_cycle,atom.l2_requests_per_cycle,atom.cas_log_slope,atom.cas64_scale,latency.atom,atom.shared_lane_cycles
+calib_keys=
 calib_opts=()
 while [ $# -gt 0 ]; do
     case $1 in

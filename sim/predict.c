@@ -186,10 +186,11 @@ static const char *const bound_keys[B_COUNT][16] = {
     [B_LSU] = { "mem.lsu_wavefronts_per_cycle" },
     [B_L2] = { "mem.l2_gbps" },
     [B_DRAM] = { "mem.dram_gbps" },
-    [B_ATOM_ADDR] = { "atom.l2_unit_bytes", "atom.l2_part_cycles", "atom.l2_lane_cycles",
-                      "atom.l2_same_cycles", "atom.l2_same_fp_cycles" },
+    [B_ATOM_ADDR] = { "atom.l2_unit_bytes", "atom.l2_unit_ways", "atom.l2_unit_block_bytes",
+                      "atom.l2_part_cycles", "atom.l2_same_cycles", "atom.l2_same_fp_cycles" },
     [B_ATOM_TP] = { "atom.l2_ops_per_cycle", "atom.l2_line_ops_per_cycle", "atom.l2_requests_per_cycle" },
-    [B_ATOM_CAS] = { "atom.cas_contended_cycles", "atom.cas_attempt_cycles", "atom.cas_log_slope", "atom.cas64_scale",
+    [B_ATOM_CAS] = { "atom.cas_contended_cycles", "atom.cas_contended_256", "atom.cas_contended_1024",
+                     "atom.cas_contended_4096", "atom.cas_attempt_cycles", "atom.cas64_scale",
                      "atom.l2_ops_per_cycle" },
 };
 

@@ -199,13 +199,15 @@ int ws_sass_x_warpsync(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, w
         WS_LANES(l, exec, keep |= (uint32_t)(v[l] == first) << l;);
         left &= ~keep;
         g->mask &= ~left;
+        int groups = 1;
         while (left) {
             uint32_t m = v[__builtin_ctz(left)], part = 0;
             WS_LANES(l, left, part |= (uint32_t)(v[l] == m) << l;);
             ws_sass_group_add(w, pc + 1, part, WS_SG_READY);
             left &= ~part;
+            groups++;
         }
-        fx->groups = 1;
+        fx->groups = (uint8_t)groups; /* the timing model: warp.group_cycles per further one */
         return 0;
     }
     if (in->nopnd > 0) {

@@ -84,8 +84,17 @@ static void describe(const ws_sass_inst *in, ws_pcstatic *s)
         add(s->src, &s->nsrc, WS_PC_MAXSRC, (in->guard_uniform ? WS_ST_UP : WS_ST_P) + in->guard);
     /* destinations first (nvdisasm's order): the result, then the predicates right after
      * it (carry outs, a compare's second predicate); the rest are sources */
-    int k = 0;
-    if ((oi->flags & WS_SOPF_PDST_FIRST) && in->nopnd > 1) {
+    int k = 0, mem = -1;
+    for (int j = 0; j < in->nopnd && mem < 0; j++)
+        if (in->o[j].kind == WS_SO_MEM) mem = j;
+    if ((oi->flags & WS_SOPF_ATOMIC) && !(oi->flags & WS_SOPF_NODST) && mem > 0) {
+        /* ATOMG/ATOM name a predicate result first (PT, Rd, [addr]): the result register
+         * is the operand before the address, as the executor writes it */
+        for (int j = 0; j < mem - 1; j++)
+            opnd_regs(&in->o[j], 1, s->dst, &s->ndst, WS_PC_MAXDST);
+        opnd_regs(&in->o[mem - 1], dst_width(in), s->dst, &s->ndst, WS_PC_MAXDST);
+        k = mem;
+    } else if ((oi->flags & WS_SOPF_PDST_FIRST) && in->nopnd > 1) {
         opnd_regs(&in->o[0], 1, s->dst, &s->ndst, WS_PC_MAXDST);
         opnd_regs(&in->o[1], dst_width(in), s->dst, &s->ndst, WS_PC_MAXDST);
         k = 2;

@@ -301,9 +301,12 @@ static void on_warp_inst(void *ctx, const ws_warp_event *ev)
         ws_timing_mem_cost(t, c, ev, pi, &cost);
     if (ev->groups > 1) { /* the op runs once per member-mask group, the warp held meanwhile */
         double extra = (ev->groups - 1) * t->p.warp_group_cycles;
+        double slots = (ev->groups - 1) * t->p.warp_group_issue; /* and its scheduler busy */
         cost.latency += extra;
         c->sum.stall[WS_STALL_DEP] += extra;
         warp_hold(w, window, start + extra);
+        w->slots += slots;
+        c->sum.slots += slots;
     }
     write_dsts(w, pi, start + cost.latency, cost.kind);
     if (pi->is_bar && !w->bar_noted) bar_arrive(c, w);

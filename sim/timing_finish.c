@@ -145,9 +145,10 @@ static void sm_bounds(const ws_timing *t, ws_bounds *b)
  * successful CAS on an address then costs a contended round trip, one after another, as
  * long as more than one thread is after that address: contenders = threads resident on
  * the GPU x the address's share of the CAS lanes (x the CAS lanes per thread of the grid,
- * when below one); the round trip grows with them. With
- * many contended words, the failed attempts bound it instead, through the GPU's atomic
- * throughput.
+ * when below one). What a success costs moves with them (cas_contended): one warp alone
+ * wins once a round trip; a few warps overlap their round trips; thousands queue their
+ * attempts at the word's unit. With many contended words, the failed attempts bound it
+ * instead, through the GPU's atomic throughput.
  *
  * The winners are not taken in turn, so within one wave the threads finish one after
  * another and the contenders thin out from all resident ones to none: half of them retry
@@ -155,9 +156,29 @@ static void sm_bounds(const ws_timing *t, ws_bounds *b)
  * one in, so all resident threads contend until the last blocks are in and only the last
  * wave's thin out: on average 1 - resident / (2 x the grid's threads) of them.
  *
- * A word's successes come one after another; its attempts, failed ones too, pass its L2
- * atomic unit one after another with those of every other word in the unit's range (a
- * few dozen contended doubles share one unit: their attempts add up). */
+ * A word's successes come one after another; its attempts, failed ones too, queue with
+ * those of every other word in its range of atom.cas_unit_bytes (a few dozen contended
+ * doubles share one: their attempts add up). CAS attempts do not follow the plain atomics'
+ * unit layout (docs/results/atomic-probe-h100.txt): 64 words on one 256-byte chunk take
+ * 4x the time of 64 words 4 KB apart, but 64 words over 4 KB only 2.5x. */
+/* Cycles a success on a word costs with `contenders` threads after it: measured at 32 (one
+ * warp: a success a round trip), 256, 1024 and 4096 threads (bench/calib cas_loop), and
+ * between them by the logarithm of the contenders. Fewer than a warp cost as one warp;
+ * past 4096 the attempts bound it (cas_bound). */
+static double cas_contended(const ws_gpu_preset *p, double contenders)
+{
+    const double at[4] = { 32, 256, 1024, 4096 };
+    const double cost[4] = { p->atom_cas_contended_cycles, p->atom_cas_contended_256,
+                             p->atom_cas_contended_1024, p->atom_cas_contended_4096 };
+    if (contenders <= at[0]) return cost[0];
+    for (int i = 1; i < 4; i++)
+        if (contenders <= at[i]) {
+            double f = log2(contenders / at[i - 1]) / log2(at[i] / at[i - 1]);
+            return cost[i - 1] + f * (cost[i] - cost[i - 1]);
+        }
+    return cost[3];
+}
+
 static double cas_bound(const ws_timing *t, double *most, double *retrying_out)
 {
     if (t->cas_lane_ops <= 0) return 0;
@@ -180,10 +201,7 @@ static double cas_bound(const ws_timing *t, double *most, double *retrying_out)
         if (e->addr == UINT64_MAX || e->cas <= 0) continue;
         double contenders = resident * density * e->ops / t->cas_lane_ops;
         if (contenders > *most) *most = contenders;
-        /* Queues at the word's L2 unit grow with the contenders: atom.cas_log_slope more per
-         * ten times as many. */
-        double each = scale * t->p.atom_cas_contended_cycles *
-                      (1 + t->p.atom_cas_log_slope * log10(fmax(1.0, contenders)));
+        double each = scale * cas_contended(&t->p, contenders);
         /* Each success, the other contenders of that round fail and retry (the share
          * still running: 'retrying'), every attempt a request to the L2's atomic units,
          * and the attempts on one word pass its unit one after another. */
@@ -191,7 +209,8 @@ static double cas_bound(const ws_timing *t, double *most, double *retrying_out)
         double tried = tries * scale * t->p.atom_cas_attempt_cycles;
         double c = fmax(e->cas * each * fmin(1.0, contenders), tried);
         if (c > worst) worst = c;
-        if (per_unit) ws_addr_table_add(&units, e->addr / (uint64_t)t->p.atom_l2_unit_bytes, 0, tried, 0);
+        if (per_unit)
+            ws_addr_table_add(&units, e->addr / (uint64_t)t->p.atom_cas_unit_bytes, 0, tried, 0);
         attempts += tries;
     }
     for (int i = 0; per_unit && i < units.cap; i++)
@@ -215,7 +234,10 @@ static void gpu_bounds(const ws_timing *t, ws_bounds *b)
     for (int i = 0; i < t->atom_lines.cap; i++)
         if (t->atom_lines.e[i].addr != UINT64_MAX && t->atom_lines.e[i].service > hottest)
             hottest = t->atom_lines.e[i].service;
-    b->atom_addr = hottest;
+    /* The busiest unit's queue, behind the L2's share of every unit's work: its units serve
+     * atom.l2_units units' worth at once (random words over tens of KB: many units, each
+     * lightly loaded, and still about 1.5 cycles a request). */
+    b->atom_addr = hottest + t->atom_unit_service / p->atom_l2_units;
     /* The L2's atomic units take so many address-ops a cycle, so many (request, line)
      * pairs (random bins: a line per lane) and so many requests: a request of one lane
      * costs a slot as one of 32 lanes does (leader loops, one lane an atomic a trip). */

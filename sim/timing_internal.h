@@ -38,20 +38,27 @@ typedef struct ws_gpu_preset {
     double l1_bytes, l2_bytes;       /* capacities */
     double l2_gbps, dram_gbps;       /* bandwidths, GB/s */
     double atom_l2_latency;          /* global atomic round trip, cycles */
-    double atom_l2_unit_bytes;       /* address range one L2 atomic unit serves */
+    double atom_l2_unit_bytes;       /* the chunk of addresses the L2 hands to one atomic unit */
+    double atom_l2_unit_ways;        /* a block's chunks alternate over this many units */
+    double atom_l2_unit_block_bytes; /* blocks of this size go to units of their own */
+    double atom_l2_units;            /* units' worth of service the L2 gives at once, GPU-wide */
     double atom_l2_part_cycles;      /* a unit's service of one request's part in its range */
-    double atom_l2_lane_cycles;      /* plus this per lane of that part */
-    double atom_l2_same_cycles;      /* plus this per further lane on the part's busiest address */
-    double atom_l2_same_fp_cycles;   /* the same for floating-point adds (applied one by one) */
+    double atom_l2_same_cycles;      /* plus this per pass over a sector of that part: one per
+                                      * sector, and one more per further lane on a word of it */
+    double atom_l2_same_fp_cycles;   /* the same for floating-point adds */
     double atom_l2_ops_per_cycle;    /* whole-GPU atomic throughput (distinct address-ops) */
     double atom_l2_requests_per_cycle;/* whole-GPU atomic warp-requests, however few their lanes */
     double atom_l2_line_ops_per_cycle;/* whole-GPU atomic (request, 128-byte line) pairs */
-    double atom_cas_contended_cycles;/* one successful CAS on an address other threads contend for */
+    double atom_cas_contended_cycles;/* one successful CAS on a word a warp's 32 lanes contend for */
+    double atom_cas_contended_256;   /* the same with 256, 1024 and 4096 threads contending */
+    double atom_cas_contended_1024;
+    double atom_cas_contended_4096;
     double atom_cas_attempt_cycles;  /* one CAS attempt at its word's unit (failed ones too) */
+    double atom_cas_unit_bytes;      /* the address range whose CAS attempts queue together */
     double atom_cas64_scale;         /* a 64-bit CAS's contended cost over a 32-bit one's */
-    double atom_cas_log_slope;       /* a contended success costs this much more per 10x contenders */
     double atom_shared_lane_cycles;  /* extra per additional lane on one shared address */
     double warp_group_cycles;        /* each further member-mask group a warp-wide op serializes */
+    double warp_group_issue;         /* and the issue cycles each further group takes */
 } ws_gpu_preset;
 
 /* name: "h100" (looked up in $WARPSCOPE_PRESETS, the source tree's sim/presets, and
@@ -82,6 +89,8 @@ int ws_mem_shared_wavefronts(const uint64_t *addr, uint32_t mask, int bytes, int
                              int bank_bytes);
 /* Atomics: distinct addresses (with lanes per address) of the lanes in `mask`. */
 void ws_mem_atomic_addrs(const uint64_t *addr, uint32_t mask, ws_memset *addrs);
+/* The L2 atomic unit that serves `addr` (atom.l2_unit_bytes/_ways/_block_bytes). */
+uint64_t ws_atomic_unit(const ws_gpu_preset *p, uint64_t addr);
 
 /* A bounded table of per-address atomic contention (open addressing; when full, further
  * new addresses are counted as overflow, never stored). */

@@ -52,32 +52,51 @@ static int l2_traffic(ws_timing *t, ws_cta_timing *c, const ws_memset *sectors)
     return from_dram;
 }
 
-/* A request's lanes are served per L2 atomic unit (an address range of unit_bytes): the
- * unit spends part_cycles on the request's part in its range, lane_cycles per lane of it,
- * and same_cycles per further lane on an address another lane of the part already named
- * (same-address lanes are applied one after another, on every address of the part;
- * floating-point adds at a slower rate, `same`). Returns the cost of the request's
- * busiest part. */
-static double atomic_unit_service(ws_timing *t, const ws_memset *a, double same)
+/* Which L2 atomic unit serves an address (bench/atomic_probe.py measured the layout on the
+ * H100): addresses go to units in chunks of unit_bytes; the chunks of one block of
+ * block_bytes alternate over `ways` units of that block's own. (Blocks share units on the
+ * GPU too; random words over tens of KB cost about twice what this layout gives, which the
+ * model leaves out: strided ones do not.) */
+uint64_t ws_atomic_unit(const ws_gpu_preset *p, uint64_t addr)
+{
+    uint64_t chunk = addr / (uint64_t)p->atom_l2_unit_bytes, ways = (uint64_t)p->atom_l2_unit_ways;
+    return addr / (uint64_t)p->atom_l2_unit_block_bytes * ways + chunk % ways;
+}
+
+/* A request's lanes are served per L2 atomic unit: the unit spends part_cycles on the
+ * request's part, then passes over its sectors one after another; a pass applies one lane
+ * to each word of the sector at once, so a sector takes as many passes as the most lanes
+ * any one of its words has. The first pass costs same_cycles; the further ones, a word's
+ * repeated lanes, cost `again` (floating-point adds repeat at their own, slower rate).
+ * Different sectors of a line cost alike; different units work at once. Returns the cost
+ * of the request's busiest part. */
+static double atomic_unit_service(ws_timing *t, const ws_memset *a, double again)
 {
     const ws_gpu_preset *p = &t->p;
-    uint64_t unit[WS_MEMSET_MAX];
-    uint32_t repeats[WS_MEMSET_MAX], lanes[WS_MEMSET_MAX];
-    int nu = 0;
-    for (int i = 0; i < a->n; i++) {
-        uint64_t u = a->key[i] / (uint64_t)p->atom_l2_unit_bytes;
+    uint64_t unit[WS_MEMSET_MAX], sector[WS_MEMSET_MAX];
+    uint32_t passes[WS_MEMSET_MAX];
+    int ns = 0, nu = 0;
+    uint64_t sb = (uint64_t)p->sector_bytes;
+    for (int i = 0; i < a->n; i++) { /* per sector: the most lanes on one of its words */
+        uint64_t s = a->key[i] / sb;
         int k = 0;
-        while (k < nu && unit[k] != u) k++;
-        if (k == nu) { unit[nu] = u; repeats[nu] = lanes[nu] = 0; nu++; }
-        repeats[k] += a->count[i] - 1;
-        lanes[k] += a->count[i];
+        while (k < ns && sector[k] != s) k++;
+        if (k == ns) { sector[ns] = s; passes[ns] = 0; ns++; }
+        if (a->count[i] > passes[k]) passes[k] = a->count[i];
+    }
+    double service[WS_MEMSET_MAX];
+    for (int k = 0; k < ns; k++) {
+        uint64_t u = ws_atomic_unit(p, sector[k] * sb);
+        int j = 0;
+        while (j < nu && unit[j] != u) j++;
+        if (j == nu) { unit[nu] = u; service[nu] = p->atom_l2_part_cycles; nu++; }
+        service[j] += p->atom_l2_same_cycles + (passes[k] - 1) * again;
     }
     double most = 0;
-    for (int k = 0; k < nu; k++) {
-        double s = p->atom_l2_part_cycles + lanes[k] * p->atom_l2_lane_cycles +
-                   repeats[k] * same;
-        ws_addr_table_add(&t->atom_lines, unit[k], 0, s, 0);
-        if (s > most) most = s;
+    for (int j = 0; j < nu; j++) {
+        ws_addr_table_add(&t->atom_lines, unit[j], 0, service[j], 0);
+        t->atom_unit_service += service[j];
+        if (service[j] > most) most = service[j];
     }
     return most;
 }

@@ -110,6 +110,7 @@ struct ws_timing {
     double cas64_lane_ops;    /* of those, on 64-bit words */
     double atom_requests, atom_addr_ops, atom_lane_ops, atom_max_lanes_same_addr;
     double atom_line_ops;     /* global atomics: 128-byte lines per request, summed */
+    double atom_unit_service; /* global atomics: every unit's service cycles, summed */
     double shared_atom_requests;
 };
 

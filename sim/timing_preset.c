@@ -53,18 +53,24 @@ static const preset_key ws_preset_keys[] = {
     NUM_KEY("mem.l2_gbps", l2_gbps), NUM_KEY("mem.dram_gbps", dram_gbps),
     NUM_KEY("atom.l2_latency", atom_l2_latency),
     NUM_KEY("atom.l2_unit_bytes", atom_l2_unit_bytes),
+    NUM_KEY("atom.l2_unit_ways", atom_l2_unit_ways),
+    NUM_KEY("atom.l2_unit_block_bytes", atom_l2_unit_block_bytes),
+    NUM_KEY("atom.l2_units", atom_l2_units),
     NUM_KEY("atom.l2_part_cycles", atom_l2_part_cycles),
     NUM_KEY("atom.l2_same_cycles", atom_l2_same_cycles),
     NUM_KEY("atom.l2_same_fp_cycles", atom_l2_same_fp_cycles),
     NUM_KEY("atom.cas_contended_cycles", atom_cas_contended_cycles),
     NUM_KEY("atom.cas_attempt_cycles", atom_cas_attempt_cycles),
+    NUM_KEY("atom.cas_unit_bytes", atom_cas_unit_bytes),
     NUM_KEY("warp.group_cycles", warp_group_cycles),
-    NUM_KEY("atom.l2_lane_cycles", atom_l2_lane_cycles),
+    NUM_KEY("warp.group_issue", warp_group_issue),
     NUM_KEY("atom.l2_ops_per_cycle", atom_l2_ops_per_cycle),
     NUM_KEY("atom.l2_requests_per_cycle", atom_l2_requests_per_cycle),
     NUM_KEY("atom.l2_line_ops_per_cycle", atom_l2_line_ops_per_cycle),
     NUM_KEY("atom.cas64_scale", atom_cas64_scale),
-    NUM_KEY("atom.cas_log_slope", atom_cas_log_slope),
+    NUM_KEY("atom.cas_contended_256", atom_cas_contended_256),
+    NUM_KEY("atom.cas_contended_1024", atom_cas_contended_1024),
+    NUM_KEY("atom.cas_contended_4096", atom_cas_contended_4096),
     NUM_KEY("atom.shared_lane_cycles", atom_shared_lane_cycles),
 };
 #define WS_NKEYS_FIXED ((int)(sizeof ws_preset_keys / sizeof ws_preset_keys[0]))
@@ -201,7 +207,7 @@ static int check_complete(const ws_gpu_preset *p, const unsigned char *seen, con
         p->line_bytes < p->sector_bytes || p->shared_banks < 1 || p->shared_bank_bytes < 1 ||
         p->lsu_wavefronts_per_cycle <= 0 || p->atom_l2_ops_per_cycle <= 0 ||
         p->atom_l2_requests_per_cycle <= 0 || p->atom_l2_line_ops_per_cycle <= 0 ||
-        p->atom_cas64_scale <= 0)
+        p->atom_cas64_scale <= 0 || p->atom_cas_unit_bytes < 1 || p->atom_l2_units <= 0)
         return ws_error_at(err, WS_ERR_SPEC, path, nlines,
                            "preset has a zero rate or size (sms, schedulers, clock, bandwidths, "
                            "sector/line bytes, banks and per-cycle rates must be positive)");
@@ -209,6 +215,12 @@ static int check_complete(const ws_gpu_preset *p, const unsigned char *seen, con
         p->sched_window != (int)p->sched_window)
         return ws_error_at(err, WS_ERR_SPEC, path, nlines,
                            "'sched.window' must be a whole number from 1 to %d", WS_WINDOW_MAX);
+    if (p->atom_l2_unit_bytes < 1 || p->atom_l2_unit_ways < 1 ||
+        p->atom_l2_unit_ways != (int)p->atom_l2_unit_ways ||
+        p->atom_l2_unit_block_bytes < p->atom_l2_unit_bytes)
+        return ws_error_at(err, WS_ERR_SPEC, path, nlines,
+                           "'atom.l2_unit_ways' must be a whole number of at least 1 and "
+                           "'atom.l2_unit_block_bytes' at least 'atom.l2_unit_bytes' (>= 1)");
     return 0;
 }
 

@@ -192,10 +192,26 @@ extern "C" __global__ void shfl_groups(int *out)
     out[blockIdx.x * blockDim.x + threadIdx.x] = x;
 }
 
+// __reduce_add_sync whose lanes name GROUPS member masks (lane i with the lanes of its
+// residue mod GROUPS), the mask found by __match_any_sync as a histogram's lanes find their
+// bin's: ptxas emits WARPSYNC.EXCLUSIVE, and the warp runs the reduction once per group.
+extern "C" __global__ void redux_groups(int *out)
+{
+    int lane = threadIdx.x & 31, x = threadIdx.x;
+#pragma unroll 1
+    for (int i = 0; i < REPS; i++) {
+        unsigned mask = __match_any_sync(0xffffffffu, (lane + i) % GROUPS);
+        x += __reduce_add_sync(mask, x & 7);
+    }
+    out[blockIdx.x * blockDim.x + threadIdx.x] = x;
+}
+
 // Atomics from every warp of the grid, REPS per thread: SPREAD = 0: all lanes on one word;
 // 1: each lane its own word within one 4 KB range; 2: each lane of each warp its own
 // word, warps 4 KB apart; 3: lane i on word i x STRIDE of one range; 4: each lane of each
-// warp its own word on its own 128-byte line (what random bins give). LANES lanes of each
+// warp its own word on its own 128-byte line (what random bins give); 5: GROUPS words
+// STRIDE apart, lane i on word i mod GROUPS (32 / GROUPS lanes on each); 6: each lane a
+// pseudo-random word of the first BINS, a new one each repetition. LANES lanes of each
 // warp take part. `zero` (0 at run time) keeps ptxas from proving SPREAD=0's address
 // uniform: it would turn a warp's 32 same-word adds into one (VOTEU + POPC + one RED),
 // which is the compiler's work, not the L2's.
@@ -205,6 +221,12 @@ extern "C" __global__ void shfl_groups(int *out)
 #ifndef LANES
 #define LANES 32
 #endif
+#ifndef GROUPS
+#define GROUPS 1
+#endif
+#ifndef BINS
+#define BINS 1
+#endif
 template <typename T> __device__ void atomics(T *buf, int zero)
 {
     int lane = threadIdx.x & 31;
@@ -212,18 +234,57 @@ template <typename T> __device__ void atomics(T *buf, int zero)
     size_t warp = (blockIdx.x * (size_t)blockDim.x + threadIdx.x) / 32;
     size_t at = SPREAD == 0 ? (size_t)(lane & zero) : SPREAD == 1 ? lane
                 : SPREAD == 2 ? warp * 1024 + lane : SPREAD == 3 ? (size_t)lane * STRIDE
-                : (warp * 32 + lane) * 32;
+                : SPREAD == 5 ? (size_t)(lane % GROUPS) * STRIDE : (warp * 32 + lane) * 32;
+    unsigned x = (unsigned)(warp * 32 + lane) * 2654435761u + 12345u;
 #pragma unroll 1
-    for (int i = 0; i < REPS; i++)
+    for (int i = 0; i < REPS; i++) {
+        if (SPREAD == 6) {
+            x = x * 1664525u + 1013904223u;
+            at = (x >> 8) % BINS;
+        }
         atomicAdd(&buf[at], (T)1);
+    }
 }
 extern "C" __global__ void atomic_int(int *buf, int zero) { atomics(buf, zero); }
+
+// A dependent chain of global atomics: each add's address waits for the value the last one
+// returned (`v & zero` is 0 at run time), so a warp has one atomic in flight: the round
+// trip. SPREAD = 0: all lanes on one word; 1: each lane its own word.
+extern "C" __global__ void atomic_chain(int *buf, int zero)
+{
+    int lane = threadIdx.x & 31;
+    if (lane >= LANES) return;
+    size_t at = SPREAD == 0 ? (size_t)(lane & zero) : (size_t)lane;
+    int v = 0;
+#pragma unroll 1
+    for (int i = 0; i < REPS; i++)
+        v = atomicAdd(&buf[at + (v & zero)], 1);
+    if (v == -1) buf[1] = 0; // keeps the chain live
+}
 extern "C" __global__ void atomic_float(float *buf, int zero) { atomics(buf, zero); }
 
 // CAS round trips under contention: every thread adds 1 to one word REPS times with an
 // atomicCAS retry loop; all threads of the grid contend for the word.
 extern "C" __global__ void cas_loop(unsigned *word)
 {
+#pragma unroll 1
+    for (int r = 0; r < REPS; r++) {
+        unsigned old = *(volatile unsigned *)word, assumed;
+        do {
+            assumed = old;
+            old = atomicCAS(word, assumed, assumed + 1);
+        } while (old != assumed);
+    }
+}
+
+// CAS increment loops on WORDS words, thread t on word t mod WORDS, the words STRIDE words
+// apart: how far apart contended words must be for their attempts not to queue together.
+#ifndef WORDS
+#define WORDS 64
+#endif
+extern "C" __global__ void cas_words(unsigned *buf)
+{
+    unsigned *word = buf + (size_t)((blockIdx.x * blockDim.x + threadIdx.x) % WORDS) * STRIDE;
 #pragma unroll 1
     for (int r = 0; r < REPS; r++) {
         unsigned old = *(volatile unsigned *)word, assumed;

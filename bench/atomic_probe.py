@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""atomic_probe.py — how the L2 serves global atomics: one request's cost against the shape of
+its lanes (how many words, sectors, lines, address ranges; lanes on one word; lanes of a
+warp taking part), and a CAS loop's cost per success against how many threads contend.
+Each point is two runs of one bench/calib kernel that differ only in REPS, so the time of
+the difference is the mechanism's alone; it is printed per warp-request (atomics) or per
+successful CAS (loops), measured beside what the timing model predicts for the same points.
+
+  atomic_probe.py measure WARPSCOPE RECORDS.json [--trials N] [--groups G,...]   (needs a GPU)
+  atomic_probe.py report  WARPSCOPE RECORDS.json [PRESET]        (the model beside them)
+
+These points explain the model's structure (docs/results/atomic-probe-h100.txt); the keys
+are fitted by calibrate.py to its own points, a few of which are among these.
+"""
+import json
+import statistics
+import sys
+
+import calibrate as cal
+
+ATOMS = dict(cal.ATOMS)  # 132 CTAs of 256 threads: 8 warps on each SM
+CLOCK_GHZ = None
+
+# (group, label, variant, fixed -D, varied, A, B, unit): unit "request" = per warp-request
+# of the B - A difference, "success" = per successful CAS, "trip" = per dependent trip.
+POINTS = []
+for s in (1, 2, 4, 8, 16, 32, 64, 128, 256, 1024):
+    POINTS.append(("span", "32 lanes, word i x %d (%d B)" % (s, 128 * s), "atomic_int",
+                   dict(ATOMS, SPREAD=3, STRIDE=s, LANES=32), "REPS", 16, 32, "request"))
+for g, s in ((2, 1), (4, 1), (8, 1), (16, 1), (4, 8), (16, 8), (4, 32)):
+    POINTS.append(("groups", "%d words %d B apart, %d lanes each" % (g, 4 * s, 32 // g),
+                   "atomic_int", dict(ATOMS, SPREAD=5, GROUPS=g, STRIDE=s, LANES=32), "REPS",
+                   16, 32, "request"))
+for b in (1, 8, 32, 100, 1000, 10000, 100000, 1000000):
+    POINTS.append(("random", "32 lanes, random words of %d" % b, "atomic_int",
+                   dict(ATOMS, SPREAD=6, BINS=b, LANES=32), "REPS", 16, 32, "request"))
+for b in (3000, 30000):
+    POINTS.append(("random", "32 lanes, random words of %d" % b, "atomic_int",
+                   dict(ATOMS, SPREAD=6, BINS=b, LANES=32), "REPS", 16, 32, "request"))
+POINTS.append(("random", "32 lanes, random words of 10000, 528 CTAs", "atomic_int",
+               dict(ATOMS, CTAS=528, SPREAD=6, BINS=10000, LANES=32), "REPS", 16, 32, "request"))
+for n in (1, 8, 16):
+    POINTS.append(("lanes", "%d lanes, consecutive words" % n, "atomic_int",
+                   dict(ATOMS, SPREAD=1, LANES=n), "REPS", 16, 32, "request"))
+POINTS.append(("lanes", "8 lanes, words 32 B apart", "atomic_int",
+               dict(ATOMS, SPREAD=3, STRIDE=8, LANES=8), "REPS", 16, 32, "request"))
+for ctas, lanes in ((1, 1), (1, 32), (132, 1), (132, 32)):
+    POINTS.append(("chain", "dependent chain, %d CTAs of one warp, %d lane(s) on one word"
+                   % (ctas, lanes), "atomic_chain", dict(CTAS=ctas, THREADS=32, SPREAD=0,
+                                                         LANES=lanes), "REPS", 16, 32, "trip"))
+POINTS.append(("chain", "dependent chain, one warp, each lane its own word", "atomic_chain",
+               dict(CTAS=1, THREADS=32, SPREAD=1, LANES=32), "REPS", 16, 32, "trip"))
+for s in (1, 16, 64, 1024):
+    POINTS.append(("caswords", "cas_words, 64 words %d B apart, 67584 threads" % (4 * s),
+                   "cas_words", dict(CTAS=264, THREADS=256, WORDS=64, STRIDE=s), "REPS", 1, 2,
+                   "success"))
+for sp, g in ((1, 1), (5, 4), (5, 16)):
+    POINTS.append(("float", "atomicAdd(float), SPREAD=%d GROUPS=%d STRIDE=1" % (sp, g),
+                   "atomic_float", dict(ATOMS, SPREAD=sp, GROUPS=g, STRIDE=1, LANES=32), "REPS",
+                   16, 32, "request"))
+for g in (1, 2, 8, 32):
+    for ctas, threads in ((1, 32), (132, 1024)):
+        POINTS.append(("groupsx", "redux over %d member masks, %d CTAs of %d" % (g, ctas, threads),
+                       "redux_groups", dict(CTAS=ctas, THREADS=threads, GROUPS=g), "REPS", 16, 32,
+                       "request"))
+for kern in ("cas_loop", "cas_loop64"):
+    for ctas, threads in ((1, 32), (1, 64), (1, 256), (4, 256), (16, 256), (64, 256)):
+        a, b = (4, 8) if ctas * threads <= 256 else (1, 2)
+        POINTS.append(("cas", "%s, %d threads (%d CTAs of %d) on one word"
+                       % (kern, ctas * threads, ctas, threads), kern,
+                       dict(CTAS=ctas, THREADS=threads), "REPS", a, b, "success"))
+
+
+def per_unit(pt, dt_ns, ghz):
+    group, label, variant, fixed, var, a, b, unit = pt
+    threads = fixed["CTAS"] * fixed["THREADS"]
+    warps = fixed["CTAS"] * ((fixed["THREADS"] + 31) // 32)
+    reps = b - a
+    n = {"request": warps * reps, "trip": reps, "success": threads * reps}[unit]
+    return dt_ns * ghz / n
+
+
+def measure(ws, out, trials, groups=None):
+    rec = {"source": "gpu", "trials": trials, "times_ns": {}}
+    for pt in POINTS:
+        group, label, variant, fixed, var, a, b, unit = pt
+        if groups and group not in groups:
+            continue
+        for v in (a, b):
+            pid = cal.point_id(variant, fixed, var, v)
+            if pid in rec["times_ns"]:
+                continue
+            t = statistics.median(cal.gpu_time(ws, variant, cal.defines(fixed, var, v))
+                                  for _ in range(trials))
+            rec["times_ns"][pid] = t
+            print("%-70s %12.1f ns" % (pid, t), flush=True)
+    with open(out, "w") as f:
+        json.dump(rec, f, indent=1, sort_keys=True)
+
+
+def report(ws, records, preset):
+    with open(records) as f:
+        times = json.load(f)["times_ns"]
+    ghz = None
+    for line in open(cal.os.path.join(cal.HERE, "..", "sim", "presets", preset + ".gpu")
+                     if "/" not in preset else preset):
+        if line.split("=")[0].strip() == "clock_mhz":
+            ghz = float(line.split("=")[1].split("#")[0]) / 1000
+    print("%-7s %-58s %10s %10s %8s" % ("group", "point", "meas cyc", "pred cyc", "pred/meas"))
+    print("-" * 97)
+    for pt in POINTS:
+        group, label, variant, fixed, var, a, b, unit = pt
+        ta = times.get(cal.point_id(variant, fixed, var, a))
+        tb = times.get(cal.point_id(variant, fixed, var, b))
+        if ta is None or tb is None:
+            continue
+        meas = per_unit(pt, tb - ta, ghz)
+        pa = cal.sim_time(ws, variant, cal.defines(fixed, var, a), preset)
+        pb = cal.sim_time(ws, variant, cal.defines(fixed, var, b), preset)
+        pred = per_unit(pt, pb - pa, ghz)
+        print("%-7s %-58s %10.1f %10.1f %8.2f" % (group, label + " /" + unit, meas, pred,
+                                                 pred / meas if meas > 0 else float("nan")),
+              flush=True)
+
+
+def main(argv):
+    if len(argv) < 3 or argv[0] not in ("measure", "report"):
+        sys.stderr.write(__doc__)
+        return 2
+    if argv[0] == "measure":
+        trials = int(argv[argv.index("--trials") + 1]) if "--trials" in argv else 1
+        groups = argv[argv.index("--groups") + 1].split(",") if "--groups" in argv else None
+        measure(argv[1], argv[2], trials, groups)
+    else:
+        report(argv[1], argv[2], argv[3] if len(argv) > 3 else "h100")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
