@@ -22,7 +22,8 @@ ATOMS = dict(cal.ATOMS)  # 132 CTAs of 256 threads: 8 warps on each SM
 CLOCK_GHZ = None
 
 # (group, label, variant, fixed -D, varied, A, B, unit): unit "request" = per warp-request
-# of the B - A difference, "success" = per successful CAS, "trip" = per dependent trip.
+# of the B - A difference (the L2 serves the whole GPU), "sm-request" = per warp-request of one
+# SM (shared memory, warp-wide ops), "success" = per successful CAS, "trip" = per dependent trip.
 POINTS = []
 for s in (1, 2, 4, 8, 16, 32, 64, 128, 256, 1024):
     POINTS.append(("span", "32 lanes, word i x %d (%d B)" % (s, 128 * s), "atomic_int",
@@ -62,7 +63,18 @@ for g in (1, 2, 8, 32):
     for ctas, threads in ((1, 32), (132, 1024)):
         POINTS.append(("groupsx", "redux over %d member masks, %d CTAs of %d" % (g, ctas, threads),
                        "redux_groups", dict(CTAS=ctas, THREADS=threads, GROUPS=g), "REPS", 16, 32,
-                       "request"))
+                       "sm-request"))
+for ctas, stride, iters in ((1, 8192, 128), (1, 32, 64), (132, 32, 64), (1056, 32, 64)):
+    POINTS.append(("dram", "index chase, %d CTAs of one warp, lines %d B apart" % (ctas, 4 * stride),
+                   "chase_dram", dict(CTAS=ctas, THREADS=32, ITERS=iters, STRIDE=stride), "REPS", 16,
+                   32, "trip"))
+for what, d in (("one word", dict(SPREAD=0)), ("a word a bank", dict(SPREAD=1)),
+                ("32 words of one bank", dict(SPREAD=3, STRIDE=32)),
+                ("16 words, 2 banks", dict(SPREAD=3, STRIDE=16)),
+                ("random words of 64", dict(SPREAD=6, BINS=64)),
+                ("random words of 1024", dict(SPREAD=6, BINS=1024))):
+    POINTS.append(("shared", "shared atomicAdd, 32 lanes: %s" % what, "shared_atomics",
+                   dict(CTAS=132, THREADS=1024, **d), "REPS", 16, 32, "sm-request"))
 for kern in ("cas_loop", "cas_loop64"):
     for ctas, threads in ((1, 32), (1, 64), (1, 256), (4, 256), (16, 256), (64, 256)):
         a, b = (4, 8) if ctas * threads <= 256 else (1, 2)
@@ -76,7 +88,9 @@ def per_unit(pt, dt_ns, ghz):
     threads = fixed["CTAS"] * fixed["THREADS"]
     warps = fixed["CTAS"] * ((fixed["THREADS"] + 31) // 32)
     reps = b - a
-    n = {"request": warps * reps, "trip": reps, "success": threads * reps}[unit]
+    sm_warps = warps / min(fixed["CTAS"], 132)  # the warps of one SM (one CTA a SM here)
+    n = {"request": warps * reps, "sm-request": sm_warps * reps, "trip": reps * fixed.get("ITERS", 1),
+         "success": threads * reps}[unit]
     return dt_ns * ghz / n
 
 

@@ -118,6 +118,8 @@ static void describe(const ws_sass_inst *in, ws_pcstatic *s)
     s->atom_fp = (oi->flags & WS_SOPF_ATOMIC) &&
                  (in->dtype == WS_SMOD_F32 || in->dtype == WS_SMOD_F64 ||
                   in->stype == WS_SMOD_F32 || in->stype == WS_SMOD_F64);
+    s->atom_merge = (oi->flags & WS_SOPF_ATOMIC) && ws_sass_has(in, WS_SMOD_POPC) &&
+                    ws_sass_has(in, WS_SMOD_INC);
     s->unpredicable = oi->cls == WS_CLS_CTRL || oi->cls == WS_CLS_SYNC || oi->cls == WS_CLS_ATOM;
     s->yield = in->op == WS_SOP_YIELD;
     if ((oi->flags & WS_SOPF_CONTROL) && in->target >= 0)

@@ -37,6 +37,7 @@ static void decode_inst(const ws_gpu_preset *p, const ws_pcstatic *s, ws_pcinfo 
     pi->target = s->target;
     pi->atom_cas = s->atom_cas;
     pi->atom_fp = s->atom_fp;
+    pi->atom_merge = s->atom_merge;
     pi->skip_latency = pi->latency;
     if (s->is_load)
         pi->skip_latency = s->shared ? p->shared_latency : p->l1_latency;

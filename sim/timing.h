@@ -13,6 +13,7 @@ typedef struct ws_launch_shape {
     uint32_t grid[3], block[3];
     uint32_t smem_bytes;       /* static + dynamic shared memory per CTA */
     int regs_per_thread;       /* from ws_ptx_resources; 0 = unknown */
+    double footprint_bytes;    /* the launch's global buffers, bytes (0 = unknown) */
 } ws_launch_shape;
 
 #define WS_PC_MAXSRC 12
@@ -32,6 +33,7 @@ typedef struct ws_pcstatic {
     uint8_t yield;            /* head of a spin loop (the compiler's YIELD) */
     uint8_t atom_cas;         /* a compare-and-swap */
     uint8_t atom_fp;          /* a floating-point atomic */
+    uint8_t atom_merge;       /* lanes on one word merge into one add (ATOMS.POPC.INC) */
     int32_t target;           /* direct branches: target pc, else -1 */
     int32_t reconv_pc;        /* branches: reconvergence pc, -1 = function exit */
 } ws_pcstatic;

@@ -217,8 +217,9 @@ static double cas_bound(const ws_timing *t, double *most, double *retrying_out)
         if (units.e[i].addr != UINT64_MAX && units.e[i].service > worst) worst = units.e[i].service;
     if (per_unit) ws_addr_table_free(&units);
     *retrying_out = retrying;
-    /* Many contended words at once: the attempts share the GPU's atomic throughput. */
-    return fmax(worst, attempts / t->p.atom_l2_ops_per_cycle);
+    /* Many contended words at once: the attempts share the GPU's CAS throughput, well below
+     * its plain atomics' (64 words 4 KB apart, 1056 threads on each: ~24 attempts a cycle). */
+    return fmax(worst, attempts / t->p.atom_cas_attempts_per_cycle);
 }
 
 static void gpu_bounds(const ws_timing *t, ws_bounds *b)

@@ -55,6 +55,7 @@ typedef struct ws_gpu_preset {
     double atom_cas_contended_4096;
     double atom_cas_attempt_cycles;  /* one CAS attempt at its word's unit (failed ones too) */
     double atom_cas_unit_bytes;      /* the address range whose CAS attempts queue together */
+    double atom_cas_attempts_per_cycle; /* CAS attempts the whole GPU serves a cycle */
     double atom_cas64_scale;         /* a 64-bit CAS's contended cost over a 32-bit one's */
     double atom_shared_lane_cycles;  /* extra per additional lane on one shared address */
     double warp_group_cycles;        /* each further member-mask group a warp-wide op serializes */

@@ -2,6 +2,7 @@
  * (shared, L1, L2 or DRAM; atomics at L2 with per-address serialization), LSU wavefronts,
  * L2 and DRAM bytes, and the per-address atomic contention it adds. Pure bookkeeping on
  * the addresses the functional executor reported; never touches executor state. */
+#include <math.h>
 #include <string.h>
 #include "sim/timing_model.h"
 
@@ -13,17 +14,24 @@ static int max_count(const ws_memset *s)
 }
 
 static void shared_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_event *ev, int atom,
-                        ws_cost *cost)
+                        int merge, ws_cost *cost)
 {
     const ws_gpu_preset *p = &t->p;
     uint32_t mask = ev->pred_on;
     if (atom) {
+        /* Lanes on distinct words of one bank take a wavefront each, as loads do; lanes on
+         * one word take one more each, unless ptxas merged them into one add of their count
+         * (ATOMS.POPC.INC: atomicAdd of 1). bench/atomic_probe.py: 32 words of one bank cost
+         * 32 cycles a request, 32 lanes on one word of an increment about 1. */
         ws_memset a;
         ws_mem_atomic_addrs(ev->addr, mask, &a);
-        int same = max_count(&a);
-        cost->latency = p->latency[WS_LAT_atom] + (same - 1) * p->atom_shared_lane_cycles;
+        int same = merge ? 1 : max_count(&a);
+        int wf = ws_mem_shared_wavefronts(ev->addr, mask, ev->access_bytes ? ev->access_bytes : 4,
+                                          (int)p->shared_banks, (int)p->shared_bank_bytes);
+        int passes = wf + same - 1;
+        cost->latency = p->latency[WS_LAT_atom] + (passes - 1) * p->atom_shared_lane_cycles;
         cost->kind = WS_STALL_ATOM;
-        c->sum.lsu_wavefronts += same;
+        c->sum.lsu_wavefronts += passes;
         t->shared_atom_requests++;
         return;
     }
@@ -34,13 +42,17 @@ static void shared_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_event *ev,
     cost->kind = WS_STALL_MEM;
 }
 
-/* Sectors go to L2; a sector's first touch also comes from DRAM. Returns 1 if any did. */
+/* Sectors go to L2; a sector's first touch also comes from DRAM, unless the launch's buffers
+ * all fit in the L2: the model prices a launch that follows identical ones, as `warpscope
+ * run` times it (the median of repeated launches), and such inputs are in L2 already.
+ * Returns 1 if any sector came from DRAM. */
 static int l2_traffic(ws_timing *t, ws_cta_timing *c, const ws_memset *sectors)
 {
     int from_dram = 0;
     double sb = t->p.sector_bytes;
+    int warm = t->shape.footprint_bytes > 0 && t->shape.footprint_bytes <= t->p.l2_bytes;
     for (int i = 0; i < sectors->n; i++) {
-        if (ws_touch_first(&t->touched, sectors->key[i])) {
+        if (ws_touch_first(&t->touched, sectors->key[i]) && !warm) {
             c->sum.dram_bytes += sb;
             t->touched_bytes += sb;
             from_dram = 1;
@@ -66,10 +78,13 @@ uint64_t ws_atomic_unit(const ws_gpu_preset *p, uint64_t addr)
 /* A request's lanes are served per L2 atomic unit: the unit spends part_cycles on the
  * request's part, then passes over its sectors one after another; a pass applies one lane
  * to each word of the sector at once, so a sector takes as many passes as the most lanes
- * any one of its words has. The first pass costs same_cycles; the further ones, a word's
- * repeated lanes, cost `again` (floating-point adds repeat at their own, slower rate).
- * Different sectors of a line cost alike; different units work at once. Returns the cost
- * of the request's busiest part. */
+ * any one of its words has, each pass same_cycles. A word's further lanes each wait for
+ * the last one's result, `again` cycles (floating-point adds take longer than integer
+ * ones), while passes over other sectors go on: the part costs the longer of the passes and
+ * the busiest word's chain. Different units work at once. Returns the cost of the request's
+ * busiest part. (bench/atomic_probe.py: 32 float lanes on 4 words of one sector cost a
+ * pass and 7 chained adds; on 16 words of two sectors, 4 passes; on 32 words, 4 passes as
+ * for integers.) */
 static double atomic_unit_service(ws_timing *t, const ws_memset *a, double again)
 {
     const ws_gpu_preset *p = &t->p;
@@ -85,15 +100,19 @@ static double atomic_unit_service(ws_timing *t, const ws_memset *a, double again
         if (a->count[i] > passes[k]) passes[k] = a->count[i];
     }
     double service[WS_MEMSET_MAX];
+    uint32_t chain[WS_MEMSET_MAX]; /* per unit: the most lanes on one word */
     for (int k = 0; k < ns; k++) {
         uint64_t u = ws_atomic_unit(p, sector[k] * sb);
         int j = 0;
         while (j < nu && unit[j] != u) j++;
-        if (j == nu) { unit[nu] = u; service[nu] = p->atom_l2_part_cycles; nu++; }
-        service[j] += p->atom_l2_same_cycles + (passes[k] - 1) * again;
+        if (j == nu) { unit[nu] = u; service[nu] = 0; chain[nu] = 0; nu++; }
+        service[j] += passes[k] * p->atom_l2_same_cycles;
+        if (passes[k] > chain[j]) chain[j] = passes[k];
     }
     double most = 0;
     for (int j = 0; j < nu; j++) {
+        double chained = p->atom_l2_same_cycles + (chain[j] - 1) * again;
+        service[j] = p->atom_l2_part_cycles + fmax(service[j], chained);
         ws_addr_table_add(&t->atom_lines, unit[j], 0, service[j], 0);
         t->atom_unit_service += service[j];
         if (service[j] > most) most = service[j];
@@ -185,7 +204,7 @@ void ws_timing_mem_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_event *ev,
     int store = pi->mem_kind == WS_MEM_STORE;
     switch (ev->addr_space) {
     case WS_SPACE_SHARED: case WS_SPACE_SHARED_CLUSTER:
-        shared_cost(t, c, ev, atom, cost);
+        shared_cost(t, c, ev, atom, pi->atom_merge, cost);
         break;
     case WS_SPACE_LOCAL:
         local_cost(t, c, ev, cost);

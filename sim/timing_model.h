@@ -21,6 +21,7 @@ typedef struct ws_pcinfo {
     uint8_t join;             /* reconvergence point of a branch that may diverge (BSYNC) */
     uint8_t yield;            /* head of a spin loop (the compiler's YIELD) */
     uint8_t atom_cas, atom_fp;/* atomics: compare-and-swap; floating point */
+    uint8_t atom_merge;       /* lanes on one word merge into one add (ATOMS.POPC.INC) */
     int32_t target;           /* branches: target pc, else -1 */
     int32_t maxreg;           /* the highest register it names */
     double latency, slots, gap;

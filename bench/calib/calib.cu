@@ -16,6 +16,12 @@
 #ifndef RING
 #define RING 32 // pointer-chase ring entries
 #endif
+#ifndef GROUPS
+#define GROUPS 1 // member-mask groups (redux_groups); words (atomics SPREAD=5)
+#endif
+#ifndef BINS
+#define BINS 1 // random words (SPREAD=6)
+#endif
 #ifndef STRIDE
 #define STRIDE 32 // elements between ring entries (32 x 4 B: one line each)
 #endif
@@ -82,10 +88,10 @@ extern "C" __global__ void chase_global(unsigned long long *buf, int *out)
 }
 
 // DRAM: a chase through never-touched lines, buf[i] = i + STRIDE (the spec's iota), an
-// index a step (mul.wide + add + load).
+// index a step (mul.wide + add + load); each CTA chases through a region of its own.
 extern "C" __global__ void chase_dram(const int *buf, int *out)
 {
-    int idx = 0;
+    int idx = blockIdx.x * (ITERS * REPS * STRIDE);
     unsigned long long t;
 #pragma unroll 1
     for (int i = 0; i < ITERS; i++)
@@ -178,20 +184,6 @@ extern "C" __global__ void l2_read(const int *buf, int *out)
     out[blockIdx.x * blockDim.x + threadIdx.x] = s;
 }
 
-// Shuffles whose lanes name two member masks (each half-warp its own): the warp runs the
-// shuffle once per mask (WARPSYNC.EXCLUSIVE in SASS).
-extern "C" __global__ void shfl_groups(int *out)
-{
-    int x = threadIdx.x;
-    unsigned mask = (threadIdx.x & 16) ? 0xffff0000u : 0x0000ffffu;
-#pragma unroll 1
-    for (int i = 0; i < ITERS; i++)
-#pragma unroll
-        for (int k = 0; k < REPS; k++)
-            x = __shfl_sync(mask, x, (x + 1) & 15, 16);
-    out[blockIdx.x * blockDim.x + threadIdx.x] = x;
-}
-
 // __reduce_add_sync whose lanes name GROUPS member masks (lane i with the lanes of its
 // residue mod GROUPS), the mask found by __match_any_sync as a histogram's lanes find their
 // bin's: ptxas emits WARPSYNC.EXCLUSIVE, and the warp runs the reduction once per group.
@@ -221,12 +213,7 @@ extern "C" __global__ void redux_groups(int *out)
 #ifndef LANES
 #define LANES 32
 #endif
-#ifndef GROUPS
-#define GROUPS 1
-#endif
-#ifndef BINS
-#define BINS 1
-#endif
+
 template <typename T> __device__ void atomics(T *buf, int zero)
 {
     int lane = threadIdx.x & 31;
@@ -306,6 +293,32 @@ extern "C" __global__ void cas_loop64(unsigned long long *word)
             old = atomicCAS(word, assumed, assumed + 1);
         } while (old != assumed);
     }
+}
+
+// Shared-memory atomics from every warp, REPS per thread, on the warp's own 1024 words:
+// SPREAD = 0: all lanes on one word; 1: each lane its own word and bank; 3: lane i on word
+// i x STRIDE; 6: each lane a pseudo-random word of the first BINS, a new one each repetition.
+extern "C" __global__ void shared_atomics(int *out, int zero)
+{
+    __shared__ int s[8 * 1024];
+    int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
+    int *mine = s + (warp % 8) * 1024; // 8 copies of 4 KB (32 KB): the 32 warps share them
+    for (int i = threadIdx.x; i < 8 * 1024; i += blockDim.x)
+        s[i] = 0;
+    __syncthreads();
+    unsigned x = (unsigned)(blockIdx.x * blockDim.x + threadIdx.x) * 2654435761u + 12345u;
+    int at = SPREAD == 0 ? (lane & zero) : SPREAD == 1 ? lane : (lane * STRIDE) % 1024;
+#pragma unroll 1
+    for (int i = 0; i < REPS; i++) {
+        if (SPREAD == 6) {
+            x = x * 1664525u + 1013904223u;
+            at = (x >> 8) % BINS;
+        }
+        atomicAdd(&mine[at], 1);
+    }
+    __syncthreads();
+    if (threadIdx.x == 0)
+        out[blockIdx.x] = s[lane + zero];
 }
 
 // Shared-memory atomics, one warp: each lane adds 1 to a shared word REPS x ITERS times,

@@ -3,7 +3,10 @@
  * chunks, a 1 KB block's chunks alternating over two units) and fixed costs:
  *   which unit serves an address (ws_atomic_unit);
  *   a request costs its busiest unit part_cycles plus one pass per sector, a sector as many
- *     passes as the most lanes on one of its words (docs/results/atomic-probe-h100.txt);
+ *     passes as the most lanes on one of its words, or a pass and its busiest word's chain of
+ *     further float adds where that is longer (docs/results/atomic-probe-h100.txt);
+ *   shared atomics take a wavefront per distinct word of the busiest bank, and one per
+ *     further lane on a word;
  *   a CAS success costs the contended cycles at its contender count, between the measured
  *     counts by the logarithm. */
 #include <stdio.h>
@@ -64,7 +67,7 @@ int main(void)
 {
     static const char *const layout[] = {
         "atom.l2_unit_bytes", "256", "atom.l2_unit_ways", "2", "atom.l2_unit_block_bytes", "1024",
-        "atom.l2_part_cycles", "0.5", "atom.l2_same_cycles", "2",
+        "atom.l2_part_cycles", "0.5", "atom.l2_same_cycles", "2", "atom.l2_same_fp_cycles", "5",
         "atom.cas_contended_cycles", "2000", "atom.cas_contended_256", "1000",
         "atom.cas_contended_1024", "500", "atom.cas_contended_4096", "250",
         "atom.cas_attempt_cycles", "0.001", NULL };
@@ -85,15 +88,21 @@ int main(void)
           ws_atomic_unit(&p, 256) != ws_atomic_unit(&p, 1024 + 256), "the next block: units of its own");
 
     /* One warp, 16 requests of 32 lanes each: the busiest unit's service over the launch. */
-    static const struct { const char *what, *defs[8]; double passes; } cases[] = {
-        { "32 lanes on one word", { "SPREAD=0", "LANES=32", NULL }, 32 },
-        { "32 words of one line (4 sectors)", { "SPREAD=1", NULL }, 4 },
-        { "4 words of one sector, 8 lanes each", { "SPREAD=5", "GROUPS=4", "STRIDE=1", NULL }, 8 },
-        { "4 words in 4 sectors of a line, 8 lanes each", { "SPREAD=5", "GROUPS=4", "STRIDE=8", NULL }, 32 },
-        { "2 words of one sector, 16 lanes each", { "SPREAD=5", "GROUPS=2", "STRIDE=1", NULL }, 16 },
-        { "32 words 8 bytes apart (256 B: 8 sectors, one unit)", { "SPREAD=3", "STRIDE=2", NULL }, 8 },
-        { "32 words 16 bytes apart (512 B: two units)", { "SPREAD=3", "STRIDE=4", NULL }, 8 },
-        { "32 sectors in 2 KB (four units)", { "SPREAD=3", "STRIDE=16", NULL }, 8 },
+    static const struct { const char *what, *defs[8]; double passes; const char *variant; } cases[] = {
+        { "32 lanes on one word", { "SPREAD=0", "LANES=32", NULL }, 32, NULL },
+        /* floats: a word's lanes chain at 5 cycles, while passes over other sectors go on */
+        { "float: 32 lanes on one word (a pass, 31 chained at 5)", { "SPREAD=0", "LANES=32", NULL }, 78.5, "atomic_float" },
+        { "float: 4 words of one sector, 8 lanes each", { "SPREAD=5", "GROUPS=4", "STRIDE=1", NULL }, 18.5, "atomic_float" },
+        { "float: 8 words of one sector, 4 lanes each", { "SPREAD=5", "GROUPS=8", "STRIDE=1", NULL }, 8.5, "atomic_float" },
+        { "float: 16 words in 2 sectors, 2 lanes each", { "SPREAD=5", "GROUPS=16", "STRIDE=1", NULL }, 4, "atomic_float" },
+        { "float: 32 words of one line", { "SPREAD=1", NULL }, 4, "atomic_float" },
+        { "32 words of one line (4 sectors)", { "SPREAD=1", NULL }, 4, NULL },
+        { "4 words of one sector, 8 lanes each", { "SPREAD=5", "GROUPS=4", "STRIDE=1", NULL }, 8, NULL },
+        { "4 words in 4 sectors of a line, 8 lanes each", { "SPREAD=5", "GROUPS=4", "STRIDE=8", NULL }, 32, NULL },
+        { "2 words of one sector, 16 lanes each", { "SPREAD=5", "GROUPS=2", "STRIDE=1", NULL }, 16, NULL },
+        { "32 words 8 bytes apart (256 B: 8 sectors, one unit)", { "SPREAD=3", "STRIDE=2", NULL }, 8, NULL },
+        { "32 words 16 bytes apart (512 B: two units)", { "SPREAD=3", "STRIDE=4", NULL }, 8, NULL },
+        { "32 sectors in 2 KB (four units)", { "SPREAD=3", "STRIDE=16", NULL }, 8, NULL },
         /* (1 KB spans two units or four, by where the buffer starts in its block: left out) */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -104,11 +113,38 @@ int main(void)
         defs[n++] = "REPS=16";
         for (int k = 0; cases[i].defs[k]; k++) defs[n++] = cases[i].defs[k];
         defs[n] = NULL;
-        double got = metric(preset, "atomic_int", defs, "sim__bound_atomic_address_cycles");
+        double got = metric(preset, cases[i].variant ? cases[i].variant : "atomic_int", defs,
+                            "sim__bound_atomic_address_cycles");
         double want = 16 * (0.5 + cases[i].passes * 2); /* + a millionth: atom.l2_units */
         printf("%-52s %7.1f cycles (want %.1f: %g passes a request)\n", cases[i].what, got, want,
                cases[i].passes);
         CHECK(fabs(got - want) <= 1e-5 * want, "%s: %g vs %g", cases[i].what, got, want);
+    }
+
+    /* Shared atomics: a wavefront per distinct word of the busiest bank, one more per
+     * further lane on a word (the PTX model does not see ptxas merge an increment's lanes
+     * into ATOMS.POPC.INC); 16 more requests of one warp. */
+    static const struct { const char *what, *defs[4]; double passes; } sh[] = {
+        { "shared: a word a bank", { "SPREAD=1", NULL }, 1 },
+        { "shared: 32 words of one bank", { "SPREAD=3", "STRIDE=32", NULL }, 32 },
+        { "shared: 16 words in each of 2 banks", { "SPREAD=3", "STRIDE=16", NULL }, 16 },
+        { "shared: 32 lanes on one word", { "SPREAD=0", NULL }, 32 },
+    };
+    for (size_t i = 0; i < sizeof sh / sizeof sh[0]; i++) {
+        double lsu[2];
+        for (int k = 0; k < 2; k++) {
+            const char *defs[8];
+            int n = 0;
+            defs[n++] = "CTAS=1";
+            defs[n++] = "THREADS=32";
+            defs[n++] = k ? "REPS=32" : "REPS=16";
+            for (int j = 0; sh[i].defs[j]; j++) defs[n++] = sh[i].defs[j];
+            defs[n] = NULL;
+            lsu[k] = metric(preset, "shared_atomics", defs, "sim__bound_lsu_cycles");
+        }
+        double got = lsu[1] - lsu[0], want = 16 * sh[i].passes;
+        printf("%-52s %7.1f wavefronts (want %.1f)\n", sh[i].what, got, want);
+        CHECK(fabs(got - want) < 1e-6, "%s: %g vs %g", sh[i].what, got, want);
     }
 
     /* CAS: the successes on one word times the contended cycles at the contender count. */

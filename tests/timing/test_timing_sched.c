@@ -109,10 +109,11 @@ int main(void)
     double fi = cycles("same_int", WS_TR_PRESET, "sim__bound_atomic_address_cycles"),
            ff = cycles("same_float", WS_TR_PRESET, "sim__bound_atomic_address_cycles");
     /* 16 requests of 32 lanes on one address, per the preset's unit service terms: one
-     * sector, 32 passes over it, the 31 repeats at the type's rate (plus the GPU-wide share,
-     * a millionth of it with mech.gpu's atom.l2_units). */
+     * sector, 32 passes over it, each lane waiting for the last at the type's rate (plus the
+     * GPU-wide share, a millionth of it with mech.gpu's atom.l2_units). */
     double want_i = 16 * (p.atom_l2_part_cycles + 32 * p.atom_l2_same_cycles),
-           want_f = 16 * (p.atom_l2_part_cycles + p.atom_l2_same_cycles + 31 * p.atom_l2_same_fp_cycles);
+           want_f = 16 * (p.atom_l2_part_cycles +
+                          fmax(32 * p.atom_l2_same_cycles, p.atom_l2_same_cycles + 31 * p.atom_l2_same_fp_cycles));
     want_i *= 1 + 1 / p.atom_l2_units;
     want_f *= 1 + 1 / p.atom_l2_units;
     printf("one address, 16 x 32 lanes: int %.1f cycles (want %.1f), float %.1f (want %.1f)\n",
