@@ -250,19 +250,22 @@ extern "C" __global__ void atomic_chain(int *buf, int zero)
 }
 extern "C" __global__ void atomic_float(float *buf, int zero) { atomics(buf, zero); }
 
-// CAS round trips under contention: every thread adds 1 to one word REPS times with an
-// atomicCAS retry loop; all threads of the grid contend for the word.
-extern "C" __global__ void cas_loop(unsigned *word)
+// CAS round trips under contention: the thread adds 1 to *word REPS times with an atomicCAS
+// retry loop.
+template <typename T> __device__ void cas_increments(T *word)
 {
 #pragma unroll 1
     for (int r = 0; r < REPS; r++) {
-        unsigned old = *(volatile unsigned *)word, assumed;
+        T old = *(volatile T *)word, assumed;
         do {
             assumed = old;
             old = atomicCAS(word, assumed, assumed + 1);
         } while (old != assumed);
     }
 }
+
+// All threads of the grid contend for one word.
+extern "C" __global__ void cas_loop(unsigned *word) { cas_increments(word); }
 
 // CAS increment loops on WORDS words, thread t on word t mod WORDS, the words STRIDE words
 // apart: how far apart contended words must be for their attempts not to queue together.
@@ -271,29 +274,11 @@ extern "C" __global__ void cas_loop(unsigned *word)
 #endif
 extern "C" __global__ void cas_words(unsigned *buf)
 {
-    unsigned *word = buf + (size_t)((blockIdx.x * blockDim.x + threadIdx.x) % WORDS) * STRIDE;
-#pragma unroll 1
-    for (int r = 0; r < REPS; r++) {
-        unsigned old = *(volatile unsigned *)word, assumed;
-        do {
-            assumed = old;
-            old = atomicCAS(word, assumed, assumed + 1);
-        } while (old != assumed);
-    }
+    cas_increments(buf + (size_t)((blockIdx.x * blockDim.x + threadIdx.x) % WORDS) * STRIDE);
 }
 
 // The same on a 64-bit word: atomicCAS on unsigned long long (a double add's CAS loop).
-extern "C" __global__ void cas_loop64(unsigned long long *word)
-{
-#pragma unroll 1
-    for (int r = 0; r < REPS; r++) {
-        unsigned long long old = *(volatile unsigned long long *)word, assumed;
-        do {
-            assumed = old;
-            old = atomicCAS(word, assumed, assumed + 1);
-        } while (old != assumed);
-    }
-}
+extern "C" __global__ void cas_loop64(unsigned long long *word) { cas_increments(word); }
 
 // Shared-memory atomics from every warp, REPS per thread, on the warp's own 1024 words:
 // SPREAD = 0: all lanes on one word; 1: each lane its own word and bank; 3: lane i on word
