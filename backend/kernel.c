@@ -258,7 +258,6 @@ void ws_gpu_kernel_free(ws_gpu_kernel *k)
     free(k);
 }
 
-
 /* `symbol NAME BUF`: the module's variable NAME gets BUF's bytes. */
 static int restore_symbols(ws_gpu_kernel *k, ws_error *err)
 {

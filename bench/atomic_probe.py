@@ -6,20 +6,22 @@ Each point is two runs of one bench/calib kernel that differ only in REPS, so th
 the difference is the mechanism's alone; it is printed per warp-request (atomics) or per
 successful CAS (loops), measured beside what the timing model predicts for the same points.
 
-  atomic_probe.py measure WARPSCOPE RECORDS.json [--trials N] [--groups G,...]   (needs a GPU)
-  atomic_probe.py report  WARPSCOPE RECORDS.json [PRESET]        (the model beside them)
+  atomic_probe.py measure WARPSCOPE RECORDS.json [--trials N] [--groups G,...]
+                          [--stand-in PRESET]    (a GPU; or the simulator in its place: tests)
+  atomic_probe.py report  WARPSCOPE RECORDS.json [PRESET] [--groups G,...]
+                                                 (the model beside them)
 
 These points explain the model's structure (docs/results/atomic-probe-h100.txt); the keys
 are fitted by calibrate.py to its own points, a few of which are among these.
 """
 import json
+import os
 import statistics
 import sys
 
 import calibrate as cal
 
 ATOMS = dict(cal.ATOMS)  # 132 CTAs of 256 threads: 8 warps on each SM
-CLOCK_GHZ = None
 
 # (group, label, variant, fixed -D, varied, A, B, unit): unit "request" = per warp-request
 # of the B - A difference (the L2 serves the whole GPU), "sm-request" = per warp-request of one
@@ -94,8 +96,9 @@ def per_unit(pt, dt_ns, ghz):
     return dt_ns * ghz / n
 
 
-def measure(ws, out, trials, groups=None):
-    rec = {"source": "gpu", "trials": trials, "times_ns": {}}
+def measure(ws, out, trials, groups=None, stand_in=None):
+    rec = {"source": "stand-in " + stand_in if stand_in else "gpu", "trials": trials,
+           "times_ns": {}}
     for pt in POINTS:
         group, label, variant, fixed, var, a, b, unit = pt
         if groups and group not in groups:
@@ -104,26 +107,29 @@ def measure(ws, out, trials, groups=None):
             pid = cal.point_id(variant, fixed, var, v)
             if pid in rec["times_ns"]:
                 continue
-            t = statistics.median(cal.gpu_time(ws, variant, cal.defines(fixed, var, v))
-                                  for _ in range(trials))
+            defs = cal.defines(fixed, var, v)
+            t = cal.sim_time(ws, variant, defs, stand_in) if stand_in else statistics.median(
+                cal.gpu_time(ws, variant, defs) for _ in range(trials))
             rec["times_ns"][pid] = t
             print("%-70s %12.1f ns" % (pid, t), flush=True)
     with open(out, "w") as f:
         json.dump(rec, f, indent=1, sort_keys=True)
 
 
-def report(ws, records, preset):
+def report(ws, records, preset, groups=None):
     with open(records) as f:
         times = json.load(f)["times_ns"]
+    path = preset if "/" in preset else os.path.join(cal.HERE, "..", "sim", "presets", preset + ".gpu")
     ghz = None
-    for line in open(cal.os.path.join(cal.HERE, "..", "sim", "presets", preset + ".gpu")
-                     if "/" not in preset else preset):
+    for line in open(path):
         if line.split("=")[0].strip() == "clock_mhz":
             ghz = float(line.split("=")[1].split("#")[0]) / 1000
     print("%-7s %-58s %10s %10s %8s" % ("group", "point", "meas cyc", "pred cyc", "pred/meas"))
     print("-" * 97)
     for pt in POINTS:
         group, label, variant, fixed, var, a, b, unit = pt
+        if groups and group not in groups:
+            continue
         ta = times.get(cal.point_id(variant, fixed, var, a))
         tb = times.get(cal.point_id(variant, fixed, var, b))
         if ta is None or tb is None:
@@ -141,12 +147,15 @@ def main(argv):
     if len(argv) < 3 or argv[0] not in ("measure", "report"):
         sys.stderr.write(__doc__)
         return 2
+    def opt(name):
+        return argv[argv.index(name) + 1] if name in argv else None
+    groups = opt("--groups").split(",") if opt("--groups") else None
     if argv[0] == "measure":
-        trials = int(argv[argv.index("--trials") + 1]) if "--trials" in argv else 1
-        groups = argv[argv.index("--groups") + 1].split(",") if "--groups" in argv else None
-        measure(argv[1], argv[2], trials, groups)
+        measure(argv[1], argv[2], int(opt("--trials") or 1), groups, opt("--stand-in"))
     else:
-        report(argv[1], argv[2], argv[3] if len(argv) > 3 else "h100")
+        rest = [a for i, a in enumerate(argv[3:], 3) if not a.startswith("--") and
+                not argv[i - 1].startswith("--")]
+        report(argv[1], argv[2], rest[0] if rest else "h100", groups)
     return 0
 
 

@@ -39,6 +39,14 @@ int ws_buffers_generate(const ws_spec *s, ws_buffers *out, ws_error *err)
     return WS_OK;
 }
 
+double ws_buffers_bytes(const ws_buffers *b)
+{
+    double n = 0;
+    for (int i = 0; b && i < b->n; i++)
+        n += b->b[i].data ? (double)b->b[i].bytes : 0;
+    return n;
+}
+
 int ws_buffers_clone(const ws_buffers *src, ws_buffers *out, ws_error *err)
 {
     out->n = 0;

@@ -326,6 +326,8 @@ typedef struct ws_buffers {
 /* Allocates and fills every buffer of the spec from its generator (deterministic). */
 int ws_buffers_generate(const ws_spec *s, ws_buffers *out, ws_error *err);
 int ws_buffers_clone(const ws_buffers *src, ws_buffers *out, ws_error *err);
+/* The bytes of every allocated buffer, summed (a launch's global footprint). */
+double ws_buffers_bytes(const ws_buffers *b);
 void ws_buffers_free(ws_buffers *b);
 /* `check NAME file PATH`: compares `b` with the raw little-endian file b->spec->expect_path
  * (same comparison as ws_buffer_equal); *equal and *first_diff say how. A file of another

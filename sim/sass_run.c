@@ -467,8 +467,7 @@ static int run_kernel(ws_sass_run *r, const ws_sass_module *sm, ws_buffers *bufs
         memcpy(shape.block, b->block, sizeof shape.block);
         shape.smem_bytes = (uint32_t)b->shared_bytes;
         shape.regs_per_thread = b->opt->resources ? b->opt->resources->regs : r->k->regs;
-        for (int i = 0; bufs && i < bufs->n; i++)
-            shape.footprint_bytes += bufs->b[i].data ? (double)bufs->b[i].bytes : 0;
+        shape.footprint_bytes = ws_buffers_bytes(bufs);
         if (ws_timing_sass_desc(r->k, &r->event_fn, &desc))
             rc = ws_error_set(err, WS_ERR_NOMEM, "out of memory for the timing model");
         if (!rc)

@@ -631,8 +631,7 @@ static int run_common(const ws_module *m, const ws_spec *s, const ws_variant *v,
         memcpy(shape.block, r.block, sizeof shape.block);
         shape.smem_bytes = (uint32_t)r.shared_bytes;
         shape.regs_per_thread = opt->resources ? opt->resources->regs : 0;
-        for (int i = 0; bufs && i < bufs->n; i++)
-            shape.footprint_bytes += bufs->b[i].data ? (double)bufs->b[i].bytes : 0;
+        shape.footprint_bytes = ws_buffers_bytes(bufs);
         rc = ws_timing_ptx_desc(m, r.entry, &desc);
         if (rc)
             rc = ws_error_set(err, rc, "out of memory for the timing model");

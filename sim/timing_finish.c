@@ -140,27 +140,6 @@ static void sm_bounds(const ws_timing *t, ws_bounds *b)
     }
 }
 
-/* CAS retry loops under contention: the functional run sees no other thread in between,
- * but on the GPU every thread resident at once retries against the same words. A
- * successful CAS on an address then costs a contended round trip, one after another, as
- * long as more than one thread is after that address: contenders = threads resident on
- * the GPU x the address's share of the CAS lanes (x the CAS lanes per thread of the grid,
- * when below one). What a success costs moves with them (cas_contended): one warp alone
- * wins once a round trip; a few warps overlap their round trips; thousands queue their
- * attempts at the word's unit. With many contended words, the failed attempts bound it
- * instead, through the GPU's atomic throughput.
- *
- * The winners are not taken in turn, so within one wave the threads finish one after
- * another and the contenders thin out from all resident ones to none: half of them retry
- * on average. With more blocks than fit at once, every block that retires lets a waiting
- * one in, so all resident threads contend until the last blocks are in and only the last
- * wave's thin out: on average 1 - resident / (2 x the grid's threads) of them.
- *
- * A word's successes come one after another; its attempts, failed ones too, queue with
- * those of every other word in its range of atom.cas_unit_bytes (a few dozen contended
- * doubles share one: their attempts add up). CAS attempts do not follow the plain atomics'
- * unit layout (docs/results/atomic-probe-h100.txt): 64 words on one 256-byte chunk take
- * 4x the time of 64 words 4 KB apart, but 64 words over 4 KB only 2.5x. */
 /* Cycles a success on a word costs with `contenders` threads after it: measured at 32 (one
  * warp: a success a round trip), 256, 1024 and 4096 threads (bench/calib cas_loop), and
  * between them by the logarithm of the contenders. Fewer than a warp cost as one warp;
@@ -179,6 +158,27 @@ static double cas_contended(const ws_gpu_preset *p, double contenders)
     return cost[3];
 }
 
+/* CAS retry loops under contention: the functional run sees no other thread in between,
+ * but on the GPU every thread resident at once retries against the same words. A
+ * successful CAS on an address then costs a contended round trip, one after another, as
+ * long as more than one thread is after that address: contenders = threads resident on
+ * the GPU x the address's share of the CAS lanes (x the CAS lanes per thread of the grid,
+ * when below one). What a success costs moves with them (cas_contended): one warp alone
+ * wins once a round trip; a few warps overlap their round trips; thousands queue their
+ * attempts at the word's unit. With many contended words, the failed attempts bound it
+ * instead, through the GPU's CAS attempt rate (atom.cas_attempts_per_cycle).
+ *
+ * The winners are not taken in turn, so within one wave the threads finish one after
+ * another and the contenders thin out from all resident ones to none: half of them retry
+ * on average. With more blocks than fit at once, every block that retires lets a waiting
+ * one in, so all resident threads contend until the last blocks are in and only the last
+ * wave's thin out: on average 1 - resident / (2 x the grid's threads) of them.
+ *
+ * A word's successes come one after another; its attempts, failed ones too, queue with
+ * those of every other word in its range of atom.cas_unit_bytes (a few dozen contended
+ * doubles share one: their attempts add up). CAS attempts do not follow the plain atomics'
+ * unit layout (docs/results/atomic-probe-h100.txt): 64 words on one 256-byte chunk take
+ * 4x the time of 64 words 4 KB apart, but 64 words over 4 KB only 2.5x. */
 static double cas_bound(const ws_timing *t, double *most, double *retrying_out)
 {
     if (t->cas_lane_ops <= 0) return 0;

@@ -66,9 +66,9 @@ static int l2_traffic(ws_timing *t, ws_cta_timing *c, const ws_memset *sectors)
 
 /* Which L2 atomic unit serves an address (bench/atomic_probe.py measured the layout on the
  * H100): addresses go to units in chunks of unit_bytes; the chunks of one block of
- * block_bytes alternate over `ways` units of that block's own. (Blocks share units on the
- * GPU too; random words over tens of KB cost about twice what this layout gives, which the
- * model leaves out: strided ones do not.) */
+ * block_bytes alternate over `ways` units of that block's own. (The H100 hashes blocks onto
+ * fewer units; the model stands that in by the GPU-wide share, atom.l2_units, in
+ * timing_finish.c, not address by address.) */
 uint64_t ws_atomic_unit(const ws_gpu_preset *p, uint64_t addr)
 {
     uint64_t chunk = addr / (uint64_t)p->atom_l2_unit_bytes, ways = (uint64_t)p->atom_l2_unit_ways;

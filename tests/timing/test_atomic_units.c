@@ -17,36 +17,6 @@
 
 #define CALIB WS_SOURCE_DIR "/bench/calib/calib.spec"
 
-/* mech.gpu with each "key = value" of `edits` (NULL-terminated pairs) replaced. */
-static const char *preset_edit(const char *const *edits, const char *name, char *path, size_t n)
-{
-    char *text = NULL;
-    size_t len;
-    ws_error err;
-    ws_error_clear(&err);
-    if (ws_read_file(WS_TR_PRESET, &text, &len, &err)) return NULL;
-    snprintf(path, n, "%s/tests/atomic-units-%s.gpu", WS_BINARY_DIR, name);
-    FILE *f = fopen(path, "w");
-    if (!f) { free(text); return NULL; }
-    for (char *line = text; *line;) {
-        char *nl = strchr(line, '\n');
-        size_t l = nl ? (size_t)(nl - line + 1) : strlen(line);
-        int done = 0;
-        for (int i = 0; edits[i] && !done; i += 2) {
-            size_t k = strlen(edits[i]);
-            if (!strncmp(line, edits[i], k) && (line[k] == ' ' || line[k] == '=')) {
-                fprintf(f, "%s = %s\n", edits[i], edits[i + 1]);
-                done = 1;
-            }
-        }
-        if (!done) fwrite(line, 1, l, f);
-        line += l;
-    }
-    fclose(f);
-    free(text);
-    return path;
-}
-
 static double metric(const char *preset, const char *variant, const char *const *defs,
                      const char *name)
 {
@@ -72,7 +42,7 @@ int main(void)
         "atom.cas_contended_1024", "500", "atom.cas_contended_4096", "250",
         "atom.cas_attempt_cycles", "0.001", NULL };
     char path[WS_PATH_MAX];
-    const char *preset = preset_edit(layout, "h100-layout", path, sizeof path);
+    const char *preset = ws_tr_preset_edit(layout, "atomic-units", path, sizeof path);
     CHECK(preset != NULL, "writing the edited preset");
     if (!preset) return ws_test_finish("timing/atomic_units");
 

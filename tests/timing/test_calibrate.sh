@@ -31,8 +31,7 @@ for key, variant, *_ in calibrate.BENCHES:
         print("%s: source does not name bench/calib %s: %s" % (key, variant, src))
         sys.exit(1)
 PY
-# On the PTX model, where each of these keys moves its benchmark (warp.group_cycles prices
-# the PTX model's serialized member-mask groups; the SASS model runs WARPSYNC's groups).
+# On the PTX model, where each of these keys moves its benchmark.
 bash "$src/bench/calibrate.sh" "$build" "$tmp/fit.gpu" --stand-in "$tmp/true.gpu" --keys "$keys" \
     --model ptx > "$tmp/log" 2>&1 || { cat "$tmp/log"; bad "calibrate.sh"; }
 grep -q "^model = ptx " "$tmp/fit.gpu" || bad "the fitted preset records its model: $(grep '^model' "$tmp/fit.gpu")"
@@ -61,4 +60,16 @@ grep -v "^model *=" "$src/sim/presets/h100.gpu" > "$tmp/nomodel.gpu"
 bash "$src/bench/calibrate.sh" "$build" "$tmp/y.gpu" --records "$tmp/fit.gpu.records.json" \
     --keys latency.alu --base "$tmp/nomodel.gpu" > "$tmp/log4" 2>&1 && bad "a base without 'model' fails"
 grep -q "calibrate: the base preset has no key 'model'" "$tmp/log4" || bad "no model key: $(tail -2 "$tmp/log4")"
+# A whole-number key whose every candidate gives the model the same time is not fitted: on
+# the SASS model sched.window does not move its benchmark, so the base value stands.
+if "$build/warpscope" sim divergence_examples --model sass --no-db --variant tid_eq_0 --quiet >/dev/null 2>&1; then
+    sed "s/^sched.window = $v/sched.window = 7/" "$src/sim/presets/h100.gpu" > "$tmp/win.gpu"
+    bash "$src/bench/calibrate.sh" "$build" "$tmp/z.gpu" --stand-in "$tmp/true.gpu" --base "$tmp/win.gpu" \
+        --keys sched.window --model sass > "$tmp/log5" 2>&1 || { cat "$tmp/log5"; bad "calibrate.sh sched.window"; }
+    grep -q "calibrate: sched.window does not move the model's time of op_fp32 (REPS 16 -> 32): not fitted" \
+        "$tmp/log5" || bad "a key that moves nothing: $(tail -2 "$tmp/log5")"
+    grep -q "^sched.window = 7" "$tmp/z.gpu" || bad "the base's sched.window stands: $(grep '^sched.window' "$tmp/z.gpu")"
+else
+    echo "calibrate: the SASS model part skipped: no nvdisasm"
+fi
 [ $fails = 0 ] && echo "calibrate: ok" || { echo "calibrate: $fails failed"; exit 1; }

@@ -145,6 +145,28 @@ int main(void)
         expect_parse_error(t, nlines, "'sched.window' must be a whole number from 1 to 32");
         free(t);
     }
+    /* The atomic units' layout: ways a whole number, blocks no smaller than chunks. */
+    const char *bad_units[][2] = { { "atom.l2_unit_ways =", "atom.l2_unit_ways = 1.5" },
+                                   { "atom.l2_unit_ways =", "atom.l2_unit_ways = 0" },
+                                   { "atom.l2_unit_block_bytes =", "atom.l2_unit_block_bytes = 128" } };
+    for (int i = 0; i < 3; i++) {
+        t = edit(h100, bad_units[i][0], bad_units[i][1]);
+        int nlines = 0;
+        for (const char *s = t; *s; s++) nlines += *s == '\n';
+        expect_parse_error(t, nlines, "'atom.l2_unit_ways' must be a whole number of at least 1");
+        free(t);
+    }
+    const char *zero_rates[] = { "atom.l2_units =", "atom.cas_attempts_per_cycle =",
+                                 "atom.cas_unit_bytes =" };
+    for (int i = 0; i < 3; i++) {
+        char line[96];
+        snprintf(line, sizeof line, "%s 0", zero_rates[i]);
+        t = edit(h100, zero_rates[i], line);
+        int nlines = 0;
+        for (const char *s = t; *s; s++) nlines += *s == '\n';
+        expect_parse_error(t, nlines, "preset has a zero rate or size");
+        free(t);
+    }
     /* Sources: every numeric key of h100.gpu says where its number came from. */
     ws_error_clear(&err);
     CHECK(ws_gpu_preset_load("h100", &p, &err) == 0, "h100: %s", err.msg);

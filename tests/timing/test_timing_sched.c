@@ -18,27 +18,10 @@
 /* A copy of the tests' preset with `key` set to `value`, written under the build tree. */
 static const char *preset_with(const char *key, const char *value, char *path, size_t n)
 {
-    char *text = NULL;
-    size_t len;
-    ws_error err;
-    ws_error_clear(&err);
-    if (ws_read_file(WS_TR_PRESET, &text, &len, &err)) return NULL;
-    snprintf(path, n, "%s/tests/h100-%s-%s.gpu", WS_BINARY_DIR, key, value);
-    FILE *f = fopen(path, "w");
-    if (!f) { free(text); return NULL; }
-    size_t klen = strlen(key);
-    for (char *line = text; *line;) {
-        char *nl = strchr(line, '\n');
-        size_t l = nl ? (size_t)(nl - line + 1) : strlen(line);
-        if (!strncmp(line, key, klen) && (line[klen] == ' ' || line[klen] == '='))
-            fprintf(f, "%s = %s\n", key, value);
-        else
-            fwrite(line, 1, l, f);
-        line += l;
-    }
-    fclose(f);
-    free(text);
-    return path;
+    const char *edits[] = { key, value, NULL };
+    char name[128];
+    snprintf(name, sizeof name, "h100-%s-%s", key, value);
+    return ws_tr_preset_edit(edits, name, path, n);
 }
 
 static double cycles(const char *variant, const char *preset, const char *metric)

@@ -3,6 +3,8 @@
 #ifndef WS_TEST_TIMING_RUN_H
 #define WS_TEST_TIMING_RUN_H
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "sim/sim.h"
 
@@ -52,6 +54,38 @@ static inline int ws_tr_run_on(const char *path, const char *const *defs, const 
     if (m) ws_module_free(m);
     if (s) ws_spec_free(s);
     return rc;
+}
+
+/* A copy of the tests' preset with each "key = value" of `edits` (NULL-terminated pairs)
+ * replaced, written under the build tree as tests/NAME.gpu; its path into `path`, or NULL. */
+static inline const char *ws_tr_preset_edit(const char *const *edits, const char *name,
+                                            char *path, size_t n)
+{
+    char *text = NULL;
+    size_t len;
+    ws_error err;
+    ws_error_clear(&err);
+    if (ws_read_file(WS_TR_PRESET, &text, &len, &err)) return NULL;
+    snprintf(path, n, "%s/tests/%s.gpu", WS_BINARY_DIR, name);
+    FILE *f = fopen(path, "w");
+    if (!f) { free(text); return NULL; }
+    for (char *line = text; *line;) {
+        char *nl = strchr(line, '\n');
+        size_t l = nl ? (size_t)(nl - line + 1) : strlen(line);
+        int done = 0;
+        for (int i = 0; edits[i] && !done; i += 2) {
+            size_t k = strlen(edits[i]);
+            if (!strncmp(line, edits[i], k) && (line[k] == ' ' || line[k] == '=')) {
+                fprintf(f, "%s = %s\n", edits[i], edits[i + 1]);
+                done = 1;
+            }
+        }
+        if (!done) fwrite(line, 1, l, f);
+        line += l;
+    }
+    fclose(f);
+    free(text);
+    return path;
 }
 
 static inline int ws_tr_run(const char *path, const char *const *defs, const char *variant,
