@@ -84,6 +84,31 @@ for kern in ("cas_loop", "cas_loop64"):
                        % (kern, ctas * threads, ctas, threads), kern,
                        dict(CTAS=ctas, THREADS=threads), "REPS", a, b, "success"))
 
+# One lane a warp on one word: a float add waits for the word's last result (a chain across
+# requests), an integer add does not.
+for kern in ("atomic_int", "atomic_float"):
+    POINTS.append(("float1", "%s, one lane a warp, one word" % kern, kern,
+                   dict(ATOMS, SPREAD=0, LANES=1), "REPS", 16, 32, "request"))
+# CAS loops where each word has few contenders, spread over the SMs (thread t on word t mod
+# WORDS: a word's threads are WORDS apart), and on random words of BINS (none contend).
+for ctas, threads, words in ((132, 128, 64), (132, 128, 1024), (132, 128, 16384)):
+    POINTS.append(("casspread", "cas_words, %d words 4 B apart, %d threads"
+                   % (words, ctas * threads), "cas_words",
+                   dict(CTAS=ctas, THREADS=threads, WORDS=words, STRIDE=1), "REPS", 1, 2, "success"))
+for bins in (4096, 65536, 1048576):
+    POINTS.append(("casspread", "cas_random, random words of %d, 67584 threads" % bins,
+                   "cas_random", dict(CTAS=264, THREADS=256, BINS=bins), "REPS", 1, 2, "success"))
+# The loop shape: a reload at the top of every try, against cas_words' do-while.
+for ctas, threads, words in ((132, 128, 1024), (4, 256, 1)):
+    POINTS.append(("casreload", "cas_words_reload, %d words 4 B apart, %d threads"
+                   % (words, ctas * threads), "cas_words_reload",
+                   dict(CTAS=ctas, THREADS=threads, WORDS=words, STRIDE=1), "REPS", 1, 2, "success"))
+# A max loop that leaves once the word holds its value: per thread and repetition.
+for ctas, threads, words in ((8, 128, 1), (132, 512, 32)):
+    POINTS.append(("casmax", "cas_max_words, %d words, %d threads" % (words, ctas * threads),
+                   "cas_max_words", dict(CTAS=ctas, THREADS=threads, WORDS=words, STRIDE=1),
+                   "REPS", 1, 2, "success"))
+
 
 def per_unit(pt, dt_ns, ghz):
     group, label, variant, fixed, var, a, b, unit = pt

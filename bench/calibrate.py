@@ -114,6 +114,8 @@ BENCHES = [
      "atomicCAS increment loops on 64 words 64 bytes apart (4 KB), 67584 threads: how far apart contended words queue together"),
     ("atom.cas_attempts_per_cycle", "cas_words", {"CTAS": 264, "THREADS": 256, "WORDS": 64, "STRIDE": 1024}, "REPS", 1, 2,
      "atomicCAS increment loops on 64 words 4 KB apart, 67584 threads: the GPU's CAS attempts a cycle"),
+    ("atom.cas_successes_per_cycle", "cas_random", {"CTAS": 264, "THREADS": 256, "BINS": 1048576}, "REPS", 1, 2,
+     "atomicCAS increment loops on random words of 1048576 (4 MB), 67584 threads: CAS that swap (nobody contends), the GPU's rate"),
     ("atom.cas_contended_cycles", "cas_loop", ONE_WARP, "REPS", 4, 8,
      "atomicCAS increment loop on one word, the 32 lanes of one warp contending"),
     ("atom.cas_attempt_cycles", "cas_loop", {"CTAS": 256, "THREADS": 256}, "REPS", 1, 2,

@@ -191,7 +191,8 @@ static const char *const bound_keys[B_COUNT][16] = {
     [B_ATOM_TP] = { "atom.l2_ops_per_cycle", "atom.l2_line_ops_per_cycle", "atom.l2_requests_per_cycle" },
     [B_ATOM_CAS] = { "atom.cas_contended_cycles", "atom.cas_contended_256", "atom.cas_contended_1024",
                      "atom.cas_contended_4096", "atom.cas_attempt_cycles", "atom.cas64_scale",
-                     "atom.cas_unit_bytes", "atom.cas_attempts_per_cycle" },
+                     "atom.cas_unit_bytes", "atom.cas_attempts_per_cycle",
+                     "atom.cas_successes_per_cycle" },
 };
 
 /* validate.py's names of the bounds, in the order of bound_words. */

@@ -193,7 +193,7 @@ static double cas_bound(const ws_timing *t, double *most, double *retrying_out)
     double density = fmin(1.0, t->cas_lane_ops / (grid * block));
     /* A 64-bit CAS costs atom.cas64_scale times a 32-bit one (by the share of its lanes). */
     double scale = 1 + (t->p.atom_cas64_scale - 1) * t->cas64_lane_ops / t->cas_lane_ops;
-    double worst = 0, attempts = 0;
+    double worst = 0, attempts = 0, lanes = 0;
     ws_addr_table units; /* attempts per L2 atomic unit: its words' attempts pass it in turn */
     int per_unit = ws_addr_table_init(&units, 1 << 12) == 0;
     for (int i = 0; i < t->atom_addrs.cap; i++) {
@@ -212,14 +212,24 @@ static double cas_bound(const ws_timing *t, double *most, double *retrying_out)
         if (per_unit)
             ws_addr_table_add(&units, e->addr / (uint64_t)t->p.atom_cas_unit_bytes, 0, tried, 0);
         attempts += tries;
+        lanes += e->ops;
     }
+    /* Words the address table had no room for (a million bins) are taken to be like the
+     * ones it holds: as many attempts per CAS lane. */
+    if (t->cas_spilled_ops > 0)
+        attempts += t->cas_spilled_ops * (lanes > 0 ? attempts / lanes : 1.0);
     for (int i = 0; per_unit && i < units.cap; i++)
         if (units.e[i].addr != UINT64_MAX && units.e[i].service > worst) worst = units.e[i].service;
     if (per_unit) ws_addr_table_free(&units);
     *retrying_out = retrying;
-    /* Many contended words at once: the attempts share the GPU's CAS throughput, well below
-     * its plain atomics' (64 words 4 KB apart, 1056 threads on each: ~24 attempts a cycle). */
-    return fmax(worst, attempts / t->p.atom_cas_attempts_per_cycle);
+    /* Many words at once: the attempts share the GPU's CAS throughput, well below its plain
+     * atomics'. A failed attempt (64 words 4 KB apart, 1056 threads on each: ~24 a cycle)
+     * costs less than one that swaps and writes the word (random words of a million, no
+     * contention: ~12 a cycle). */
+    double swaps = t->cas_successes;
+    double fails = fmax(0.0, attempts - swaps);
+    return fmax(worst, fails / t->p.atom_cas_attempts_per_cycle +
+                           swaps / t->p.atom_cas_successes_per_cycle);
 }
 
 static void gpu_bounds(const ws_timing *t, ws_bounds *b)
@@ -231,14 +241,19 @@ static void gpu_bounds(const ws_timing *t, ws_bounds *b)
     double dram_bytes = t->touched_bytes + t->retouched_bytes * spill;
     b->dram = dram_bytes / (p->dram_gbps / ghz);
     b->l2 = t->total.l2_bytes / (p->l2_gbps / ghz);
-    double hottest = 0;
+    double hottest = 0, word = 0;
     for (int i = 0; i < t->atom_lines.cap; i++)
         if (t->atom_lines.e[i].addr != UINT64_MAX && t->atom_lines.e[i].service > hottest)
             hottest = t->atom_lines.e[i].service;
+    for (int i = 0; i < t->atom_addrs.cap; i++)
+        if (t->atom_addrs.e[i].addr != UINT64_MAX && t->atom_addrs.e[i].service > word)
+            word = t->atom_addrs.e[i].service;
     /* The busiest unit's queue, behind the L2's share of every unit's work: its units serve
      * atom.l2_units units' worth at once (random words over tens of KB: many units, each
      * lightly loaded, and still about 1.5 cycles a request). */
     b->atom_addr = hottest + t->atom_unit_service / p->atom_l2_units;
+    /* A word's results come one after another, across requests too (timing_memcost.c). */
+    b->atom_addr = fmax(b->atom_addr, word);
     /* The L2's atomic units take so many address-ops a cycle, so many (request, line)
      * pairs (random bins: a line per lane) and so many requests: a request of one lane
      * costs a slot as one of 32 lanes does (leader loops, one lane an atomic a trip). */

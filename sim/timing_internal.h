@@ -56,6 +56,7 @@ typedef struct ws_gpu_preset {
     double atom_cas_attempt_cycles;  /* one CAS attempt at its word's unit (failed ones too) */
     double atom_cas_unit_bytes;      /* the address range whose CAS attempts queue together */
     double atom_cas_attempts_per_cycle; /* CAS attempts the whole GPU serves a cycle */
+    double atom_cas_successes_per_cycle; /* CAS that swap (a write): the GPU's rate */
     double atom_cas64_scale;         /* a 64-bit CAS's contended cost over a 32-bit one's */
     double atom_shared_lane_cycles;  /* extra per additional lane on one shared address */
     double warp_group_cycles;        /* each further member-mask group a warp-wide op serializes */
@@ -102,8 +103,9 @@ typedef struct ws_addr_table {
     uint64_t overflow;
 } ws_addr_table;
 int ws_addr_table_init(ws_addr_table *t, int cap);
-/* Adds lane-ops, service cycles and CAS requests (successes, one per request) to `addr`. */
-void ws_addr_table_add(ws_addr_table *t, uint64_t addr, double ops, double service, double cas);
+/* Adds lane-ops, service cycles and CAS requests (successes, one per request) to `addr`.
+ * Returns 0, or -1 when the table is full and `addr` new (counted in `overflow`). */
+int ws_addr_table_add(ws_addr_table *t, uint64_t addr, double ops, double service, double cas);
 void ws_addr_table_free(ws_addr_table *t);
 
 /* A fixed-size bit set of hashed sector addresses: "has this sector been touched". */

@@ -73,20 +73,21 @@ int ws_addr_table_init(ws_addr_table *t, int cap)
     return 0;
 }
 
-void ws_addr_table_add(ws_addr_table *t, uint64_t addr, double ops, double service, double cas)
+int ws_addr_table_add(ws_addr_table *t, uint64_t addr, double ops, double service, double cas)
 {
     uint64_t h = (addr * 0x9E3779B97F4A7C15ull) >> 17;
     for (int probe = 0; probe < t->cap; probe++) {
         ws_addr_entry *e = &t->e[(h + (uint64_t)probe) & (uint64_t)(t->cap - 1)];
-        if (e->addr == addr) { e->ops += ops; e->service += service; e->cas += cas; return; }
+        if (e->addr == addr) { e->ops += ops; e->service += service; e->cas += cas; return 0; }
         if (e->addr == UINT64_MAX) {
             if (t->n >= t->cap * 3 / 4) break;
             e->addr = addr; e->ops = ops; e->service = service; e->cas = cas;
             t->n++;
-            return;
+            return 0;
         }
     }
     t->overflow++;
+    return -1;
 }
 
 void ws_addr_table_free(ws_addr_table *t) { free(t->e); t->e = NULL; }

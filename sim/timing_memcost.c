@@ -128,16 +128,21 @@ static void global_atomic_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_eve
     ws_mem_atomic_addrs(ev->addr, ev->pred_on, &a);
     int same = max_count(&a);
     int cas = pi->atom_cas;
-    /* Per address: lane-ops, and for CAS the lanes whose swap happened (successes). */
+    int fp = pi->atom_fp;
+    double again = fp ? p->atom_l2_same_fp_cycles : p->atom_l2_same_cycles;
+    /* Per address: lane-ops, for CAS the lanes whose swap happened (successes), and the
+     * word's chain: each of its lanes waits for the result of the one before, in this
+     * request or an earlier one (one float lane a warp on one word: ~3.5 cycles each). */
     for (int i = 0; i < a.n; i++) {
         int ok = 0;
         for (uint32_t m = cas ? ev->pred_on & ev->cas_ok : 0; m; m &= m - 1)
             ok += ev->addr[__builtin_ctz(m)] == a.key[i];
-        ws_addr_table_add(&t->atom_addrs, a.key[i], a.count[i], 0, ok);
+        if (ws_addr_table_add(&t->atom_addrs, a.key[i], a.count[i], a.count[i] * again, ok) &&
+            cas)
+            t->cas_spilled_ops += a.count[i];
+        t->cas_successes += ok;
     }
-    int fp = pi->atom_fp;
-    double part = atomic_unit_service(t, &a, fp ? p->atom_l2_same_fp_cycles
-                                                : p->atom_l2_same_cycles);
+    double part = atomic_unit_service(t, &a, again);
     if (cas) t->cas_lane_ops += __builtin_popcount(ev->pred_on);
     if (cas && ev->access_bytes == 8) t->cas64_lane_ops += __builtin_popcount(ev->pred_on);
     t->atom_requests++;

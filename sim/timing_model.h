@@ -105,10 +105,13 @@ struct ws_timing {
     uint64_t ctas_done;
     ws_touch_set touched;     /* sectors already in L2 */
     double touched_bytes, retouched_bytes;
-    ws_addr_table atom_addrs; /* global atomics per address: lane-ops, CAS requests */
+    ws_addr_table atom_addrs; /* global atomics per address: lane-ops, CAS requests, and
+                               * the word's chain of results (service cycles) */
     ws_addr_table atom_lines; /* global atomics per L2 atomic unit: service cycles */
     double cas_lane_ops;      /* lanes of global atom.cas */
     double cas64_lane_ops;    /* of those, on 64-bit words */
+    double cas_spilled_ops;   /* of those, on words atom_addrs had no room for */
+    double cas_successes;     /* CAS lanes that swapped */
     double atom_requests, atom_addr_ops, atom_lane_ops, atom_max_lanes_same_addr;
     double atom_line_ops;     /* global atomics: 128-byte lines per request, summed */
     double atom_unit_service; /* global atomics: every unit's service cycles, summed */

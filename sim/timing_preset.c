@@ -63,6 +63,7 @@ static const preset_key ws_preset_keys[] = {
     NUM_KEY("atom.cas_attempt_cycles", atom_cas_attempt_cycles),
     NUM_KEY("atom.cas_unit_bytes", atom_cas_unit_bytes),
     NUM_KEY("atom.cas_attempts_per_cycle", atom_cas_attempts_per_cycle),
+    NUM_KEY("atom.cas_successes_per_cycle", atom_cas_successes_per_cycle),
     NUM_KEY("warp.group_cycles", warp_group_cycles),
     NUM_KEY("warp.group_issue", warp_group_issue),
     NUM_KEY("atom.l2_ops_per_cycle", atom_l2_ops_per_cycle),
@@ -209,7 +210,8 @@ static int check_complete(const ws_gpu_preset *p, const unsigned char *seen, con
         p->lsu_wavefronts_per_cycle <= 0 || p->atom_l2_ops_per_cycle <= 0 ||
         p->atom_l2_requests_per_cycle <= 0 || p->atom_l2_line_ops_per_cycle <= 0 ||
         p->atom_cas64_scale <= 0 || p->atom_cas_unit_bytes < 1 ||
-        p->atom_cas_attempts_per_cycle <= 0 || p->atom_l2_units <= 0)
+        p->atom_cas_attempts_per_cycle <= 0 || p->atom_cas_successes_per_cycle <= 0 ||
+        p->atom_l2_units <= 0)
         return ws_error_at(err, WS_ERR_SPEC, path, nlines,
                            "preset has a zero rate or size (sms, schedulers, clock, bandwidths, "
                            "sector/line bytes, banks and per-cycle rates must be positive)");

@@ -277,6 +277,57 @@ extern "C" __global__ void cas_words(unsigned *buf)
     cas_increments(buf + (size_t)((blockIdx.x * blockDim.x + threadIdx.x) % WORDS) * STRIDE);
 }
 
+// The same loops written with a reload at the top of every try (a volatile load, then the
+// CAS): a try is two round trips, a load's and the CAS's, where the do-while's is one.
+extern "C" __global__ void cas_words_reload(unsigned *buf)
+{
+    unsigned *word = buf + (size_t)((blockIdx.x * blockDim.x + threadIdx.x) % WORDS) * STRIDE;
+#pragma unroll 1
+    for (int r = 0; r < REPS; r++)
+        while (1) {
+            unsigned cur = *(volatile unsigned *)word;
+            if (atomicCAS(word, cur, cur + 1) == cur)
+                break;
+        }
+}
+
+// CAS increment loops on a pseudo-random word of the first BINS, a new one each repetition:
+// what CAS attempts cost where few threads, or none, contend for a word.
+extern "C" __global__ void cas_random(unsigned *buf)
+{
+    unsigned x = (blockIdx.x * blockDim.x + threadIdx.x) * 2654435761u + 12345u;
+#pragma unroll 1
+    for (int r = 0; r < REPS; r++) {
+        x = x * 1664525u + 1013904223u;
+        unsigned *word = buf + (x >> 8) % BINS, old = *(volatile unsigned *)word, assumed;
+        do {
+            assumed = old;
+            old = atomicCAS(word, assumed, assumed + 1);
+        } while (old != assumed);
+    }
+}
+
+// A max through a CAS loop that stops once the word holds at least its value, on WORDS words
+// (thread t on word t mod WORDS): each repetition's values are above every earlier one's, in
+// a scrambled order among the threads, so each repetition the threads of a word race to
+// raise it and most leave after a failed CAS or none.
+extern "C" __global__ void cas_max_words(unsigned *buf)
+{
+    unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+    unsigned *word = buf + (size_t)(t % WORDS) * STRIDE;
+#pragma unroll 1
+    for (int r = 0; r < REPS; r++) {
+        unsigned v = (unsigned)r * (1u << 22) + ((t * 2654435761u) >> 11) + 1u;
+        unsigned old = *(volatile unsigned *)word;
+        while (old < v) {
+            unsigned got = atomicCAS(word, old, v);
+            if (got == old)
+                break;
+            old = got;
+        }
+    }
+}
+
 // The same on a 64-bit word: atomicCAS on unsigned long long (a double add's CAS loop).
 extern "C" __global__ void cas_loop64(unsigned long long *word) { cas_increments(word); }
 

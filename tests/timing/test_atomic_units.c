@@ -7,8 +7,9 @@
  *     further float adds where that is longer (docs/results/atomic-probe-h100.txt);
  *   shared atomics take a wavefront per distinct word of the busiest bank, and one per
  *     further lane on a word;
+ *   a word's lanes chain across requests (float adds wait for the word's last result);
  *   a CAS success costs the contended cycles at its contender count, between the measured
- *     counts by the logarithm. */
+ *     counts by the logarithm, and the GPU serves so many swaps a cycle. */
 #include <stdio.h>
 #include <stdlib.h>
 #include "sim/timing_internal.h"
@@ -40,7 +41,7 @@ int main(void)
         "atom.l2_part_cycles", "0.5", "atom.l2_same_cycles", "2", "atom.l2_same_fp_cycles", "5",
         "atom.cas_contended_cycles", "2000", "atom.cas_contended_256", "1000",
         "atom.cas_contended_1024", "500", "atom.cas_contended_4096", "250",
-        "atom.cas_attempt_cycles", "0.001", NULL };
+        "atom.cas_attempt_cycles", "0.001", "atom.cas_successes_per_cycle", "1", NULL };
     char path[WS_PATH_MAX];
     const char *preset = ws_tr_preset_edit(layout, "atomic-units", path, sizeof path);
     CHECK(preset != NULL, "writing the edited preset");
@@ -58,21 +59,23 @@ int main(void)
           ws_atomic_unit(&p, 256) != ws_atomic_unit(&p, 1024 + 256), "the next block: units of its own");
 
     /* One warp, 16 requests of 32 lanes each: the busiest unit's service over the launch. */
-    static const struct { const char *what, *defs[8]; double passes; const char *variant; } cases[] = {
-        { "32 lanes on one word", { "SPREAD=0", "LANES=32", NULL }, 32, NULL },
+    /* (word: the most lanes on one word; a float word's chain, 5 cycles a lane across the
+     * requests, outlasts its unit from 4 lanes a word on) */
+    static const struct { const char *what, *defs[8]; double passes; const char *variant; int word; } cases[] = {
+        { "32 lanes on one word", { "SPREAD=0", "LANES=32", NULL }, 32, NULL, 32 },
         /* floats: a word's lanes chain at 5 cycles, while passes over other sectors go on */
-        { "float: 32 lanes on one word (a pass, 31 chained at 5)", { "SPREAD=0", "LANES=32", NULL }, 78.5, "atomic_float" },
-        { "float: 4 words of one sector, 8 lanes each", { "SPREAD=5", "GROUPS=4", "STRIDE=1", NULL }, 18.5, "atomic_float" },
-        { "float: 8 words of one sector, 4 lanes each", { "SPREAD=5", "GROUPS=8", "STRIDE=1", NULL }, 8.5, "atomic_float" },
-        { "float: 16 words in 2 sectors, 2 lanes each", { "SPREAD=5", "GROUPS=16", "STRIDE=1", NULL }, 4, "atomic_float" },
-        { "float: 32 words of one line", { "SPREAD=1", NULL }, 4, "atomic_float" },
-        { "32 words of one line (4 sectors)", { "SPREAD=1", NULL }, 4, NULL },
-        { "4 words of one sector, 8 lanes each", { "SPREAD=5", "GROUPS=4", "STRIDE=1", NULL }, 8, NULL },
-        { "4 words in 4 sectors of a line, 8 lanes each", { "SPREAD=5", "GROUPS=4", "STRIDE=8", NULL }, 32, NULL },
-        { "2 words of one sector, 16 lanes each", { "SPREAD=5", "GROUPS=2", "STRIDE=1", NULL }, 16, NULL },
-        { "32 words 8 bytes apart (256 B: 8 sectors, one unit)", { "SPREAD=3", "STRIDE=2", NULL }, 8, NULL },
-        { "32 words 16 bytes apart (512 B: two units)", { "SPREAD=3", "STRIDE=4", NULL }, 8, NULL },
-        { "32 sectors in 2 KB (four units)", { "SPREAD=3", "STRIDE=16", NULL }, 8, NULL },
+        { "float: 32 lanes on one word (a pass, 31 chained at 5)", { "SPREAD=0", "LANES=32", NULL }, 78.5, "atomic_float", 32 },
+        { "float: 4 words of one sector, 8 lanes each", { "SPREAD=5", "GROUPS=4", "STRIDE=1", NULL }, 18.5, "atomic_float", 8 },
+        { "float: 8 words of one sector, 4 lanes each", { "SPREAD=5", "GROUPS=8", "STRIDE=1", NULL }, 8.5, "atomic_float", 4 },
+        { "float: 16 words in 2 sectors, 2 lanes each", { "SPREAD=5", "GROUPS=16", "STRIDE=1", NULL }, 4, "atomic_float", 2 },
+        { "float: 32 words of one line", { "SPREAD=1", NULL }, 4, "atomic_float", 1 },
+        { "32 words of one line (4 sectors)", { "SPREAD=1", NULL }, 4, NULL, 1 },
+        { "4 words of one sector, 8 lanes each", { "SPREAD=5", "GROUPS=4", "STRIDE=1", NULL }, 8, NULL, 8 },
+        { "4 words in 4 sectors of a line, 8 lanes each", { "SPREAD=5", "GROUPS=4", "STRIDE=8", NULL }, 32, NULL, 8 },
+        { "2 words of one sector, 16 lanes each", { "SPREAD=5", "GROUPS=2", "STRIDE=1", NULL }, 16, NULL, 16 },
+        { "32 words 8 bytes apart (256 B: 8 sectors, one unit)", { "SPREAD=3", "STRIDE=2", NULL }, 8, NULL, 1 },
+        { "32 words 16 bytes apart (512 B: two units)", { "SPREAD=3", "STRIDE=4", NULL }, 8, NULL, 1 },
+        { "32 sectors in 2 KB (four units)", { "SPREAD=3", "STRIDE=16", NULL }, 8, NULL, 1 },
         /* (1 KB spans two units or four, by where the buffer starts in its block: left out) */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -86,9 +89,26 @@ int main(void)
         double got = metric(preset, cases[i].variant ? cases[i].variant : "atomic_int", defs,
                             "sim__bound_atomic_address_cycles");
         double want = 16 * (0.5 + cases[i].passes * 2); /* + a millionth: atom.l2_units */
+        double word = 16.0 * cases[i].word * (cases[i].variant ? 5 : 2);
+        if (word > want) want = word;
         printf("%-52s %7.1f cycles (want %.1f: %g passes a request)\n", cases[i].what, got, want,
                cases[i].passes);
         CHECK(fabs(got - want) <= 1e-5 * want, "%s: %g vs %g", cases[i].what, got, want);
+    }
+
+    /* A word's results come one after another across requests too: one lane a warp on one
+     * word, 4 warps x 16 requests. A float add waits 5 cycles for the word's last result, so
+     * the word (64 x 5) outlasts its unit (64 x (0.5 + 2)); an integer add's chain (64 x 2)
+     * does not. */
+    static const struct { const char *variant; double want; } chain[] = {
+        { "atomic_float", 64 * 5.0 }, { "atomic_int", 64 * 2.5 } };
+    for (size_t i = 0; i < 2; i++) {
+        const char *defs[] = { "CTAS=1", "THREADS=128", "REPS=16", "SPREAD=0", "LANES=1", NULL };
+        double got = metric(preset, chain[i].variant, defs, "sim__bound_atomic_address_cycles");
+        printf("%s, one lane a warp on one word: %6.1f cycles (want %.1f)\n", chain[i].variant,
+               got, chain[i].want);
+        CHECK(fabs(got - chain[i].want) <= 1e-5 * chain[i].want, "%s across requests: %g vs %g",
+              chain[i].variant, got, chain[i].want);
     }
 
     /* Shared atomics: a wavefront per distinct word of the busiest bank, one more per
@@ -129,6 +149,18 @@ int main(void)
         double want = cas[i].threads * cas[i].each;
         printf("cas_loop, %5.0f threads: %9.0f cycles (want %.0f)\n", cas[i].threads, got, want);
         CHECK(fabs(got - want) <= 1e-6 * want, "%g contenders: %g vs %g", cas[i].threads, got, want);
+    }
+
+    /* CAS that swap pay the GPU's success rate (atom.cas_successes_per_cycle, 1 here): random
+     * words of a million, nobody contends, 65536 lanes, every one a success. More words than
+     * the address table holds (49152): those it has no room for count too. */
+    {
+        const char *defs[] = { "CTAS=8", "THREADS=256", "REPS=32", "BINS=1048576", NULL };
+        double got = metric(preset, "cas_random", defs, "sim__bound_atomic_cas_cycles");
+        double addrs = metric(preset, "cas_random", defs, "sim__atomic_addresses");
+        printf("cas_random, 65536 lanes on %.0f words: %8.0f cycles (want 65536)\n", addrs, got);
+        CHECK(addrs > 49152, "the launch overflows the address table (%g words)", addrs);
+        CHECK(fabs(got - 65536) <= 1e-6 * 65536, "CAS successes: %g cycles vs 65536", got);
     }
     return ws_test_finish("timing/atomic_units");
 }

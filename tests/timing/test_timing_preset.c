@@ -157,8 +157,8 @@ int main(void)
         free(t);
     }
     const char *zero_rates[] = { "atom.l2_units =", "atom.cas_attempts_per_cycle =",
-                                 "atom.cas_unit_bytes =" };
-    for (int i = 0; i < 3; i++) {
+                                 "atom.cas_unit_bytes =", "atom.cas_successes_per_cycle =" };
+    for (int i = 0; i < 4; i++) {
         char line[96];
         snprintf(line, sizeof line, "%s 0", zero_rates[i]);
         t = edit(h100, zero_rates[i], line);
