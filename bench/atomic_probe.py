@@ -70,6 +70,30 @@ for ctas, stride, iters in ((1, 8192, 128), (1, 32, 64), (132, 32, 64), (1056, 3
     POINTS.append(("dram", "index chase, %d CTAs of one warp, lines %d B apart" % (ctas, 4 * stride),
                    "chase_dram", dict(CTAS=ctas, THREADS=32, ITERS=iters, STRIDE=stride), "REPS", 16,
                    32, "trip"))
+# Whole lines taken in turn: each request's 32 lanes on the 32 words of one line, the warps
+# going round GROUPS lines (a per-warp sub-histogram merged into the global bins).
+for g in (8, 32, 128):
+    POINTS.append(("linesx", "32 lanes on one line, warps round %d lines (%d B)" % (g, 128 * g),
+                   "atomic_int", dict(ATOMS, SPREAD=7, GROUPS=g, LANES=32), "REPS", 16, 32,
+                   "request"))
+# A ballot/leader loop's trip (val_hist's leader written again, one mechanism): 32 trips a
+# round, with the leader's RED and without it; one warp, and 8 warps of one SM.
+for spread in (0, 1):
+    for threads in (32, 256):
+        POINTS.append(("leader", "leader loop, 32 keys, %s, %d threads of one CTA"
+                       % ("RED" if spread == 0 else "no RED", threads), "leader_loop",
+                       dict(CTAS=1, THREADS=threads, GROUPS=32, SPREAD=spread), "REPS", 4, 8,
+                       "sm-request"))
+# Dependent chains of bit operations and votes, one warp: each step the op and an xor.
+for op in ("op_alu", "op_brev", "op_clz", "op_popc", "op_vote"):
+    POINTS.append(("bitops", "%s chain, one warp" % op, op, dict(CTAS=1, THREADS=32, ITERS=64),
+                   "REPS", 16, 32, "trip"))
+# The L2's latency with every SM asking: CTAs of one warp chasing one 512 KB ring (past L1,
+# in L2) from lines of their own, against one warp alone.
+for ctas in (1, 132, 528):
+    POINTS.append(("l2load", "L2 chase, %d CTAs of one warp on one ring" % ctas, "chase_global",
+                   dict(CTAS=ctas, THREADS=32, RINGS=1, ITERS=64, RING=4096, STRIDE=16), "REPS",
+                   16, 32, "trip"))
 for what, d in (("one word", dict(SPREAD=0)), ("a word a bank", dict(SPREAD=1)),
                 ("32 words of one bank", dict(SPREAD=3, STRIDE=32)),
                 ("16 words, 2 banks", dict(SPREAD=3, STRIDE=16)),

@@ -23,7 +23,7 @@ typedef enum ws_opclass {
 /* Latency classes: the names in the .def rows, plus fp64 (chosen by the .f64 type). Each
  * names the latency and issue cost of a timing preset (sim/presets/NAME.gpu). */
 #define WS_LAT_LIST(X) X(alu) X(mul) X(fp32) X(fp64) X(sfu) X(div) X(ld) X(st) X(atom) \
-                       X(branch) X(bar) X(fence) X(shfl)
+                       X(branch) X(bar) X(fence) X(shfl) X(bit) X(vote)
 typedef enum ws_lat {
 #define WS_LAT_ENUM(n) WS_LAT_##n,
     WS_LAT_LIST(WS_LAT_ENUM)

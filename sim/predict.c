@@ -176,12 +176,14 @@ void ws_predict_compare(const ws_result *base, const ws_result *var, ws_predicti
 }
 
 /* The preset keys behind each bound, in the order of bound_words. */
-static const char *const bound_keys[B_COUNT][16] = {
+static const char *const bound_keys[B_COUNT][24] = {
     [B_LATENCY] = { "latency.alu", "latency.mul", "latency.fp32", "latency.fp64", "latency.sfu",
-                    "latency.shfl", "latency.branch", "latency.bar", "mem.shared_latency",
-                    "mem.l1_latency", "mem.l2_latency", "mem.dram_latency",
+                    "latency.shfl", "latency.bit", "latency.vote", "latency.branch", "latency.bar",
+                    "mem.shared_latency", "mem.l1_latency", "mem.l2_latency", "mem.dram_latency",
+                    "mem.src_read_cycles",
                     "branch.reconverge_cycles", "branch.yield_cycles", "sched.window" },
     [B_ISSUE] = { "issue.alu", "issue.mul", "issue.fp32", "issue.fp64", "issue.sfu", "issue.shfl",
+                  "issue.bit", "issue.vote",
                   "sched.window", "sched.ifconvert_max" },
     [B_LSU] = { "mem.lsu_wavefronts_per_cycle" },
     [B_L2] = { "mem.l2_gbps" },
@@ -257,7 +259,7 @@ void ws_predict_confidence(const ws_result *r, const char *preset, char *buf, si
     }
     int keys = 0, bench = 0, fitted = 0, unsourced = 0;
     char names[256] = "";
-    for (int k = 0; k < 16 && bound_keys[b][k]; k++) {
+    for (int k = 0; k < 24 && bound_keys[b][k]; k++) {
         const char *src = ws_gpu_preset_source(&p, bound_keys[b][k]);
         keys++;
         if (!src || !*src) unsourced++;

@@ -100,8 +100,15 @@ static void describe(const ws_sass_inst *in, ws_pcstatic *s)
         k = 2;
     } else if (!(oi->flags & WS_SOPF_NODST) && in->nopnd > 0 && in->o[0].kind != WS_SO_MEM) {
         opnd_regs(&in->o[0], dst_width(in), s->dst, &s->ndst, WS_PC_MAXDST);
-        for (k = 1; k < in->nopnd && (in->o[k].kind == WS_SO_P || in->o[k].kind == WS_SO_UP) &&
-                    !in->o[k].not_ && k < 3; k++)
+        k = 1;
+        if ((in->op == WS_SOP_LOP3 || in->op == WS_SOP_PLOP3) && in->o[0].kind == WS_SO_P &&
+            in->nopnd > 1 && in->o[1].kind == WS_SO_R)
+            /* LOP3.LUT P0, R3, ...: the predicate and the register both results */
+            opnd_regs(&in->o[k++], 1, s->dst, &s->ndst, WS_PC_MAXDST);
+        /* VOTE Rd, Pd, Ps: one predicate result, then the voted predicate (a source) */
+        int last = in->op == WS_SOP_VOTE || in->op == WS_SOP_VOTEU ? 2 : 3;
+        for (; k < in->nopnd && (in->o[k].kind == WS_SO_P || in->o[k].kind == WS_SO_UP) &&
+               !in->o[k].not_ && k < last; k++)
             opnd_regs(&in->o[k], 1, s->dst, &s->ndst, WS_PC_MAXDST);
     }
     for (; k < in->nopnd; k++)

@@ -25,6 +25,8 @@ static void decode_inst(const ws_gpu_preset *p, const ws_pcstatic *s, ws_pcinfo 
     double slots = p->issue[pi->lat] > 1 ? p->issue[pi->lat] : 1;
     pi->slots = slots;
     pi->gap = slots / p->issue_per_scheduler;
+    pi->pipe = (uint8_t)ws_timing_pipe(pi->lat);
+    pi->occ = p->issue[pi->lat];
     pi->nsrc = s->nsrc;
     pi->ndst = s->ndst;
     memcpy(pi->src, s->src, sizeof pi->src);
@@ -113,11 +115,16 @@ static int warp_regs_reserve(ws_warp_timing *w, int nregs)
     if (nregs <= w->nregs) return 0;
     int n = nregs < 64 ? 64 : nregs;
     double *r = realloc(w->ready, (size_t)n * sizeof *r);
-    uint8_t *k = realloc(w->kind, (size_t)n);
     if (r) w->ready = r;
+    double *f = realloc(w->freed, (size_t)n * sizeof *f);
+    if (f) w->freed = f;
+    uint8_t *k = realloc(w->kind, (size_t)n);
     if (k) w->kind = k;
-    if (!r || !k) return WS_ERR_NOMEM;
-    for (int i = w->nregs; i < n; i++) { w->ready[i] = 0; w->kind[i] = WS_STALL_DEP; }
+    if (!r || !f || !k) return WS_ERR_NOMEM;
+    for (int i = w->nregs; i < n; i++) {
+        w->ready[i] = w->freed[i] = 0;
+        w->kind[i] = WS_STALL_DEP;
+    }
     w->nregs = n;
     return 0;
 }
@@ -152,8 +159,10 @@ static void on_cta_begin(void *ctx, uint32_t cta, int nwarps)
         ws_warp_timing *w = &c->warps[i];
         if (warp_regs_reserve(w, t->max_regs)) { t->oom = 1; return; }
         memset(w->ready, 0, (size_t)w->nregs * sizeof *w->ready);
+        memset(w->freed, 0, (size_t)w->nregs * sizeof *w->freed);
         memset(w->kind, WS_STALL_DEP, (size_t)w->nregs);
         w->t = w->done = w->slots = w->slot = 0;
+        memset(w->pipe, 0, sizeof w->pipe);
         memset(w->win, 0, sizeof w->win);
         w->win_pos = 0;
         w->bar_gen = 0;
@@ -167,16 +176,24 @@ static void on_cta_end(void *ctx, uint32_t cta)
     ws_timing *t = ctx;
     ws_cta_timing *c = cta_find(t, cta);
     if (!c) return;
-    double per_sched[WS_TIMING_MAXSCHED] = { 0 };
+    /* Per scheduler (warp i on scheduler i mod n): instructions dispatched, one a cycle at
+     * most (issue_per_scheduler), and the cycles each pipe was held; the scheduler is busy
+     * for the longer. */
+    double dispatched[WS_TIMING_MAXSCHED] = { 0 }, held[WS_TIMING_MAXSCHED][WS_LAT__COUNT];
+    memset(held, 0, sizeof held);
     int nsched = (int)t->p.schedulers_per_sm;
     if (nsched > WS_TIMING_MAXSCHED) nsched = WS_TIMING_MAXSCHED;
     for (int i = 0; i < c->nwarps; i++) {
         const ws_warp_timing *w = &c->warps[i];
         if (w->done > c->sum.critical_path) c->sum.critical_path = w->done;
-        per_sched[i % nsched] += w->slots;
+        dispatched[i % nsched] += w->slots;
+        for (int p = 0; p < WS_LAT__COUNT; p++) held[i % nsched][p] += w->pipe[p];
     }
-    for (int s = 0; s < nsched; s++)
-        if (per_sched[s] > c->sum.max_sched_slots) c->sum.max_sched_slots = per_sched[s];
+    for (int s = 0; s < nsched; s++) {
+        double busy = dispatched[s] / t->p.issue_per_scheduler;
+        for (int p = 0; p < WS_LAT__COUNT; p++) busy = fmax(busy, held[s][p]);
+        if (busy > c->sum.max_sched_cycles) c->sum.max_sched_cycles = busy;
+    }
     c->sum.warps = c->nwarps;
     ws_timing_fold_cta(t, cta, &c->sum);
     c->in_use = 0;
@@ -235,7 +252,8 @@ static double window_latest(const ws_warp_timing *w, int window)
 /* Issue one warp-instruction: after the one before it (one issue gap), no earlier than
  * the instruction `window` places back (the compiler's static schedule lets a warp issue
  * that far past a stalled instruction; 1 = strictly in order) or, if it is serializing,
- * every earlier one; and when its source registers are ready. Returns the issue cycle. */
+ * every earlier one; when its source registers are ready; and when a memory instruction
+ * before it has read the registers it writes. Returns the issue cycle. */
 static double issue_at(ws_timing *t, ws_cta_timing *c, ws_warp_timing *w, const ws_pcinfo *pi)
 {
     int window = (int)t->p.sched_window;
@@ -246,15 +264,19 @@ static double issue_at(ws_timing *t, ws_cta_timing *c, ws_warp_timing *w, const 
         int r = pi->src[i];
         if (w->ready[r] > ready) { ready = w->ready[r]; kind = w->kind[r]; }
     }
+    for (int i = 0; i < pi->ndst; i++)
+        if (w->freed[pi->dst[i]] > ready) { ready = w->freed[pi->dst[i]]; kind = WS_STALL_MEM; }
     c->sum.stall[WS_STALL_ISSUE] += pi->gap;
     if (ready > earliest) c->sum.stall[kind] += ready - earliest;
     w->slot = earliest;
     w->win[w->win_pos] = ready;
     w->win_pos = (w->win_pos + 1) % window;
     if (ready > w->t) w->t = ready;
-    w->slots += pi->slots;
+    w->slots += 1;
+    w->pipe[pi->pipe] += pi->occ;
     c->sum.insts++;
-    c->sum.slots += pi->slots;
+    c->sum.slots += 1;
+    c->sum.pipe[pi->pipe] += pi->occ;
     return ready;
 }
 
@@ -298,16 +320,23 @@ static void on_warp_inst(void *ctx, const ws_warp_event *ev)
     if (pi->yield) /* a spin loop's head: the YIELD lets other threads run, each trip */
         branch_hold(c, w, window, start, t->p.branch_yield_cycles);
     ws_cost cost = { pi->latency, WS_STALL_DEP };
-    if (ev->addr && ev->pred_on)
+    if (ev->addr && ev->pred_on) {
         ws_timing_mem_cost(t, c, ev, pi, &cost);
+        /* The memory pipe reads the instruction's registers (address, data) after issue:
+         * whatever writes one of them next waits for that read (bench/calib red_war). */
+        if (ev->addr_space != WS_SPACE_CONST && ev->addr_space != WS_SPACE_PARAM)
+            for (int i = 0; i < pi->nsrc; i++)
+                if (w->freed[pi->src[i]] < start + t->p.mem_src_read_cycles)
+                    w->freed[pi->src[i]] = start + t->p.mem_src_read_cycles;
+    }
     if (ev->groups > 1) { /* the op runs once per member-mask group, the warp held meanwhile */
         double extra = (ev->groups - 1) * t->p.warp_group_cycles;
-        double slots = (ev->groups - 1) * t->p.warp_group_issue; /* and its scheduler busy */
+        double busy = (ev->groups - 1) * t->p.warp_group_issue; /* and its pipe busy */
         cost.latency += extra;
         c->sum.stall[WS_STALL_DEP] += extra;
         warp_hold(w, window, start + extra);
-        w->slots += slots;
-        c->sum.slots += slots;
+        w->pipe[pi->pipe] += busy;
+        c->sum.pipe[pi->pipe] += busy;
     }
     write_dsts(w, pi, start + cost.latency, cost.kind);
     if (pi->is_bar && !w->bar_noted) bar_arrive(c, w);
@@ -353,6 +382,7 @@ void ws_timing_free(ws_timing *t)
     for (int i = 0; i < t->nctas; i++) {
         for (int k = 0; k < t->ctas[i].cap_warps; k++) {
             free(t->ctas[i].warps[k].ready);
+            free(t->ctas[i].warps[k].freed);
             free(t->ctas[i].warps[k].kind);
         }
         free(t->ctas[i].warps);

@@ -88,7 +88,8 @@ void ws_timing_fold_cta(ws_timing *t, uint32_t cta, const ws_cta_sum *s)
     sm->sum_cp += s->critical_path;
     if (s->critical_path > sm->max_cp) sm->max_cp = s->critical_path;
     sm->slots += s->slots;
-    if (s->max_sched_slots > sm->max_sched_slots) sm->max_sched_slots = s->max_sched_slots;
+    for (int p = 0; p < WS_LAT__COUNT; p++) sm->pipe[p] += s->pipe[p];
+    if (s->max_sched_cycles > sm->max_sched_cycles) sm->max_sched_cycles = s->max_sched_cycles;
     sm->lsu += s->lsu_wavefronts;
     ws_cta_sum *tot = &t->total;
     tot->slots += s->slots;
@@ -124,7 +125,11 @@ static void sm_bounds(const ws_timing *t, ws_bounds *b)
         if (!sm->ctas) continue;
         double waves = ceil(sm->ctas / R);
         double lat = sm->end; /* its CTAs' chains in their slots, dispatch included */
-        double issue = fmax(sm->slots / (S * ipc), sm->max_sched_slots / ipc);
+        /* dispatch (one instruction a cycle a scheduler) or the busiest pipe, whichever is
+         * longer: a pipe that takes several cycles a warp-instruction (POPC, MUFU) holds
+         * only itself, the scheduler dispatches to other pipes meanwhile */
+        double issue = fmax(sm->slots / (S * ipc), sm->max_sched_cycles);
+        for (int p = 0; p < WS_LAT__COUNT; p++) issue = fmax(issue, sm->pipe[p] / S);
         double lsu = sm->lsu / p->lsu_wavefronts_per_cycle;
         double total = fmax(lat, fmax(issue, lsu) + p->cta_launch_cycles);
         b->sms_used++;

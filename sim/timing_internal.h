@@ -33,6 +33,7 @@ typedef struct ws_gpu_preset {
     double latency[WS_LAT__COUNT];   /* dependent-issue latency, cycles */
     double issue[WS_LAT__COUNT];     /* cycles a warp-instruction holds its scheduler's pipe */
     double shared_latency, l1_latency, l2_latency, dram_latency;
+    double mem_src_read_cycles;      /* a memory instruction reads its registers so late */
     double sector_bytes, line_bytes, shared_banks, shared_bank_bytes;
     double lsu_wavefronts_per_cycle; /* per SM: shared/L1 data path */
     double l1_bytes, l2_bytes;       /* capacities */

@@ -24,7 +24,9 @@ typedef struct ws_pcinfo {
     uint8_t atom_merge;       /* lanes on one word merge into one add (ATOMS.POPC.INC) */
     int32_t target;           /* branches: target pc, else -1 */
     int32_t maxreg;           /* the highest register it names */
+    uint8_t pipe;             /* the pipe it occupies (ws_timing_pipe) */
     double latency, slots, gap;
+    double occ;               /* cycles it holds its pipe (the preset's issue.<class>) */
     double skip_latency;      /* its latency when issued predicated off */
     int32_t src[WS_PC_MAXSRC], dst[WS_PC_MAXDST];
 } ws_pcinfo;
@@ -39,9 +41,11 @@ typedef struct ws_warp_timing {
     double win[WS_WINDOW_MAX];/* issue times of the latest `window` instructions (a ring) */
     int win_pos;
     double done;              /* when its latest result is ready */
-    double slots;             /* issue slots it used */
+    double slots;             /* instructions it dispatched */
+    double pipe[WS_LAT__COUNT]; /* cycles it held each pipe */
     int nregs;
     double *ready;            /* per register: cycle its value is ready */
+    double *freed;            /* per register: cycle a memory instruction has read it */
     uint8_t *kind;            /* per register: what produced it (WS_STALL_*) */
     int64_t bar_gen;          /* barriers passed */
     int bar_pending, bar_noted;
@@ -50,7 +54,9 @@ typedef struct ws_warp_timing {
 /* What one finished CTA hands to its SM. */
 typedef struct ws_cta_sum {
     double critical_path;     /* longest warp chain, cycles */
-    double slots, max_sched_slots;
+    double slots;             /* instructions dispatched */
+    double pipe[WS_LAT__COUNT]; /* cycles each pipe was held */
+    double max_sched_cycles;  /* its busiest scheduler: dispatch or its busiest pipe */
     double lsu_wavefronts;
     double l2_bytes, dram_bytes;
     double stall[WS_STALL__COUNT];
@@ -71,7 +77,8 @@ typedef struct ws_cta_timing {
 
 typedef struct ws_sm_timing {
     uint64_t ctas;
-    double sum_cp, max_cp, slots, max_sched_slots, lsu;
+    double sum_cp, max_cp, slots, max_sched_cycles, lsu;
+    double pipe[WS_LAT__COUNT];
     double warp_cycles;       /* sum over CTAs of warps x critical path */
     double dispatch;          /* when its CTA dispatcher can start the next CTA */
     double end;               /* when its last CTA finishes */
@@ -117,6 +124,15 @@ struct ws_timing {
     double atom_unit_service; /* global atomics: every unit's service cycles, summed */
     double shared_atom_requests;
 };
+
+/* The pipe an instruction of latency class `lat` occupies: IMAD shares the FMA pipe with
+ * fp32, and the bit operations (POPC, FLO, BREV) the multi-function unit with MUFU; every
+ * other class is a pipe of its own. A scheduler dispatches one instruction a cycle to
+ * whichever pipe is free (timing.c, timing_finish.c). */
+static inline int ws_timing_pipe(int lat)
+{
+    return lat == WS_LAT_mul ? WS_LAT_fp32 : lat == WS_LAT_bit || lat == WS_LAT_div ? WS_LAT_sfu : lat;
+}
 
 typedef struct ws_cost { double latency; int kind; } ws_cost;
 

@@ -46,6 +46,7 @@ static const preset_key ws_preset_keys[] = {
     NUM_KEY("branch.yield_cycles", branch_yield_cycles),
     NUM_KEY("mem.shared_latency", shared_latency), NUM_KEY("mem.l1_latency", l1_latency),
     NUM_KEY("mem.l2_latency", l2_latency), NUM_KEY("mem.dram_latency", dram_latency),
+    NUM_KEY("mem.src_read_cycles", mem_src_read_cycles),
     NUM_KEY("mem.sector_bytes", sector_bytes), NUM_KEY("mem.line_bytes", line_bytes),
     NUM_KEY("mem.shared_banks", shared_banks), NUM_KEY("mem.shared_bank_bytes", shared_bank_bytes),
     NUM_KEY("mem.lsu_wavefronts_per_cycle", lsu_wavefronts_per_cycle),

@@ -49,6 +49,12 @@ OP_KERNEL(op_fp64, double, "d", "fma.rn.f64 %0, %0, %1, %1;")
 OP_KERNEL(op_sfu, float, "f", "ex2.approx.ftz.f32 %0, %0;")
 OP_KERNEL(op_div, float, "f", "div.rn.f32 %0, %1, %0;")
 OP_KERNEL(op_shfl, int, "r", "shfl.sync.idx.b32 %0, %0, %1, 31, -1;")
+// Bit operations and a vote, each behind an xor (BREV, FLO, POPC; ISETP + VOTE): whether they
+// cost what an ALU operation does.
+OP_KERNEL(op_brev, int, "r", "brev.b32 %0, %0;\n\txor.b32 %0, %0, %1;")
+OP_KERNEL(op_clz, int, "r", "clz.b32 %0, %0;\n\txor.b32 %0, %0, %1;")
+OP_KERNEL(op_popc, int, "r", "popc.b32 %0, %0;\n\txor.b32 %0, %0, %1;")
+OP_KERNEL(op_vote, int, "r", "{ .reg .pred p; setp.ne.s32 p, %0, %1; vote.sync.ballot.b32 %0, p, -1; }")
 
 // Shared-memory pointer chase: every lane follows the same ring of byte offsets. The ring
 // has its own fixed size: RING sizes the global chases, up to 4096 entries (128 KB here,
@@ -71,14 +77,19 @@ extern "C" __global__ void chase_shared(int *out)
 }
 
 // Global pointer chase over a ring the kernel writes first (RING lines STRIDE elements
-// apart): a small ring stays in L1, a ring larger than L1 comes from L2.
+// apart): a small ring stays in L1, a ring larger than L1 comes from L2. CTA b chases ring
+// b mod RINGS (RINGS = 1: every CTA the same ring, from a line of its own: the L2's latency
+// with every SM asking, the footprint one ring's).
+#ifndef RINGS
+#define RINGS CTAS
+#endif
 extern "C" __global__ void chase_global(unsigned long long *buf, int *out)
 {
-    unsigned long long *ring = buf + (size_t)blockIdx.x * RING * STRIDE;
+    unsigned long long *ring = buf + (size_t)(blockIdx.x % RINGS) * RING * STRIDE;
     for (int i = threadIdx.x; i < RING; i += blockDim.x)
         ring[(size_t)i * STRIDE] = (unsigned long long)(ring + (size_t)((i + 1) % RING) * STRIDE);
     __syncthreads();
-    unsigned long long a = (unsigned long long)ring;
+    unsigned long long a = (unsigned long long)(ring + (size_t)(blockIdx.x / RINGS * 97 % RING) * STRIDE);
 #pragma unroll 1
     for (int i = 0; i < ITERS; i++)
 #pragma unroll
@@ -198,12 +209,54 @@ extern "C" __global__ void redux_groups(int *out)
     out[blockIdx.x * blockDim.x + threadIdx.x] = x;
 }
 
+// A global reduction's source register rewritten right after it, REPS times: the RED reads
+// its operands late (the memory pipe's own time), so the add that writes the register next
+// waits for that read (a write-after-read hazard; ptxas renames it away in straight code but
+// not across a loop's back edge, where the leader loop below meets it too).
+extern "C" __global__ void red_war(int *out, int zero)
+{
+    int x = threadIdx.x;
+    int *p = out + blockIdx.x * blockDim.x + threadIdx.x;
+#pragma unroll 1
+    for (int i = 0; i < REPS; i++)
+        asm volatile("red.global.add.u32 [%1], %0;\n\tadd.s32 %0, %0, %2;" : "+r"(x) : "l"(p), "r"(zero));
+    out[blockIdx.x * blockDim.x + threadIdx.x] = x;
+}
+
+// A ballot/leader loop over GROUPS distinct keys a warp (lane i's key is i mod GROUPS), REPS
+// rounds: the lowest waiting lane broadcasts its key, the lanes with that key vote, the leader
+// adds their count and they leave, one trip per key. SPREAD = 0: the leader's add is a global
+// atomicAdd on the key's word (a RED); 1: a register add, so a trip's cost without the RED.
+extern "C" __global__ void leader_loop(int *hist, int zero)
+{
+    int lane = threadIdx.x & 31, acc = 0;
+#pragma unroll 1
+    for (int r = 0; r < REPS; r++) {
+        int key = (lane % GROUPS) + (r & zero);
+        unsigned waiting = __ballot_sync(0xffffffffu, key >= 0);
+        while (waiting) {
+            int leader = __ffs(waiting) - 1;
+            int lkey = __shfl_sync(0xffffffffu, key, leader);
+            unsigned same = __ballot_sync(0xffffffffu, key == lkey);
+            if (lane == leader) {
+                if (SPREAD == 0)
+                    atomicAdd(&hist[lkey], __popc(same));
+                else
+                    acc += __popc(same) + lkey;
+            }
+            waiting &= ~same;
+        }
+    }
+    if (acc == -1) hist[0] = 0; // keeps the register adds live
+}
+
 // Atomics from every warp of the grid, REPS per thread: SPREAD = 0: all lanes on one word;
 // 1: each lane its own word within one 4 KB range; 2: each lane of each warp its own
 // word, warps 4 KB apart; 3: lane i on word i x STRIDE of one range; 4: each lane of each
 // warp its own word on its own 128-byte line (what random bins give); 5: GROUPS words
 // STRIDE apart, lane i on word i mod GROUPS (32 / GROUPS lanes on each); 6: each lane a
-// pseudo-random word of the first BINS, a new one each repetition. LANES lanes of each
+// pseudo-random word of the first BINS, a new one each repetition; 7: the 32 lanes on the 32
+// words of one line, each repetition the warp's next line of GROUPS lines. LANES lanes of each
 // warp take part. `zero` (0 at run time) keeps ptxas from proving SPREAD=0's address
 // uniform: it would turn a warp's 32 same-word adds into one (VOTEU + POPC + one RED),
 // which is the compiler's work, not the L2's.
@@ -229,6 +282,8 @@ template <typename T> __device__ void atomics(T *buf, int zero)
             x = x * 1664525u + 1013904223u;
             at = (x >> 8) % BINS;
         }
+        if (SPREAD == 7)
+            at = ((warp + i) % GROUPS) * 32 + lane;
         atomicAdd(&buf[at], (T)1);
     }
 }

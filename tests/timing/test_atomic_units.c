@@ -8,6 +8,7 @@
  *   shared atomics take a wavefront per distinct word of the busiest bank, and one per
  *     further lane on a word;
  *   a word's lanes chain across requests (float adds wait for the word's last result);
+ *   a register a RED reads is rewritten only once the memory pipe has read it;
  *   a CAS success costs the contended cycles at its contender count, between the measured
  *     counts by the logarithm, and the GPU serves so many swaps a cycle. */
 #include <stdio.h>
@@ -149,6 +150,23 @@ int main(void)
         double want = cas[i].threads * cas[i].each;
         printf("cas_loop, %5.0f threads: %9.0f cycles (want %.0f)\n", cas[i].threads, got, want);
         CHECK(fabs(got - want) <= 1e-6 * want, "%g contenders: %g vs %g", cas[i].threads, got, want);
+    }
+
+    /* A memory instruction reads its registers after it issues (mem.src_read_cycles): the
+     * add that rewrites a RED's data register waits for that read, every trip of red_war. */
+    {
+        static const char *const slow_read[] = { "mem.src_read_cycles", "100", NULL };
+        char rpath[WS_PATH_MAX];
+        const char *rp = ws_tr_preset_edit(slow_read, "atomic-units-src-read", rpath, sizeof rpath);
+        CHECK(rp != NULL, "writing the src-read preset");
+        const char *a[] = { "REPS=64", NULL }, *b[] = { "REPS=128", NULL };
+        double fast = (metric(preset, "red_war", b, "sim__cycles") -
+                       metric(preset, "red_war", a, "sim__cycles")) / 64;
+        double slow = rp ? (metric(rp, "red_war", b, "sim__cycles") -
+                            metric(rp, "red_war", a, "sim__cycles")) / 64 : NAN;
+        printf("red_war: %.1f cycles a trip, %.1f when a RED reads its registers 100 cycles late\n",
+               fast, slow);
+        CHECK(fast < 100 && slow >= 100, "the rewrite waits for the RED's read (%g, %g)", fast, slow);
     }
 
     /* CAS that swap pay the GPU's success rate (atom.cas_successes_per_cycle, 1 here): random

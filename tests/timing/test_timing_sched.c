@@ -6,7 +6,8 @@
  *   atom.l2_same_fp_cycles: float adds on one address serialize at their own rate;
  *   latency.branch, branch.reconverge_cycles, branch.yield_cycles: a taken branch costs its
  *     fetch, a branch body that is not predicated costs a wait at its reconvergence point
- *     each trip, and a spin loop (left on an atomic's result) costs its YIELD each trip. */
+ *     each trip, and a spin loop (left on an atomic's result) costs its YIELD each trip;
+ *   issue.*: each class holds its own pipe; a scheduler dispatches one instruction a cycle. */
 #include <stdio.h>
 #include <stdlib.h>
 #include "sim/timing_internal.h"
@@ -106,5 +107,25 @@ int main(void)
     printf("one address, 16 x 32 lanes: int %.1f cycles (want %.1f), float %.1f (want %.1f)\n",
            fi, want_i, ff, want_f);
     CHECK(fabs(fi - want_i) < 1e-6 && fabs(ff - want_f) < 1e-6, "same-address service by type");
+
+    /* Pipes: a scheduler dispatches one instruction a cycle to whichever pipe is free, so
+     * POPC at 8 cycles a warp-instruction bounds a popc+xor chain by the POPC pipe alone;
+     * the xors go to the ALU meanwhile. One warp on each of the 4 schedulers, 8 chains x
+     * 8 x 4 steps: 256 POPCs each. */
+    char b8[1024];
+    CHECK(preset_with("issue.bit", "8", b8, sizeof b8) != NULL, "write %s", b8);
+    {
+        const char *defs[] = { "CTAS=1", "THREADS=128", "CHAINS=8", "ITERS=8", "REPS=4", NULL };
+        ws_result r;
+        ws_error err;
+        ws_error_clear(&err);
+        int rc = ws_tr_run_on(WS_SOURCE_DIR "/bench/calib/calib.spec", defs, "op_popc", b8, &r, &err);
+        CHECK(rc == 0, "op_popc: %s", err.msg);
+        double issue = rc ? NAN : ws_tr_metric(&r, "sim__bound_issue_cycles");
+        ws_result_free(&r);
+        printf("popc+xor chains: issue bound %.0f cycles (POPC pipe 2048, +256 if additive)\n", issue);
+        CHECK(issue >= 2048 && issue < 2048 + 128, "the POPC pipe bounds it, the xors ride along (%g)",
+              issue);
+    }
     return ws_test_finish("timing/sched");
 }
