@@ -170,7 +170,11 @@ fi
 
 # The simulator's run beside the GPU's per .cu line: the map page and its terminal view for
 # branch_unification/after (the newest pair in the database).
-if part map; then
+if ! part map; then
+    :
+elif ! echo seeds | grep -Eq "^(${WS_GPU_PARTS:-.*})\$"; then
+    echo "map: skipped (it draws the seeds part's runs, which WS_GPU_PARTS leaves out)" | tee -a "$log"
+else
 ids=$(python3 - "$db" <<'EOF' 2>>"$log"
 import sqlite3, sys
 q = ("select max(id) from runs where workload='branch_unification' and variant='after' "
