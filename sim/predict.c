@@ -259,7 +259,7 @@ void ws_predict_confidence(const ws_result *r, const char *preset, char *buf, si
     }
     int keys = 0, bench = 0, fitted = 0, unsourced = 0;
     char names[256] = "";
-    for (int k = 0; k < 24 && bound_keys[b][k]; k++) {
+    for (size_t k = 0; k < sizeof bound_keys[b] / sizeof bound_keys[b][0] && bound_keys[b][k]; k++) {
         const char *src = ws_gpu_preset_source(&p, bound_keys[b][k]);
         keys++;
         if (!src || !*src) unsourced++;

@@ -25,6 +25,15 @@
 #ifndef STRIDE
 #define STRIDE 32 // elements between ring entries (32 x 4 B: one line each)
 #endif
+#ifndef SPREAD
+#define SPREAD 0 // how the atomics' lanes pick words (atomics, leader_loop)
+#endif
+#ifndef LANES
+#define LANES 32 // lanes of a warp that take part (atomics)
+#endif
+#ifndef CTAS
+#define CTAS 1 // the grid (chase_global's rings when RINGS is not given)
+#endif
 
 // One class of operation: CHAINS chains of REPS x ITERS dependent operations ASM.
 #define OP_KERNEL(name, T, C, ASM)                                                        \
@@ -260,12 +269,6 @@ extern "C" __global__ void leader_loop(int *hist, int zero)
 // warp take part. `zero` (0 at run time) keeps ptxas from proving SPREAD=0's address
 // uniform: it would turn a warp's 32 same-word adds into one (VOTEU + POPC + one RED),
 // which is the compiler's work, not the L2's.
-#ifndef SPREAD
-#define SPREAD 0
-#endif
-#ifndef LANES
-#define LANES 32
-#endif
 
 template <typename T> __device__ void atomics(T *buf, int zero)
 {

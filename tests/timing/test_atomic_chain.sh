@@ -6,8 +6,7 @@
 build=$1
 src=$(cd "$(dirname "$0")/../.." && pwd)
 ws=$build/warpscope
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$src/tests/cli/cli_lib.sh"   # tmp (removed on exit), bad, fail
 preset=$src/tests/timing/mech.gpu
 for r in 16 32; do
     "$ws" sim "$src/bench/calib/calib.spec" --variant atomic_chain -D REPS=$r --timing \

@@ -6,10 +6,7 @@
 build=$1
 src=$(cd "$(dirname "$0")/../.." && pwd)
 ws=$build/warpscope
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$src/tests/cli/cli_lib.sh"   # tmp (removed on exit), bad, fail
 probe=$src/bench/atomic_probe.py
 preset=$src/tests/timing/mech.gpu
 
@@ -28,5 +25,5 @@ grep -E '^chain .*one warp, 1 lane' "$tmp/slow.txt" | awk '$NF <= 1.5 {exit 1}' 
     bad "a 3x slower round trip does not read slow on the one-lane chain"
 python3 "$probe" measure >"$tmp/usage.txt" 2>&1 && bad "no arguments: exit 0"
 grep -q "atomic_probe.py measure WARPSCOPE" "$tmp/usage.txt" || bad "no arguments: no usage"
-[ $fails -eq 0 ] && echo "atomic probe: ok"
-exit $fails
+[ $fail -eq 0 ] && echo "atomic probe: ok"
+exit $fail

@@ -5,10 +5,7 @@
 # name its benchmark. usage: test_calibrate.sh BUILD_DIR
 build=$1
 src=$(cd "$(dirname "$0")/../.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$src/tests/cli/cli_lib.sh"   # tmp (removed on exit), bad, fail
 
 # Move eight keys away from h100.gpu's values (whatever they are) in the stand-in.
 v='[0-9.e+-]*'
@@ -72,4 +69,4 @@ if "$build/warpscope" sim divergence_examples --model sass --no-db --variant tid
 else
     echo "calibrate: the SASS model part skipped: no nvdisasm"
 fi
-[ $fails = 0 ] && echo "calibrate: ok" || { echo "calibrate: $fails failed"; exit 1; }
+[ $fail = 0 ] && echo "calibrate: ok" || { echo "calibrate: $fail failed"; exit 1; }

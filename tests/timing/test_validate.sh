@@ -7,10 +7,7 @@
 build=$1
 src=$(cd "$(dirname "$0")/../.." && pwd)
 ws=$build/warpscope
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$src/tests/cli/cli_lib.sh"   # tmp (removed on exit), bad, fail
 
 cat > "$tmp/points.txt" <<'PTS'
 # a small validation set: one seed workload, two of bench/validation
@@ -105,4 +102,4 @@ grep -q "^validate.sh: unknown option '--frob'$" "$tmp/e7" || bad "validate.sh u
 # The shipped points list parses (every workload, variant and option exists).
 python3 -c "import sys; sys.path.insert(0, '$src/bench'); import validate; p = validate.read_points('$src/bench/validation/points.txt'); assert len(p) >= 40, len(p)" ||
     bad "bench/validation/points.txt parses"
-[ $fails = 0 ] && echo "validate: ok" || { echo "validate: $fails failed"; exit 1; }
+[ $fail = 0 ] && echo "validate: ok" || { echo "validate: $fail failed"; exit 1; }

@@ -6,10 +6,7 @@
 build=$1
 src=$(cd "$(dirname "$0")/../.." && pwd)
 ws=$build/warpscope
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$src/tests/cli/cli_lib.sh"   # tmp (removed on exit), bad, fail
 n=0
 while read -r w defs; do
     n=$((n + 1))
@@ -61,4 +58,4 @@ resident_per_word = 264 * 256 / 64  # every thread resident (2 CTAs a SM), 64 wo
 c = m["sim__atomic_cas_contenders"]
 assert 1 < c < 0.5 * resident_per_word, (c, resident_per_word)
 PY
-[ $fails = 0 ] && echo "validation kernels: ok" || { echo "validation kernels: $fails failed"; exit 1; }
+[ $fail = 0 ] && echo "validation kernels: ok" || { echo "validation kernels: $fail failed"; exit 1; }
