@@ -97,6 +97,10 @@ void ws_json_run_identity(ws_json *j, const ws_result *r)
     ws_json_str(j, "params", r->params);
     dims(j, "grid", r->grid);
     dims(j, "block", r->block);
+    if (r->source[0])   /* "sim:sass", "sim:ipdom", "gpu:NAME": which model or device */
+        ws_json_str(j, "source", r->source);
+    if (r->device_json[0] == '{')   /* the model's isa, arch, reconvergence; the GPU's facts */
+        ws_json_raw(j, "device", r->device_json);
 }
 
 void ws_json_metrics(ws_json *j, const char *key, const ws_result *r)

@@ -353,6 +353,10 @@ double ws_rng_double(ws_rng *r); /* [0,1) */
  * default ($WARPSCOPE_PTX_CACHE, else the build tree's ptx-cache). */
 int ws_ptx_build(const ws_spec *s, const char *cache_dir, char *ptx_path, size_t n,
                  ws_error *err);
+/* The same for `-arch=ARCH` (NULL or "": sm_90): __CUDA_ARCH__ and the PTX features the
+ * source may use follow the SASS target (REDUX is sm_80+, say). */
+int ws_ptx_build_arch(const ws_spec *s, const char *cache_dir, const char *arch,
+                      char *ptx_path, size_t n, ws_error *err);
 /* What the compiler gives a kernel: from `ptxas -v` on the PTX (cached beside it). */
 typedef struct ws_kernel_resources {
     int regs;            /* registers per thread */
@@ -363,7 +367,7 @@ typedef struct ws_kernel_resources {
 int ws_ptx_resources(const char *ptx_path, const char *kernel, ws_kernel_resources *out,
                      ws_error *err);
 
-/* The SASS an sm_XX GPU runs for the spec's kernels: the PTX of ws_ptx_build through
+/* The SASS an sm_XX GPU runs for the spec's kernels: the PTX of ws_ptx_build_arch through
  * `ptxas -arch=ARCH -lineinfo` (a cubin) and `nvdisasm -gi -c` (text with line info), both
  * cached by content hash in cache_dir (NULL: $WARPSCOPE_PTX_CACHE, else the build tree's
  * ptx-cache). arch NULL or "" -> "sm_90"; sm_70..sm_90 are accepted (ptxas says which it

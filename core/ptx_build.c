@@ -1,8 +1,9 @@
-/* ptx_build.c — compiles a workload's .cu to PTX with nvcc (-ptx -lineinfo -arch=sm_90 and
- * every spec constant as -D), cached by content hash; usable without nvcc when the cached
+/* ptx_build.c — compiles a workload's .cu to PTX with nvcc (-ptx -lineinfo -arch=sm_90, or
+ * the SASS target's sm_XX, and every spec constant as -D), cached by content hash; usable without nvcc when the cached
  * PTX exists (GPU machines). Reading PTX is sim/'s job, ptxas resources resources.c's. */
 #include "core/core_internal.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +17,6 @@
 #define WS_DEFAULT_PTX_CACHE "ptx-cache"
 #endif
 
-#define WS_PTX_FLAGS "-ptx", "-lineinfo", "-arch=sm_90"
 #define WS_DEFINES_MAX 256
 
 /* $WARPSCOPE_NVCC, else the nvcc CMake found, else nvcc on PATH. */
@@ -167,8 +167,8 @@ void ws_first_lines(const char *path, char *buf, size_t n, int lines)
     free(text);
 }
 
-static int ws_compile(const ws_spec *s, char **defs, int ndefs, const char *ptx,
-                      ws_error *err)
+static int ws_compile(const ws_spec *s, const char *arch, char **defs, int ndefs,
+                      const char *ptx, ws_error *err)
 {
     char tmp[WS_PATH_MAX + 64], log[WS_PATH_MAX + 64];
     snprintf(tmp, sizeof tmp, "%s.tmp.%d", ptx, (int)getpid());
@@ -176,9 +176,11 @@ static int ws_compile(const ws_spec *s, char **defs, int ndefs, const char *ptx,
     char *argv[8 + WS_DEFINES_MAX];
     int a = 0;
     argv[a++] = (char *)ws_nvcc();
-    char *flags[] = {WS_PTX_FLAGS};
-    for (size_t i = 0; i < sizeof flags / sizeof *flags; i++)
-        argv[a++] = flags[i];
+    char archflag[32];
+    snprintf(archflag, sizeof archflag, "-arch=%s", arch);
+    argv[a++] = "-ptx";
+    argv[a++] = "-lineinfo";
+    argv[a++] = archflag;
     for (int i = 0; i < ndefs; i++)
         argv[a++] = defs[i];
     argv[a++] = (char *)s->source;
@@ -193,7 +195,10 @@ static int ws_compile(const ws_spec *s, char **defs, int ndefs, const char *ptx,
         rc = status == -1
                  ? ws_error_at(err, WS_ERR_BUILD, s->source, 0, "cannot run nvcc (%s): %s",
                                argv[0], strerror(errno))
-                 : ws_error_at(err, WS_ERR_BUILD, s->source, 0, "nvcc failed: %s", first);
+                 : ws_error_at(err, WS_ERR_BUILD, s->source, 0, "nvcc failed (-arch=%s): %s%s",
+                               arch, first, strstr(first, "Unsupported gpu architecture")
+                               ? " (CUDA 13 dropped sm_70/sm_72: point WARPSCOPE_NVCC and "
+                                 "WARPSCOPE_PTXAS at a CUDA 12 toolkit)" : "");
         unlink(tmp);
     } else if (rename(tmp, ptx) != 0) {
         rc = ws_error_set(err, WS_ERR_IO, "cannot rename %s to %s: %s", tmp, ptx,
@@ -238,14 +243,15 @@ static int ws_write_sidecar(const char *ptx, const char *version)
     return WS_OK;
 }
 
-static int ws_ptx_build_with(const ws_spec *s, const char *cache, char **defs, int ndefs,
-                             char *ptx_path, size_t n, ws_error *err)
+static int ws_ptx_build_with(const ws_spec *s, const char *cache, const char *arch,
+                             char **defs, int ndefs, char *ptx_path, size_t n, ws_error *err)
 {
     uint64_t h = 0x77737074785f7631ULL; /* "wsptx_v1" */
     int rc = ws_hash_source(s->source, &h, err);
     if (rc != WS_OK)
         return rc;
-    const char *flags = "-ptx -lineinfo -arch=sm_90";
+    char flags[64];
+    snprintf(flags, sizeof flags, "-ptx -lineinfo -arch=%s", arch);
     h = ws_hash64(flags, strlen(flags), h);
     for (int i = 0; i < ndefs; i++)
         h = ws_hash64(defs[i], strlen(defs[i]) + 1, h);
@@ -262,7 +268,7 @@ static int ws_ptx_build_with(const ws_spec *s, const char *cache, char **defs, i
     if (!have_nvcc)
         return ws_error_at(err, WS_ERR_BUILD, s->source, 0, "nvcc not found (tried %s) and no "
                            "cached PTX at %s", ws_nvcc(), ptx);
-    rc = ws_compile(s, defs, ndefs, ptx, err);
+    rc = ws_compile(s, arch, defs, ndefs, ptx, err);
     if (rc == WS_OK && ws_write_sidecar(ptx, version) != WS_OK)
         rc = ws_error_set(err, WS_ERR_IO, "cannot write the cache note beside %s", ptx);
     return rc;
@@ -271,6 +277,15 @@ static int ws_ptx_build_with(const ws_spec *s, const char *cache, char **defs, i
 int ws_ptx_build(const ws_spec *s, const char *cache_dir, char *ptx_path, size_t n,
                  ws_error *err)
 {
+    return ws_ptx_build_arch(s, cache_dir, "sm_90", ptx_path, n, err);
+}
+
+int ws_ptx_build_arch(const ws_spec *s, const char *cache_dir, const char *arch,
+                      char *ptx_path, size_t n, ws_error *err)
+{
+    if (!arch || !arch[0])
+        arch = "sm_90";
+    assert(strlen(arch) < 16);
     const char *cache = cache_dir && cache_dir[0] ? cache_dir : getenv("WARPSCOPE_PTX_CACHE");
     if (!cache || !cache[0])
         cache = WS_DEFAULT_PTX_CACHE;
@@ -284,7 +299,7 @@ int ws_ptx_build(const ws_spec *s, const char *cache_dir, char *ptx_path, size_t
     if (ndefs < 0)
         rc = err ? err->code : local.code;
     else
-        rc = ws_ptx_build_with(s, cache, defs, ndefs, ptx_path, n, err ? err : &local);
+        rc = ws_ptx_build_with(s, cache, arch, defs, ndefs, ptx_path, n, err ? err : &local);
     for (int i = 0; i < WS_DEFINES_MAX; i++)
         free(defs[i]);
     return rc;

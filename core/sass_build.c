@@ -217,7 +217,10 @@ int ws_sass_build(const ws_spec *s, const char *cache_dir, const char *arch, cha
                   char *sass_path, size_t n, ws_error *err)
 {
     char ptx[WS_PATH_MAX + 128];
-    int rc = ws_ptx_build(s, cache_dir, ptx, sizeof ptx, err);
+    if (arch && arch[0] && !ws_sass_arch_ok(arch))
+        return ws_error_set(err, WS_ERR_USAGE, "unsupported architecture '%s' (sm_70..sm_90)",
+                            arch);
+    int rc = ws_ptx_build_arch(s, cache_dir, arch, ptx, sizeof ptx, err);
     if (rc != WS_OK)
         return rc;
     return ws_sass_build_ptx(ptx, cache_dir, arch, cubin_path, sass_path, n, err);

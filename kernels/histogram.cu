@@ -248,7 +248,11 @@ __global__ void hist_match(const double *data, int *hist_i, double *hist_d)
         int bin = bin_of(data[i]);
         unsigned mask = __activemask();
         unsigned group = __match_any_sync(mask, bin);
+#if __CUDA_ARCH__ >= 800
         unsigned count = __reduce_add_sync(group, 1u);
+#else
+        unsigned count = __popc(group); // REDUX is sm_80+; the same count on Turing
+#endif
         if (lane_id() == __ffs(group) - 1)
             atomicAdd(&hist[bin], (bin_t)count);
     }

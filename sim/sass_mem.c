@@ -54,17 +54,19 @@ static void addresses(ws_sass_warp *w, const ws_sass_inst *in, int k, uint32_t e
 {
     const ws_sass_opnd *o = &in->o[k];
     uint64_t off = (uint64_t)o->imm;
+    int wide = o->wide || ws_sass_has(in, WS_SMOD_E); /* a 64-bit address */
     if (o->ureg >= 0 && o->ureg < WS_SASS_URZ) {
         off += w->ur[o->ureg];
-        if ((o->wide || ws_sass_has(in, WS_SMOD_E)) && (o->reg < 0 || o->reg == WS_SASS_RZ) &&
-            o->ureg + 1 < WS_SASS_URZ) /* [UR4] with .E: a 64-bit address in a UR pair */
+        /* [UR4] with .E, and sm_75's [R2.64+UR4] (a 64-bit base beside the register, where
+           sm_80+ write desc[UR][R2.64]): a 64-bit address's UR is a 64-bit pair. */
+        if (wide && o->ureg + 1 < WS_SASS_URZ)
             off += (uint64_t)w->ur[o->ureg + 1] << 32;
     }
     if (o->reg >= 0 && o->reg != WS_SASS_RZ) {
         const uint32_t *lo = ws_sass_rrow(w, o->reg);
         const uint32_t *hi = ws_sass_rrow(w, o->reg + 1);
         uint64_t scale = o->scale ? o->scale : 1; /* [R7.X4+UR4]: a scaled index */
-        if ((o->wide || ws_sass_has(in, WS_SMOD_E)) && !o->u32) /* .E: a 64-bit pair */
+        if (wide && !o->u32) /* .E: a 64-bit pair */
             WS_LANES(l, exec, addr[l] = ((uint64_t)lo[l] | (uint64_t)hi[l] << 32) * scale + off;);
         else /* a 32-bit index (R.U32 in a 64-bit address: zero-extended) */
             WS_LANES(l, exec, addr[l] = (uint64_t)lo[l] * scale + off;);
