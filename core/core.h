@@ -444,6 +444,10 @@ typedef struct ws_inst_stat {
     uint64_t pred_on_threads;    /* of those, lanes whose guard predicate was true */
     uint64_t branch_targets;     /* for branches: targets taken (1 or 2 per execution) */
     uint64_t divergent_branches; /* for branches: executions that split the warp */
+    /* Warp-instructions the hardware issues for this one without a PC of their own (CUPTI's
+     * per-PC SASS metrics leave them out, its per-kernel counters count them): a
+     * WARPSYNC.EXCLUSIVE's pass per further group. Kernel metrics only; not stored per PC. */
+    uint64_t replays, replay_threads;
 } ws_inst_stat;
 
 typedef struct ws_block_info {

@@ -79,9 +79,9 @@ int ws_result_derive_metrics(ws_result *r)
     uint64_t issued = 0, active = 0, pred_on = 0, targets = 0, divergent = 0;
     uint64_t atomic_warps = 0, atomic_lanes = 0;
     for (int i = 0; i < r->ninsts; i++) {
-        issued += r->insts[i].issued;
-        active += r->insts[i].active_threads;
-        pred_on += r->insts[i].pred_on_threads;
+        issued += r->insts[i].issued + r->insts[i].replays;
+        active += r->insts[i].active_threads + r->insts[i].replay_threads;
+        pred_on += r->insts[i].pred_on_threads + r->insts[i].replay_threads;
         targets += r->insts[i].branch_targets;
         divergent += r->insts[i].divergent_branches;
     }

@@ -66,6 +66,7 @@ typedef struct ws_alloc {
 /* Per-PC counters (one array per function, per host thread; merged at the end). */
 typedef struct ws_pcstat {
     uint64_t issued, active, pred_on, targets, divergent;
+    uint64_t replays, replay_threads; /* ws_inst_stat's: passes without a PC of their own */
 } ws_pcstat;
 
 typedef struct ws_atomcount {

@@ -114,6 +114,7 @@ int ws_sass_x_bssy(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
     int b = in->o[0].reg;
     if (b >= 0 && b < WS_SASS_NBARRIERS && exec)
         w->b[b] = exec;
+    w->yielded &= ~exec;
     return 0;
 }
 
@@ -201,6 +202,9 @@ int ws_sass_x_warpsync(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, w
         g->mask &= ~left;
         int groups = 1;
         while (left) {
+            /* each further pass runs with the lanes still to serve (lowest lane's group
+               first): the H100's per-kernel thread counts at 32 and 1000 distinct groups */
+            fx->replay_threads += (uint32_t)__builtin_popcount(left);
             uint32_t m = v[__builtin_ctz(left)], part = 0;
             WS_LANES(l, left, part |= (uint32_t)(v[l] == m) << l;);
             ws_sass_group_add(w, pc + 1, part, WS_SG_READY);
@@ -208,6 +212,7 @@ int ws_sass_x_warpsync(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, w
             groups++;
         }
         fx->groups = (uint8_t)groups; /* the timing model: warp.group_cycles per further one */
+        fx->exclusive = 1;
         return 0;
     }
     if (in->nopnd > 0) {
@@ -225,6 +230,8 @@ int ws_sass_x_warpsync(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, w
 
 int ws_sass_x_yield(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
+    if (in->op == WS_SOP_YIELD)   /* not NANOSLEEP: only YIELD releases BSYNC (see below) */
+        w->yielded |= exec;
     fx->yield = 1;
     return 0;
 }

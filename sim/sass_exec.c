@@ -8,8 +8,12 @@
  * group. The next group to run is the newest ready one (made or joined last), as a stack
  * would: the sibling of the innermost divergence finishes its convergence region before
  * an outer one resumes, so an outer group never re-arms a barrier register (BSSY) that
- * inner groups still wait on. This matches CUPTI's per-PC counts on the H100 for every
- * seed kernel (tests/gpu/sass_check.sh). */
+ * inner groups still wait on. A BSYNC waits for the barrier's live lanes that have not
+ * arrived, except lanes past a YIELD since their last BSSY or BSYNC: in a spin or CAS retry
+ * loop (where ptxas puts its YIELD) a lane that leaves the loop goes on alone. This matches
+ * CUPTI's per-PC counts on the H100 for every seed kernel (tests/gpu/sass_check.sh) and
+ * for one warp's CAS loop (bench/sass_probe.sh: 599 loop issues for 5280 lane-attempts, each
+ * lane through BSYNC alone; waiting for every lane there gives 320). */
 #include <assert.h>
 #include <stdlib.h>
 #include "sim/sass_exec.h"
@@ -79,8 +83,10 @@ void ws_sass_check_sync(ws_sass_warp *w, int b)
     for (int x = b < 0 ? 0 : b; x < (b < 0 ? WS_SASS_NBARRIERS : b + 1); x++) {
         int32_t pc = -1;
         uint32_t arrived = waiting(w, WS_SG_BSYNC, x, &pc);
-        if (arrived && !(w->b[x] & live & ~arrived))
+        if (arrived && !(w->b[x] & live & ~arrived & ~w->yielded)) {
             join(w, WS_SG_BSYNC, x, pc + 1);
+            w->yielded &= ~arrived;
+        }
     }
     uint32_t need = 0;
     for (int i = 0; i < w->ngroups; i++)
@@ -235,6 +241,8 @@ static int step(ws_sass_warp *w)
     fx.space = 0;
     fx.bytes = 0;
     fx.groups = 1;
+    fx.exclusive = 0;
+    fx.replay_threads = 0;
     fx.cas_ok = 0;
     fx.taken = 0;
     fx.next_pc = -1;
@@ -245,6 +253,15 @@ static int step(ws_sass_warp *w)
         return rc;
     if (d->flags & WS_SOPF_BRANCH)
         count_branch(st, active, fx.taken);
+    if (fx.exclusive) { /* as the H100 counts a WARPSYNC.EXCLUSIVE over k groups (bench/
+                           sass_probe.sh): max(1, k-1) branch targets, k-1 divergent, and
+                           k-1 passes that per-PC counts leave out */
+        assert(fx.groups >= 1);
+        st->targets += fx.groups > 1 ? fx.groups - 1u : 1u;
+        st->divergent += fx.groups - 1u;
+        st->replays += fx.groups - 1u;
+        st->replay_threads += fx.replay_threads;
+    }
     if (fx.has_addr && (d->flags & WS_SOPF_ATOMIC) && exec) {
         ws_atomcount *a = &w->cta->wk->atoms[pc];
         uint64_t v[WS_WARP];
@@ -386,6 +403,7 @@ static void warp_start(ws_sass_warp *w, uint64_t cta_linear)
     w->p[WS_SASS_PT] = WS_FULL_MASK;
     w->up = 0x80;
     memset(w->b, 0, sizeof w->b);
+    w->yielded = 0;
     w->ngroups = 0;
     w->seq = 0;
     w->cur = ws_sass_group_add(w, 0, w->valid, WS_SG_READY);

@@ -34,6 +34,8 @@ typedef struct ws_sass_warp {
     uint32_t p[8];             /* predicate registers as lane masks; p[7] (PT) = all */
     uint8_t up;                /* uniform predicates, bit i = UPi; bit 7 (UPT) = 1 */
     uint32_t b[WS_SASS_NBARRIERS]; /* convergence barrier registers: lane masks */
+    uint32_t yielded;          /* lanes past a YIELD since their last BSSY or BSYNC: a
+                                  BSYNC does not wait for them */
     int ngroups;
     ws_sass_group groups[WS_WARP];
     int cur;                   /* index of the group that runs */
@@ -52,6 +54,8 @@ typedef struct ws_sass_fx {
     uint8_t space;             /* ws_space */
     uint8_t bytes;             /* per lane */
     uint8_t groups;            /* warp-wide ops: distinct member groups (1 otherwise) */
+    uint8_t exclusive;         /* WARPSYNC.EXCLUSIVE: `groups` passes, counted as branches */
+    uint32_t replay_threads;   /* its further passes' lanes (ws_inst_stat.replay_threads) */
     uint32_t cas_ok;           /* CAS: lanes whose compare matched */
     /* control flow, for the executor */
     uint32_t taken;            /* BRA/BRX/CALL/RET/JMP: lanes that go to next_pc */

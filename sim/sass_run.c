@@ -289,6 +289,8 @@ static int fill_insts(const ws_sass_run *r, ws_sass_worker *wks, int nwk, ws_res
             s->pred_on_threads += p->pred_on;
             s->branch_targets += p->targets;
             s->divergent_branches += p->divergent;
+            s->replays += p->replays;
+            s->replay_threads += p->replay_threads;
         }
         if (!ws_sass_op_has(in->op, WS_SOPF_ATOMIC))
             continue;

@@ -72,6 +72,27 @@ check '[ "$(sqlite3 "$WARPSCOPE_DB" "select count(*) from instructions where lin
 check 'python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d[\"ratios\"] and d[\"ratios\"][0][\"time_ratio\"] > 0" "$tmp/p.json"' \
   "predict --model sass gives a time ratio: $(head -c 300 "$tmp/p.err")"
 
+# Counting rules measured on the H100 (bench/sass_probe.sh; docs/results/sass-model-h100.txt).
+# One warp's CAS retry loop on one word: BSYNC does not wait for lanes past a YIELD, so each
+# lane leaves the loop and goes on alone (per-PC counts as CUPTI's on the H100).
+"$ws" sim histogram -D N=320 -D TOTAL_THREADS=32 -D THREADS=32 -D BINS=1 --variant double_cas \
+  --model sass --threads 1 --db "$tmp/cas.db" --quiet >/dev/null 2>"$tmp/cas.err"
+pcs() { sqlite3 "$tmp/cas.db" "select group_concat(issued || '/' || active_threads, ' ') from
+  (select issued, active_threads from instructions where text like '$1' order by pc)"; }
+check '[ "$(pcs 'ATOMG%')" = "599/5280" ] && [ "$(pcs 'BSYNC%')" = "320/320" ] && [ "$(pcs 'LDG.E.64%')" = "289/320" ] && [ "$(pcs 'EXIT%')" = "1/32 32/32" ]' \
+  "one warp's CAS loop per PC as on the H100 (ATOMG 599/5280, BSYNC 320/320, LDG 289/320, EXIT 1/32 32/32): ATOMG $(pcs 'ATOMG%') BSYNC $(pcs 'BSYNC%') LDG $(pcs 'LDG.E.64%') EXIT $(pcs 'EXIT%') $(head -c 200 "$tmp/cas.err")"
+# WARPSYNC.EXCLUSIVE over k __match_any_sync groups: max(1, k-1) branch targets, k-1 of them
+# divergent, and k-1 passes the per-kernel counters count but no PC does (H100: BINS=1, 2, 32).
+for want in "1 85293 9375 3125" "2 113418 9375 6250" "32 574026 66951 63826"; do
+  bins=${want%% *} h100=${want#* }
+  got=$("$ws" sim histogram -D N=100000 -D TOTAL_THREADS=16384 -D BINS=$bins --variant match --model sass \
+        --no-db --json --quiet 2>/dev/null | python3 -c "
+import json,sys; m=json.load(sys.stdin)['metrics']
+print(' '.join('%d' % m[k] for k in ('smsp__inst_executed.sum', 'smsp__sass_branch_targets.sum',
+      'smsp__sass_branch_targets_threads_divergent.sum')))")
+  check '[ "$got" = "$h100" ]' "match BINS=$bins: inst, targets, divergent [$got], the H100's [$h100]"
+done
+
 expect_usage() {
   if "$ws" "$@" >"$tmp/out" 2>&1; then bad "no error: $*"; return; fi
   check '[ "$(wc -l <"$tmp/out")" -eq 1 ] && grep -q -e "$pattern" "$tmp/out"' "one-line error for $*: $(cat "$tmp/out")"
