@@ -1,0 +1,126 @@
+/* sass_mma.c — the tensor-core tile multiply-add HMMA: D = A x B + C over the registers of
+ * the whole warp. HMMA's register operands hold the fragments of PTX's mma.sync.aligned
+ * m16n8k{4,8,16} (PTX ISA, "Matrix fragments for mma.m16n8k*"): with g = lane / 4 and
+ * t = lane % 4,
+ *   A (16 x K, row-major), f16/bf16 pairs: R+0 = A[g][2t..], R+1 = A[g+8][2t..],
+ *       K = 16 also R+2 = A[g][2t+8..], R+3 = A[g+8][2t+8..];
+ *       tf32, one a register: R+0 = A[g][t], R+1 = A[g+8][t], K = 8 also R+2 = A[g][t+4],
+ *       R+3 = A[g+8][t+4];
+ *   B (K x 8, column-major): R+0 = B[2t..][g], K = 16 also R+1 = B[2t+8..][g]; tf32:
+ *       R+0 = B[t][g], K = 8 also R+1 = B[t+4][g];
+ *   C, D (16 x 8): f32 R+0,R+1 = [g][2t], [g][2t+1], R+2,R+3 = [g+8][2t], [g+8][2t+1];
+ *       f16 R+0 = [g][2t..] pair, R+1 = [g+8][2t..] pair.
+ * ptxas's wmma::mma_sync on a 16x16x16 tile is two HMMA.16816 on these layouts (checked on
+ * tests/sim/cu/mma.cu against a CPU product). Products are summed in double and rounded
+ * once; the tensor core's own rounding of a long sum may differ in the last bit. */
+#include <string.h>
+#include "sim/sass_arith.h"
+#include "sim/sass_exec.h"
+
+enum { IN_F16, IN_BF16, IN_TF32 };
+
+static float in_value(uint32_t word, int half, int kind)
+{
+    if (kind == IN_TF32) { /* the 19 bits of tf32 in an f32 word: the low 13 are ignored */
+        uint32_t b = word & 0xffffe000u;
+        float f;
+        memcpy(&f, &b, sizeof f);
+        return f;
+    }
+    uint16_t h = (uint16_t)(half ? word >> 16 : word);
+    return kind == IN_BF16 ? ws_sass_bf16_to_float(h) : ws_sass_half_to_float(h);
+}
+
+static uint32_t row(const ws_sass_warp *w, int reg, int i, int lane)
+{
+    return reg < 0 || reg == WS_SASS_RZ ? 0u : ws_sass_rrow(w, reg + i)[lane];
+}
+
+int ws_sass_x_hmma(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    (void)fx;
+    if (!exec)
+        return 0;
+    if (exec != WS_FULL_MASK)
+        return ws_sass_fault(w, in, __builtin_ctz(exec), 0, WS_ERR_SIM,
+                             "HMMA with lanes 0x%08x: a tensor-core tile needs all 32 lanes of "
+                             "the warp (mma.sync is .aligned)", exec);
+    int k = ws_sass_has(in, WS_SMOD_M16816) ? 16 : ws_sass_has(in, WS_SMOD_M1688) ? 8
+          : ws_sass_has(in, WS_SMOD_M1684) ? 4 : 0;
+    int kind = in->stype == WS_SMOD_BF16 ? IN_BF16 : in->stype == WS_SMOD_TF32 ? IN_TF32
+             : IN_F16;
+    int f16acc = in->dtype == WS_SMOD_F16;
+    int known = kind == IN_TF32 ? (k == 4 || k == 8) && !f16acc
+              : (k == 8 || k == 16) && !(f16acc && kind == IN_BF16);
+    if (!known || in->nopnd != 4)
+        return ws_sass_fault(w, in, 0, 0, WS_ERR_UNSUPPORTED,
+                             "unsupported HMMA shape or types (16816, 1688 with F32/F16 "
+                             "accumulators over F16 or BF16, 1684/1688 over TF32 are known)");
+    int rd = in->o[0].reg, ra = in->o[1].reg, rb = in->o[2].reg, rc = in->o[3].reg;
+    float a[16][16], b[16][8], c[16][8];
+    memset(a, 0, sizeof a);
+    memset(b, 0, sizeof b);
+    for (int l = 0; l < WS_WARP; l++) {
+        int g = l >> 2, t = l & 3;
+        if (kind == IN_TF32) {
+            a[g][t] = in_value(row(w, ra, 0, l), 0, kind);
+            a[g + 8][t] = in_value(row(w, ra, 1, l), 0, kind);
+            b[t][g] = in_value(row(w, rb, 0, l), 0, kind);
+            if (k == 8) {
+                a[g][t + 4] = in_value(row(w, ra, 2, l), 0, kind);
+                a[g + 8][t + 4] = in_value(row(w, ra, 3, l), 0, kind);
+                b[t + 4][g] = in_value(row(w, rb, 1, l), 0, kind);
+            }
+        } else {
+            for (int i = 0; i < 2; i++) {
+                a[g][2 * t + i] = in_value(row(w, ra, 0, l), i, kind);
+                a[g + 8][2 * t + i] = in_value(row(w, ra, 1, l), i, kind);
+                b[2 * t + i][g] = in_value(row(w, rb, 0, l), i, kind);
+                if (k == 16) {
+                    a[g][2 * t + 8 + i] = in_value(row(w, ra, 2, l), i, kind);
+                    a[g + 8][2 * t + 8 + i] = in_value(row(w, ra, 3, l), i, kind);
+                    b[2 * t + 8 + i][g] = in_value(row(w, rb, 1, l), i, kind);
+                }
+            }
+        }
+        for (int i = 0; i < 2; i++) {
+            if (f16acc) {
+                c[g][2 * t + i] = in_value(row(w, rc, 0, l), i, IN_F16);
+                c[g + 8][2 * t + i] = in_value(row(w, rc, 1, l), i, IN_F16);
+            } else {
+                uint32_t lo = row(w, rc, i, l), hi = row(w, rc, 2 + i, l);
+                memcpy(&c[g][2 * t + i], &lo, sizeof lo);
+                memcpy(&c[g + 8][2 * t + i], &hi, sizeof hi);
+            }
+        }
+    }
+    float d[16][8];
+    for (int m = 0; m < 16; m++)
+        for (int n = 0; n < 8; n++) {
+            double s = c[m][n];
+            for (int x = 0; x < k; x++)
+                s += (double)a[m][x] * (double)b[x][n];
+            d[m][n] = (float)s;
+        }
+    int ndst = f16acc ? 2 : 4;
+    if (rd == WS_SASS_RZ || rd < 0)
+        return 0;
+    if (rd + ndst > w->nregs)
+        return ws_sass_fault(w, in, 0, 0, WS_ERR_SIM, "HMMA writes R%d..R%d, past the kernel's "
+                             "%d registers", rd, rd + ndst - 1, w->nregs);
+    for (int l = 0; l < WS_WARP; l++) {
+        int g = l >> 2, t = l & 3;
+        uint32_t *r = w->r + (size_t)rd * WS_WARP + l;
+        if (f16acc) {
+            for (int h = 0; h < 2; h++)
+                r[(size_t)h * WS_WARP] =
+                    (uint32_t)ws_sass_double_to_half(d[g + 8 * h][2 * t]) |
+                    (uint32_t)ws_sass_double_to_half(d[g + 8 * h][2 * t + 1]) << 16;
+        } else {
+            for (int i = 0; i < 4; i++)
+                memcpy(&r[(size_t)i * WS_WARP], &d[g + 8 * (i >> 1)][2 * t + (i & 1)],
+                       sizeof(uint32_t));
+        }
+    }
+    return 0;
+}
