@@ -7,6 +7,7 @@
  * SR_SWINHI tell the kernel. Every bad access is a located WS_ERR_SIM. */
 #include <math.h>
 #include <stdio.h>
+#include "sim/sass_arith.h"
 #include "sim/sass_exec.h"
 
 const uint8_t *ws_sass_cbank_ptr(const ws_sass_run *r, int bank, uint64_t off, uint64_t n)
@@ -265,13 +266,97 @@ int ws_sass_x_st(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass
     return 0;
 }
 
+/* LDSM.16.M88.{1,2,4} (ldmatrix.sync.aligned.m8n8.x{1,2,4}.shared.b16): lanes 8i..8i+7 name
+ * the rows (16 bytes each) of 8x8 matrix i; lane l receives in register i the elements
+ * 2(l%4) and 2(l%4)+1 of row l/4 of matrix i. .MT88 (.trans): those of column l/4, from
+ * rows 2(l%4) and 2(l%4)+1. */
+int ws_sass_x_ldsm(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    if (!exec)
+        return 0;
+    if (exec != WS_FULL_MASK)
+        return ws_sass_fault(w, in, __builtin_ctz(exec), 0, WS_ERR_SIM, "LDSM with lanes "
+                             "0x%08x: ldmatrix needs all 32 lanes of the warp", exec);
+    int nm = ws_sass_has(in, WS_SMOD_X4) ? 4 : ws_sass_has(in, WS_SMOD_X2) ? 2 : 1;
+    int trans = ws_sass_has(in, WS_SMOD_MT88), k = mem_opnd(in), real = WS_SPACE_SHARED;
+    int rd = in->o[0].reg;
+    if (k < 0 || in->o[0].kind != WS_SO_R || !ws_sass_has(in, WS_SMOD_W16))
+        return ws_sass_fault(w, in, 0, 0, WS_ERR_UNSUPPORTED, "unsupported LDSM form (LDSM.16."
+                             "M88 / .MT88 with .1, .2 or .4 are known)");
+    addresses(w, in, k, exec, fx->addr);
+    fx->has_addr = 1;
+    fx->bytes = 16;
+    uint16_t m[4][8][8];
+    for (int i = 0; i < nm; i++)
+        for (int r = 0; r < 8; r++) {
+            int lane = 8 * i + r;
+            const uint8_t *p = resolve(w, in, WS_SPACE_SHARED, fx->addr[lane], 16, lane, 0,
+                                       &real);
+            if (!p)
+                return WS_ERR_SIM;
+            memcpy(m[i][r], p, 16);
+        }
+    fx->space = WS_SPACE_SHARED;
+    if (rd == WS_SASS_RZ)
+        return 0;
+    if (rd + nm > w->nregs)
+        return ws_sass_fault(w, in, 0, 0, WS_ERR_SIM, "LDSM writes past the kernel's registers");
+    for (int l = 0; l < WS_WARP; l++) {
+        int g = l >> 2, t = l & 3;
+        for (int i = 0; i < nm; i++) {
+            uint16_t lo = trans ? m[i][2 * t][g] : m[i][g][2 * t];
+            uint16_t hi = trans ? m[i][2 * t + 1][g] : m[i][g][2 * t + 1];
+            w->r[(size_t)(rd + i) * WS_WARP + l] = (uint32_t)lo | (uint32_t)hi << 16;
+        }
+    }
+    return 0;
+}
+
+/* QSPC.E.{S,G,L} Pd, RZ, [addr]: the lanes whose generic address lies in that space (ptxas
+ * tests a generic atomic's fallback path with it). */
+int ws_sass_x_qspc(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    (void)fx;
+    int k = mem_opnd(in);
+    int want = ws_sass_has(in, WS_SMOD_S) ? WS_SPACE_SHARED
+             : ws_sass_has(in, WS_SMOD_L) ? WS_SPACE_LOCAL : WS_SPACE_GLOBAL;
+    if (k != 2 || in->o[0].kind != WS_SO_P ||
+        (in->o[1].kind == WS_SO_R && in->o[1].reg != WS_SASS_RZ))
+        return ws_sass_fault(w, in, exec ? __builtin_ctz(exec) : 0, 0, WS_ERR_UNSUPPORTED,
+                             "unsupported QSPC form (QSPC.E.S/.G/.L Pd, RZ, [addr] is known)");
+    uint64_t addr[WS_WARP];
+    uint32_t r = 0;
+    addresses(w, in, k, exec, addr);
+    WS_LANES(l, exec, {
+        uint64_t a = addr[l];
+        r |= (uint32_t)(ws_generic_space(&a) == want) << l;
+    });
+    ws_sass_pdst(w, in, 0, exec, r);
+    return 0;
+}
+
 /* ---------------------------------------------------------------- atomics */
+
+/* Two packed halves (or bf16) added lane-wise, each rounded to nearest. */
+static uint32_t add_half2(uint32_t x, uint32_t y, int bf)
+{
+    uint32_t r = 0;
+    for (int h = 0; h < 2; h++) {
+        uint16_t a = (uint16_t)(x >> 16 * h), b = (uint16_t)(y >> 16 * h);
+        double s = bf ? (double)ws_sass_bf16_to_float(a) + ws_sass_bf16_to_float(b)
+                      : (double)ws_sass_half_to_float(a) + ws_sass_half_to_float(b);
+        r |= (uint32_t)(bf ? ws_sass_double_to_bf16(s) : ws_sass_double_to_half(s)) << 16 * h;
+    }
+    return r;
+}
 
 static uint64_t atom_apply(const ws_sass_inst *in, int n, uint64_t old, uint64_t b, int is_f)
 {
     int sgn = in->stype == WS_SMOD_S32 || in->dtype == WS_SMOD_S32 ||
               in->dtype == WS_SMOD_S64 || in->stype == WS_SMOD_S64;
     if (ws_sass_has(in, WS_SMOD_ADD) || ws_sass_has(in, WS_SMOD_POPC)) {
+        if (in->dtype == WS_SMOD_F16X2 || in->dtype == WS_SMOD_BF16X2)
+            return add_half2((uint32_t)old, (uint32_t)b, in->dtype == WS_SMOD_BF16X2);
         if (is_f == 32) {
             float x, y; uint32_t u = (uint32_t)old, v = (uint32_t)b;
             memcpy(&x, &u, 4); memcpy(&y, &v, 4);
@@ -316,11 +401,21 @@ int ws_sass_x_atom(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
     int cas = ws_sass_has(in, WS_SMOD_CAS) || ws_sass_has(in, WS_SMOD_CAST);
     int popc_inc = ws_sass_has(in, WS_SMOD_POPC) && ws_sass_has(in, WS_SMOD_INC);
     const ws_sass_opnd *dst = k > 0 ? &in->o[k - 1] : NULL;
+    /* ATOM.E.ADD.F16x2 P0, Rd, [generic]: P0 = the lanes whose address is global, done here;
+     * ptxas runs the others through QSPC and a shared CAS loop or a local update */
+    int global_only = sp == WS_SPACE_GENERIC && k == 2 && in->o[0].kind == WS_SO_P;
+    uint32_t done = 0;
     addresses(w, in, k, exec, fx->addr);
     fx->has_addr = 1;
     fx->bytes = (uint8_t)n;
     uint32_t bw[2] = {0, 0}, cw[2] = {0, 0};
     WS_LANES(l, exec, {
+        if (global_only) {
+            uint64_t a = fx->addr[l];
+            if (ws_generic_space(&a) != WS_SPACE_GLOBAL)
+                continue;
+        }
+        done |= 1u << l;
         uint8_t *p = resolve(w, in, sp, fx->addr[l], (uint64_t)n, l, 2, &real);
         if (!p)
             return WS_ERR_SIM;
@@ -357,6 +452,8 @@ int ws_sass_x_atom(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
             set_words(w, dst, l, rw, n / 4);
         }
     });
+    if (global_only)
+        ws_sass_pdst(w, in, 0, exec, done);
     fx->space = (uint8_t)real;
     return 0;
 }

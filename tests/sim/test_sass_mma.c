@@ -1,9 +1,12 @@
-/* test_sass_mma.c — the SASS model's HMMA on real ptxas output (tests/sim/cu/mma.cu): wmma
- * tiles with f16 inputs into f32 and f16 accumulators (HMMA.16816.F32 / .F16), bf16 inputs
- * (HMMA.16816.F32.BF16) and tf32 inputs (HMMA.1684.F32.TF32) compute C = A x B + C equal to
- * a product computed here; the inputs are small integers, exact in every format, so the
- * results are exact. A tile run by part of a warp is one clear error. Skipped without
- * nvdisasm. */
+/* test_sass_mma.c — the SASS model's tensor-core and half-precision paths on real ptxas
+ * output (tests/sim/cu/mma.cu): wmma tiles with f16 inputs into f32 and f16 accumulators
+ * (HMMA.16816.F32 / .F16), bf16 inputs (HMMA.16816.F32.BF16) and tf32 inputs
+ * (HMMA.1684.F32.TF32) compute C = A x B + C equal to a product computed here; the inputs
+ * are small integers, exact in every format, so the results are exact. ldmatrix (LDSM,
+ * LDSM.MT88) feeding mma.sync gives the same product from column- and row-major B. A tile
+ * run by part of a warp is one clear error. A __half2 atomicAdd through a generic pointer
+ * (ATOM.E.ADD.F16x2 with its served-lanes predicate, QSPC, a shared CAS loop) adds every
+ * lane's value once, globally and in shared memory. Skipped without nvdisasm. */
 #include "sim/sass_arith.h"
 #include "tests/sim/sim_test.h"
 
@@ -13,11 +16,14 @@ static ws_sass_module *sass;
 static const char spec[] =
     "workload mma\nsource mma.cu\n"
     "buffer a u32 256 zero\nbuffer b u32 256 zero\nbuffer c u32 256 zero\n"
+    "buffer bt u32 128 zero\nbuffer h u32 1 zero\nbuffer out f32 2 zero\n"
     "variant f16_f32\n  kernel mma_f16_f32\n  grid 1\n  block 32\n  args a b c\n"
     "variant f16_f16\n  kernel mma_f16_f16\n  grid 1\n  block 32\n  args a b c\n"
     "variant bf16\n  kernel mma_bf16\n  grid 1\n  block 32\n  args a b c\n"
     "variant tf32\n  kernel mma_tf32\n  grid 1\n  block 32\n  args a b c\n"
-    "variant part\n  kernel mma_f16_f32\n  grid 1\n  block 16\n  args a b c\n";
+    "variant part\n  kernel mma_f16_f32\n  grid 1\n  block 16\n  args a b c\n"
+    "variant ldsm\n  kernel ldsm_mma\n  grid 1\n  block 32\n  args a b bt c\n"
+    "variant half2\n  kernel half2_atomic\n  grid 1\n  block 64\n  args h out\n";
 
 enum { F16, BF16, F32 };
 
@@ -95,6 +101,89 @@ static void tile(const char *variant, int k, int in, int acc)
     st_free(&r);
 }
 
+/* One run of `variant` after fill(r) set its inputs; 0 when it ran. */
+static int run_filled(st_run *r, const char *variant, void (*fill)(st_run *))
+{
+    memset(r, 0, sizeof *r);
+    ws_error_clear(&r->err);
+    ws_result_init(&r->res);
+    r->rc = ws_spec_parse(spec, WS_SIM_CU_DIR "/inline.spec", NULL, 0, &r->spec, &r->err);
+    if (!r->rc)
+        r->rc = ws_buffers_generate(r->spec, &r->bufs, &r->err);
+    const ws_variant *v = r->rc ? NULL : ws_spec_variant(r->spec, variant, &r->err);
+    if (!r->rc && v) {
+        fill(r);
+        ws_sim_options o;
+        ws_sim_options_default(&o);
+        o.threads = 1;
+        r->rc = ws_sim_run_sass(ptx, sass, r->spec, v, &r->bufs, &o, &r->res, &r->err);
+    }
+    CHECK(r->rc == 0, "%s runs: %s", variant, r->err.msg);
+    return r->rc;
+}
+
+static int ma(int m, int k) { return (m * 5 + k * 3) % 7 - 3; }   /* A[m][k] */
+static int mb(int k, int n) { return (k * 3 + n * 7 + 1) % 5 - 2; } /* B[k][n] */
+
+static void fill_ldsm(st_run *r)
+{
+    uint16_t *a = (uint16_t *)st_buf(r, "a")->data, *b = (uint16_t *)st_buf(r, "b")->data;
+    uint16_t *bt = (uint16_t *)st_buf(r, "bt")->data;
+    for (int m = 0; m < 16; m++)
+        for (int k = 0; k < 16; k++)
+            a[m * 16 + k] = ws_sass_double_to_half(ma(m, k));
+    for (int k = 0; k < 16; k++)
+        for (int n = 0; n < 8; n++) {
+            b[n * 16 + k] = ws_sass_double_to_half(mb(k, n));  /* column-major */
+            bt[k * 8 + n] = ws_sass_double_to_half(mb(k, n));  /* row-major */
+        }
+}
+
+static void test_ldsm(void)
+{
+    st_run r;
+    if (run_filled(&r, "ldsm", fill_ldsm) == 0) {
+        const float *c = st_buf(&r, "c")->data;
+        int bad = 0;
+        for (int half = 0; half < 2; half++)
+            for (int l = 0; l < 32; l++)
+                for (int i = 0; i < 4; i++) {
+                    int m = (l >> 2) + 8 * (i >> 1), n = 2 * (l & 3) + (i & 1), want = 0;
+                    for (int k = 0; k < 16; k++)
+                        want += ma(m, k) * mb(k, n);
+                    float got = c[128 * half + 4 * l + i];
+                    if (got != (float)want && bad++ < 3)
+                        fprintf(stderr, "  ldsm %s D[%d][%d] = %g, want %d\n",
+                                half ? "trans" : "plain", m, n, got, want);
+                }
+        CHECK(bad == 0, "ldmatrix (.x4, .x2, .x2.trans) + mma.sync: D = A x B (%d wrong)", bad);
+        int ldsm = 0;
+        for (int i = 0; i < r.res.ninsts; i++)
+            ldsm += !strncmp(r.res.insts[i].text, "LDSM", 4) && r.res.insts[i].issued == 1;
+        CHECK(ldsm == 3, "three LDSM ran (%d)", ldsm);
+    }
+    st_free(&r);
+}
+
+static void fill_none(st_run *r) { (void)r; }
+
+static void test_half2_atomic(void)
+{
+    st_run r;
+    if (run_filled(&r, "half2", fill_none) == 0) {
+        const uint32_t *h = st_buf(&r, "h")->data;
+        const float *out = st_buf(&r, "out")->data;
+        /* 64 lanes add (1, 2) to g, then the 32 odd lanes again; the 32 even ones to s */
+        CHECK(ws_sass_half_to_float((uint16_t)h[0]) == 96.0f &&
+              ws_sass_half_to_float((uint16_t)(h[0] >> 16)) == 192.0f,
+              "global __half2 sum (96, 192): (%g, %g)", ws_sass_half_to_float((uint16_t)h[0]),
+              ws_sass_half_to_float((uint16_t)(h[0] >> 16)));
+        CHECK(out[0] == 32.0f && out[1] == 64.0f, "shared __half2 sum (32, 64): (%g, %g)",
+              out[0], out[1]);
+    }
+    st_free(&r);
+}
+
 static void test_part_warp(void)
 {
     st_run r;
@@ -129,6 +218,8 @@ int main(void)
         tile("bf16", 16, BF16, F32);
         tile("tf32", 8, F32, F32);
         test_part_warp();
+        test_ldsm();
+        test_half2_atomic();
     }
     if (sass)
         ws_sass_module_free(sass);

@@ -55,3 +55,61 @@ extern "C" __global__ void mma_tf32(const float *a, const float *b, float *c)
     wmma::mma_sync(fc, fa, fb, fc);
     wmma::store_matrix_sync(c, fc, 16, wmma::mem_row_major);
 }
+
+// ldmatrix + mma.sync as hand-tuned kernels write them (LDSM, LDSM.MT88, HMMA.16816): A 16x16
+// row-major, B 16x8 stored column-major (b) and row-major (bt); D = A x B into c[0..127]
+// (from b, ldmatrix) and c[128..255] (from bt, ldmatrix.trans), lane l's d0..d3 at 4l.
+extern "C" __global__ void ldsm_mma(const half *a, const half *b, const half *bt, float *c)
+{
+    __shared__ __align__(16) half sa[256], sb[128], sbt[128];
+    int l = threadIdx.x;
+    for (int i = l; i < 256; i += 32)
+        sa[i] = a[i];
+    for (int i = l; i < 128; i += 32) {
+        sb[i] = b[i];
+        sbt[i] = bt[i];
+    }
+    __syncwarp();
+    unsigned r[4], q[2], qt[2];
+    unsigned pa = (unsigned)__cvta_generic_to_shared(&sa[(l % 16) * 16 + (l / 16) * 8]);
+    unsigned pb = (unsigned)__cvta_generic_to_shared(&sb[(l % 8) * 16 + ((l / 8) % 2) * 8]);
+    unsigned pt = (unsigned)__cvta_generic_to_shared(&sbt[(l % 16) * 8]);
+    asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];"
+                 : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(pa));
+    asm volatile("ldmatrix.sync.aligned.m8n8.x2.shared.b16 {%0,%1}, [%2];"
+                 : "=r"(q[0]), "=r"(q[1]) : "r"(pb));
+    asm volatile("ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%0,%1}, [%2];"
+                 : "=r"(qt[0]), "=r"(qt[1]) : "r"(pt));
+    float d[4] = {0, 0, 0, 0}, e[4] = {0, 0, 0, 0};
+    asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, "
+                 "{%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
+                 : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+                 : "r"(r[0]), "r"(r[1]), "r"(r[2]), "r"(r[3]), "r"(q[0]), "r"(q[1]));
+    asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, "
+                 "{%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
+                 : "+f"(e[0]), "+f"(e[1]), "+f"(e[2]), "+f"(e[3])
+                 : "r"(r[0]), "r"(r[1]), "r"(r[2]), "r"(r[3]), "r"(qt[0]), "r"(qt[1]));
+    for (int i = 0; i < 4; i++) {
+        c[4 * l + i] = d[i];
+        c[128 + 4 * l + i] = e[i];
+    }
+}
+
+// atomicAdd on __half2 through a generic pointer: ptxas tries a global ATOM.E.ADD.F16x2
+// that reports the lanes it served, and sends the others through QSPC to a shared CAS loop.
+extern "C" __global__ void half2_atomic(__half2 *g, float *out)
+{
+    __shared__ __half2 s;
+    if (threadIdx.x == 0)
+        s = __floats2half2_rn(0.f, 0.f);
+    __syncthreads();
+    __half2 v = __floats2half2_rn(1.f, 2.f);
+    atomicAdd(g, v);
+    __half2 *p = (threadIdx.x & 1) ? g : &s;
+    atomicAdd(p, v);
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        out[0] = __low2float(s);
+        out[1] = __high2float(s);
+    }
+}
