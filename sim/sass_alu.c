@@ -672,6 +672,31 @@ int ws_sass_x_r2ur(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
     return 0;
 }
 
+/* VABSDIFF4.U8.ACC Rd, Ra, Rb, Rc (__vsadu4 and friends): the four byte-wise |a - b| of
+ * unsigned bytes summed into c. */
+int ws_sass_x_vabsdiff4(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec,
+                        ws_sass_fx *fx)
+{
+    (void)fx;
+    if (!ws_sass_has(in, WS_SMOD_ACC) || in->dtype != WS_SMOD_U8)
+        return ws_sass_fault(w, in, exec ? __builtin_ctz(exec) : 0, 0, WS_ERR_UNSUPPORTED,
+                             "unsupported VABSDIFF4 form (VABSDIFF4.U8.ACC is known)");
+    uint32_t a[WS_WARP], b[WS_WARP], c[WS_WARP], d[WS_WARP];
+    ws_sass_src(w, in, 1, exec, a);
+    ws_sass_src(w, in, 2, exec, b);
+    ws_sass_src(w, in, 3, exec, c);
+    WS_LANES(l, exec, {
+        uint32_t s = c[l];
+        for (int i = 0; i < 32; i += 8) {
+            int x = (int)((a[l] >> i) & 0xffu), y = (int)((b[l] >> i) & 0xffu);
+            s += (uint32_t)(x > y ? x - y : y - x);
+        }
+        d[l] = s;
+    });
+    ws_sass_dst(w, in, 0, exec, d);
+    return 0;
+}
+
 int ws_sass_x_nop(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
     (void)w; (void)in; (void)exec; (void)fx;

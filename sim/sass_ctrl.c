@@ -96,6 +96,9 @@ int ws_sass_x_ret(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sas
 
 int ws_sass_x_exit(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
+    if (in->nopnd == 1) /* @!P0 EXIT P1: the lanes whose guard and P1 both hold (ptxas folds
+                           `if (a && b) return;` so) */
+        exec &= ws_sass_psrc(w, in, 0);
     if (exec)
         ws_sass_exit_lanes(w, exec);
     return 0;

@@ -122,7 +122,7 @@ typedef struct ws_sass_opnd {
     uint8_t not_;     /* !P, ~R */
     uint8_t wide;     /* R.64 in an address, c[..][..] read as 64 bits is the opcode's */
     uint8_t sel;      /* half/byte selector: 0 none, 1 .H0, 2 .H1, 3 .H0_H0, 4 .H1_H1,
-                         5..8 .B0..B3 */
+                         5..8 .B0..B3; IMMA's fragment order: 9 .ROW, 10 .COL */
     uint8_t hi;       /* RELOC: 1 = 32@hi */
     uint8_t sreg;     /* SREG: ws_sass_sregid */
     uint8_t scale;    /* MEM: the index register's scale (.X4 -> 4, .X8, .X16); 0 = none */
@@ -167,9 +167,13 @@ static inline int ws_sass_has(const ws_sass_inst *in, int mod)
     return (int)((in->mods[mod >> 6] >> (mod & 63)) & 1u);
 }
 
+/* Room for a symbol name: C++ templates (CUB, Thrust, CUTLASS) mangle into names of
+ * several hundred characters. */
+#define WS_SASS_SYM_MAX 1024
+
 /* A symbol the code refers to (a function label, a global variable in a relocation). */
 typedef struct ws_sass_sym {
-    char name[128];
+    char name[WS_SASS_SYM_MAX];
     int64_t offset;   /* function symbols: byte offset in the kernel text; else -1 */
 } ws_sass_sym;
 
@@ -178,7 +182,7 @@ typedef struct ws_sass_sym {
 typedef struct ws_sass_creloc {
     int bank;
     uint32_t offset;
-    char sym[128];
+    char sym[WS_SASS_SYM_MAX];
     int64_t addend;
     int bits;         /* 64, or 32 with hi = 0/1 */
     int hi;
@@ -193,7 +197,7 @@ typedef struct ws_sass_cbank {
 /* A module-scope variable of the cubin: a __device__ global (bank -1; .nv.global, zeroed,
  * or .nv.global.init) or a __constant__ (bank 3 on sm_90, at `offset` in that bank). */
 typedef struct ws_sass_global {
-    char name[128];
+    char name[WS_SASS_SYM_MAX];
     int bank;         /* -1: global memory; else its constant bank */
     uint32_t offset;  /* in its section: the bank offset of a __constant__ */
     uint32_t size;
@@ -210,7 +214,7 @@ typedef struct ws_sass_brx {
 
 /* One kernel (entry) with every device function it calls, as one text section. */
 typedef struct ws_sass_kernel {
-    char name[128];              /* mangled entry name, as in the PTX */
+    char name[WS_SASS_SYM_MAX]; /* mangled entry name, as in the PTX */
     int ninsts;       ws_sass_inst *insts;   /* by increasing offset */
     int nsyms;        ws_sass_sym *syms;
     int nfiles;       char **files;          /* source paths from the line info */

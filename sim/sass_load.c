@@ -275,7 +275,7 @@ static int ws_banks(ws_cubin *c, ws_sass_kernel *k)
 
 static int ws_load_kernel(ws_cubin *c, ws_sass_kernel *k)
 {
-    char name[160];
+    char name[WS_SASS_SYM_MAX + 32];
     GElf_Shdr sh;
     for (int b = 0; b < k->ncbanks; b++)   /* loading again replaces */
         free(k->cbanks[b].data);

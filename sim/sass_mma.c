@@ -13,6 +13,7 @@
  * ptxas's wmma::mma_sync on a 16x16x16 tile is two HMMA.16816 on these layouts (checked on
  * tests/sim/cu/mma.cu against a CPU product). Products are summed in double and rounded
  * once; the tensor core's own rounding of a long sum may differ in the last bit. */
+#include <math.h>
 #include <string.h>
 #include "sim/sass_arith.h"
 #include "sim/sass_exec.h"
@@ -120,6 +121,113 @@ int ws_sass_x_hmma(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
             for (int i = 0; i < 4; i++)
                 memcpy(&r[(size_t)i * WS_WARP], &d[g + 8 * (i >> 1)][2 * t + (i & 1)],
                        sizeof(uint32_t));
+        }
+    }
+    return 0;
+}
+
+/* IMMA.16816 / .16832 over 8-bit integers (mma.m16n8k{16,32}.s32.{u8,s8}.{u8,s8}): A holds
+ * four bytes of a row per register (R+0 = A[g][4t..4t+3], R+1 = A[g+8][4t..], k = 32 also
+ * R+2, R+3 at columns 16 + 4t..), B four of a column (R+0 = B[4t..4t+3][g], k = 32 also R+1
+ * at rows 16 + 4t..), C and D are s32 in the f32 layout above. The first type is A's, the
+ * second B's; the sums wrap as the s32 adds of the hardware do (.SAT is not modelled). */
+int ws_sass_x_imma(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    (void)fx;
+    if (!exec)
+        return 0;
+    if (exec != WS_FULL_MASK)
+        return ws_sass_fault(w, in, __builtin_ctz(exec), 0, WS_ERR_SIM,
+                             "IMMA with lanes 0x%08x: a tensor-core tile needs all 32 lanes of "
+                             "the warp (mma.sync is .aligned)", exec);
+    int k = ws_sass_has(in, WS_SMOD_M16816) ? 16 : ws_sass_has(in, WS_SMOD_M16832) ? 32 : 0;
+    int as = in->dtype == WS_SMOD_S8, bs = in->stype == WS_SMOD_S8;
+    int known = k && (in->dtype == WS_SMOD_U8 || as) && (in->stype == WS_SMOD_U8 || bs) &&
+                !ws_sass_has(in, WS_SMOD_SAT) && in->nopnd == 4;
+    if (!known)
+        return ws_sass_fault(w, in, 0, 0, WS_ERR_UNSUPPORTED,
+                             "unsupported IMMA shape or types (16816 and 16832 over U8/S8 into "
+                             "S32 are known)");
+    int rd = in->o[0].reg, ra = in->o[1].reg, rb = in->o[2].reg, rc = in->o[3].reg;
+    int32_t a[16][32], b[32][8];
+    memset(a, 0, sizeof a);
+    memset(b, 0, sizeof b);
+    for (int l = 0; l < WS_WARP; l++) {
+        int g = l >> 2, t = l & 3;
+        for (int h = 0; h < k / 16; h++)
+            for (int i = 0; i < 4; i++) {
+                uint32_t x0 = row(w, ra, 2 * h, l) >> 8 * i & 0xffu;
+                uint32_t x1 = row(w, ra, 2 * h + 1, l) >> 8 * i & 0xffu;
+                uint32_t y = row(w, rb, h, l) >> 8 * i & 0xffu;
+                a[g][16 * h + 4 * t + i] = as ? (int8_t)x0 : (int32_t)x0;
+                a[g + 8][16 * h + 4 * t + i] = as ? (int8_t)x1 : (int32_t)x1;
+                b[16 * h + 4 * t + i][g] = bs ? (int8_t)y : (int32_t)y;
+            }
+    }
+    if (rd == WS_SASS_RZ || rd < 0)
+        return 0;
+    if (rd + 4 > w->nregs)
+        return ws_sass_fault(w, in, 0, 0, WS_ERR_SIM, "IMMA writes R%d..R%d, past the kernel's "
+                             "%d registers", rd, rd + 3, w->nregs);
+    uint32_t out[4][WS_WARP];
+    for (int l = 0; l < WS_WARP; l++) {
+        int g = l >> 2, t = l & 3;
+        for (int i = 0; i < 4; i++) {
+            int m = g + 8 * (i >> 1), n = 2 * t + (i & 1);
+            uint32_t s = row(w, rc, i, l);
+            for (int x = 0; x < k; x++)
+                s += (uint32_t)(a[m][x] * b[x][n]);
+            out[i][l] = s;
+        }
+    }
+    for (int i = 0; i < 4; i++)
+        memcpy(w->r + (size_t)(rd + i) * WS_WARP, out[i], sizeof out[i]);
+    return 0;
+}
+
+/* DMMA.8x8x4 (mma.m8n8k4.f64): R+0:R+1 = A[g][t], R+0:R+1 of B = B[t][g], C and D pairs
+ * R+0:1 = [g][2t], R+2:3 = [g][2t+1]. Each element is C plus the four products, fused in
+ * k order. */
+int ws_sass_x_dmma(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    (void)fx;
+    if (!exec)
+        return 0;
+    if (exec != WS_FULL_MASK)
+        return ws_sass_fault(w, in, __builtin_ctz(exec), 0, WS_ERR_SIM,
+                             "DMMA with lanes 0x%08x: a tensor-core tile needs all 32 lanes of "
+                             "the warp (mma.sync is .aligned)", exec);
+    if (!ws_sass_has(in, WS_SMOD_M884) || in->nopnd != 4)
+        return ws_sass_fault(w, in, 0, 0, WS_ERR_UNSUPPORTED,
+                             "unsupported DMMA shape (DMMA.8x8x4 is known)");
+    int rd = in->o[0].reg, ra = in->o[1].reg, rb = in->o[2].reg, rc = in->o[3].reg;
+    double a[8][4], b[4][8], c[8][8];
+    for (int l = 0; l < WS_WARP; l++) {
+        int g = l >> 2, t = l & 3;
+        uint64_t x = (uint64_t)row(w, ra, 0, l) | (uint64_t)row(w, ra, 1, l) << 32;
+        uint64_t y = (uint64_t)row(w, rb, 0, l) | (uint64_t)row(w, rb, 1, l) << 32;
+        memcpy(&a[g][t], &x, sizeof x);
+        memcpy(&b[t][g], &y, sizeof y);
+        for (int i = 0; i < 2; i++) {
+            uint64_t z = (uint64_t)row(w, rc, 2 * i, l) | (uint64_t)row(w, rc, 2 * i + 1, l) << 32;
+            memcpy(&c[g][2 * t + i], &z, sizeof z);
+        }
+    }
+    if (rd == WS_SASS_RZ || rd < 0)
+        return 0;
+    if (rd + 4 > w->nregs)
+        return ws_sass_fault(w, in, 0, 0, WS_ERR_SIM, "DMMA writes R%d..R%d, past the kernel's "
+                             "%d registers", rd, rd + 3, w->nregs);
+    for (int l = 0; l < WS_WARP; l++) {
+        int g = l >> 2, t = l & 3;
+        for (int i = 0; i < 2; i++) {
+            double s = c[g][2 * t + i];
+            for (int x = 0; x < 4; x++)
+                s = fma(a[g][x], b[x][2 * t + i], s);
+            uint64_t z;
+            memcpy(&z, &s, sizeof z);
+            w->r[(size_t)(rd + 2 * i) * WS_WARP + l] = (uint32_t)z;
+            w->r[(size_t)(rd + 2 * i + 1) * WS_WARP + l] = (uint32_t)(z >> 32);
         }
     }
     return 0;

@@ -339,7 +339,7 @@ int ws_sass_fault(ws_sass_warp *w, const ws_sass_inst *in, int lane, uint64_t ad
     }
     ws_error_at(e, code, "", 0, "%s at SASS 0x%04x %s%s", msg, in ? in->offset : 0,
                 in ? in->name : "", where);
-    snprintf(e->kernel, sizeof e->kernel, "%s", r->k->name);
+    snprintf(e->kernel, sizeof e->kernel, "%.*s", (int)sizeof e->kernel - 1, r->k->name);
     e->has_thread = 1;
     memcpy(e->cta, w->cta->ctaid, sizeof e->cta);
     e->warp = w->id;

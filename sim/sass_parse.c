@@ -10,7 +10,7 @@
 #include <string.h>
 
 typedef struct ws_sass_label {
-    char name[128];
+    char name[WS_SASS_SYM_MAX];
     int index;        /* instruction that follows the label (ninsts at the end) */
 } ws_sass_label;
 
@@ -324,14 +324,23 @@ static int ws_operands(ws_sass_parser *ps, const char *s, size_t n, ws_sass_inst
     return WS_OK;
 }
 
-/* (*"BRANCH_TARGETS .L_x_1,.L_x_2"*): the current instruction's indirect targets. */
+/* (*"BRANCH_TARGETS .L_x_1,.L_x_2"*): the current instruction's indirect targets; other
+ * notes are skipped. */
 static int ws_branch_targets(ws_sass_parser *ps, const char *s, size_t n)
 {
     static const char head[] = "(*\"BRANCH_TARGETS ";
     size_t hl = sizeof head - 1;
     ws_sass_kernel *k = ws_cur(ps);
-    if (n < hl + 3 || memcmp(s, head, hl) != 0 || memcmp(s + n - 3, "\"*)", 3) != 0)
+    while (n > 0 && isspace((unsigned char)s[n - 1]))
+        n--;
+    if (n < 6 || memcmp(s + n - 3, "\"*)", 3) != 0)
         return ws_malformed(ps, "bad annotation", s, n);
+    if (n < hl + 3 || memcmp(s, head, hl) != 0) {
+        int op = k->insts[k->ninsts].op;   /* the instruction being read */
+        if (op == WS_SOP_BRX)
+            return ws_malformed(ps, "bad annotation", s, n);
+        return WS_OK; /* another note ((*"SpillRefill"*) on spill code): nothing to keep */
+    }
     if (ws_grow(&k->brx, &ps->cap_brx, k->nbrx + 1, sizeof *k->brx) != 0)
         return ws_nomem(ps);
     ws_sass_brx *b = &k->brx[k->nbrx];

@@ -9,7 +9,7 @@
 
 /* Names an operand refers to, resolved by the caller once the section is read. */
 typedef struct ws_sass_ref {
-    char name[128];   /* LABEL: the label; RELOC: the symbol */
+    char name[WS_SASS_SYM_MAX]; /* LABEL: the label; RELOC: the symbol */
     char label[64];   /* RELOC of the form (sym + .L_x_N@srel): the label; else "" */
 } ws_sass_ref;
 

@@ -343,8 +343,8 @@ bad:
 static int ws_selector(const char *p, size_t n, uint8_t *sel)
 {
     static const char *const names[] = {"", ".H0", ".H1", ".H0_H0", ".H1_H1",
-                                         ".B0", ".B1", ".B2", ".B3"};
-    for (int i = 1; i < 9; i++)
+                                         ".B0", ".B1", ".B2", ".B3", ".ROW", ".COL"};
+    for (int i = 1; i < 11; i++)
         if (strlen(names[i]) == n && memcmp(names[i], p, n) == 0) {
             *sel = (uint8_t)i;
             return 0;
@@ -401,6 +401,14 @@ int ws_sass_parse_opnd(const char *s, size_t n, ws_sass_opnd *o, ws_sass_ref *re
         o->imm = p[0] - '0';
         return 0;
     }
+    /* the other texture geometries: 4 + (cube, 1D array, 2D array, cube array) */
+    static const char *const geometry[] = {"CUBE", "ARRAY_1D", "ARRAY_2D", "ARRAY_CUBE"};
+    for (size_t i = 0; i < sizeof geometry / sizeof *geometry; i++)
+        if (strcmp(p, geometry[i]) == 0) {
+            o->kind = WS_SO_IMM;
+            o->imm = 4 + (int64_t)i;
+            return 0;
+        }
     int sign = 0;   /* prefixes: - + ! ~ |..| */
     if (*p == '-') { sign = -1; p++; }
     else if (*p == '+') { sign = 1; p++; }

@@ -275,7 +275,7 @@ static int fill_insts(const ws_sass_run *r, ws_sass_worker *wks, int nwk, ws_res
             free(map);
             return WS_ERR_NOMEM;
         }
-        snprintf(s->function, sizeof s->function, "%s", k->name);
+        snprintf(s->function, sizeof s->function, "%.*s", (int)sizeof s->function - 1, k->name);
         s->pc = (int)in->offset;
         s->ptx_line = 0;
         s->file = result_file(k, res, map, in->file);
@@ -299,7 +299,7 @@ static int fill_insts(const ws_sass_run *r, ws_sass_worker *wks, int nwk, ws_res
             free(map);
             return WS_ERR_NOMEM;
         }
-        snprintf(a->function, sizeof a->function, "%s", k->name);
+        snprintf(a->function, sizeof a->function, "%.*s", (int)sizeof a->function - 1, k->name);
         a->pc = (int)in->offset;
         a->line = s->line;
         snprintf(a->text, sizeof a->text, "%s", s->text);
@@ -356,7 +356,7 @@ static int fill_blocks(const ws_sass_kernel *k, ws_result *res, int first_inst)
             rc = WS_ERR_NOMEM;
             break;
         }
-        snprintf(bi->function, sizeof bi->function, "%s", k->name);
+        snprintf(bi->function, sizeof bi->function, "%.*s", (int)sizeof bi->function - 1, k->name);
         bi->id = id[pc];
         bi->first_pc = (int)k->insts[pc].offset;
         bi->last_pc = (int)in->offset;
@@ -411,7 +411,7 @@ static int fill_result(ws_sass_run *r, const ws_sass_module *sm, ws_sass_worker 
         if (!o)
             return ws_error_set(err, WS_ERR_NOMEM, "out of memory");
         *o = *t;
-        snprintf(o->function, sizeof o->function, "%s", r->k->name);
+        snprintf(o->function, sizeof o->function, "%.*s", (int)sizeof o->function - 1, r->k->name);
         t->slots = NULL;
         t->nslots = 0;
     }
@@ -461,7 +461,7 @@ static int run_kernel(ws_sass_run *r, const ws_sass_module *sm, ws_buffers *bufs
     ws_event_sink sink;
     memset(&desc, 0, sizeof desc);
     if (b->opt->timing) { /* the timing model prices the SASS stream itself */
-        snprintf(r->event_fn.name, sizeof r->event_fn.name, "%s", r->k->name);
+        snprintf(r->event_fn.name, sizeof r->event_fn.name, "%.*s", (int)sizeof r->event_fn.name - 1, r->k->name);
         r->event_fn.ninsts = r->k->ninsts;
         ws_launch_shape shape;
         memset(&shape, 0, sizeof shape);

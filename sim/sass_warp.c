@@ -54,6 +54,21 @@ int ws_sass_x_vote(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
     return 0;
 }
 
+/* ELECT Pd, URd, Ps (elect.sync): of the lanes running it with Ps true, the lowest is the
+ * leader; Pd is true in it alone, URd holds its lane number. */
+int ws_sass_x_elect(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    (void)fx;
+    uint32_t members = exec & ws_sass_psrc(w, in, 2);
+    uint32_t leader = members ? members & (~members + 1) : 0;
+    ws_sass_pdst(w, in, 0, exec, leader);
+    uint32_t v[WS_WARP];
+    uint32_t id = members ? (uint32_t)__builtin_ctz(members) : 0;
+    WS_LANES(l, exec, v[l] = id;);
+    ws_sass_dst(w, in, 1, exec, v);
+    return 0;
+}
+
 int ws_sass_x_match(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
     /* MATCH.ANY R0, R10 / MATCH.ALL P1, R7, R0 (.U64 compares register pairs) */

@@ -166,6 +166,38 @@ static void test_special_forms(void)
     CHECK(in.o[1].kind == WS_SO_RELOC && in.o[1].hi && in.o[1].imm == 0x10, "32@hi +0x10");
 }
 
+/* Forms real kernels bring (cuda-samples at sm_90): texture geometries beyond 1D..3D, a
+ * note on spill code, EXIT with a second predicate, IMMA's .ROW/.COL fragment orders, and a
+ * kernel whose mangled C++ template name runs to hundreds of characters (CUB, Thrust). */
+static void test_real_kernel_forms(void)
+{
+    ws_sass_inst in = one("TEX.LL RZ, R10, R8, R27, UR4, 0x0, CUBE, 0x1", NULL);
+    CHECK(in.op == WS_SOP_TEX && in.o[6].kind == WS_SO_IMM && in.o[6].imm == 4, "TEX ... CUBE");
+    in = one("TLD.LZ RZ, R6, R4, UR4, 0x0, ARRAY_2D, 0x3", NULL);
+    CHECK(in.op == WS_SOP_TLD && in.o[5].imm == 6, "TLD ... ARRAY_2D");
+    in = one("STL [R1], R32                                          (*\"SpillRefill\"*)", NULL);
+    CHECK(in.op == WS_SOP_STL && in.nopnd == 2, "a SpillRefill note is skipped");
+    in = one("@!P0 EXIT P1", NULL);
+    CHECK(in.op == WS_SOP_EXIT && in.nopnd == 1 && in.o[0].kind == WS_SO_P && in.o[0].reg == 1,
+          "EXIT P1");
+    in = one("IMMA.16816.S8.S8 R16, R12.reuse.ROW, R0.COL, R16", NULL);
+    CHECK(in.op == WS_SOP_IMMA && in.o[1].sel == 9 && in.o[2].sel == 10 &&
+          in.dtype == WS_SMOD_S8 && in.stype == WS_SMOD_S8, "IMMA .ROW/.COL");
+    in = one("DMMA.8x8x4 R8, R2, R4, R8", NULL);
+    CHECK(in.op == WS_SOP_DMMA && ws_sass_has(&in, WS_SMOD_M884), "DMMA.8x8x4");
+    char name[700], text[4096];
+    memset(name, 'x', sizeof name - 1);
+    memcpy(name, "_ZN3cub", 7);
+    name[sizeof name - 1] = '\0';
+    snprintf(text, sizeof text, "\t.target\tsm_90\n\n\t.section\t.text.%s,\"ax\",@progbits\n"
+             "%s:\n.text.%s:\n        /*0000*/                   EXIT ;\n", name, name, name);
+    ws_error err;
+    ws_sass_module *m = parse(text, &err);
+    CHECK(m && m->nkernels == 1 && strcmp(m->kernels[0].name, name) == 0,
+          "a %zu-character kernel name parses: %s", strlen(name), m ? "" : err.msg);
+    ws_sass_module_free(m);
+}
+
 static void test_guards_mods(void)
 {
     ws_sass_inst in = one("@!P0 BRA `(.L_x_9)", NULL);
@@ -382,6 +414,7 @@ int main(void)
     test_immediates();
     test_banks_and_memory();
     test_special_forms();
+    test_real_kernel_forms();
     test_guards_mods();
     test_module();
     test_errors();

@@ -23,7 +23,11 @@ static const char spec[] =
     "variant tf32\n  kernel mma_tf32\n  grid 1\n  block 32\n  args a b c\n"
     "variant part\n  kernel mma_f16_f32\n  grid 1\n  block 16\n  args a b c\n"
     "variant ldsm\n  kernel ldsm_mma\n  grid 1\n  block 32\n  args a b bt c\n"
-    "variant half2\n  kernel half2_atomic\n  grid 1\n  block 64\n  args h out\n";
+    "variant half2\n  kernel half2_atomic\n  grid 1\n  block 64\n  args h out\n"
+    "variant u8\n  kernel mma_u8\n  grid 1\n  block 32\n  args a b c\n"
+    "variant s8\n  kernel mma_s8\n  grid 1\n  block 32\n  args a b c\n"
+    "variant f64\n  kernel mma_f64\n  grid 1\n  block 32\n  args a b c\n"
+    "variant misc\n  kernel misc_forms\n  grid 1\n  block 32\n  args a c\n";
 
 enum { F16, BF16, F32 };
 
@@ -184,6 +188,121 @@ static void test_half2_atomic(void)
     st_free(&r);
 }
 
+static int bval(int i, int sgn) { return sgn ? (i * 37 + i / 16 + 11) % 7 - 3 : (i * 13 + 5) % 4; }
+
+static void fill_u8(st_run *r)
+{
+    uint8_t *a = (uint8_t *)st_buf(r, "a")->data, *b = (uint8_t *)st_buf(r, "b")->data;
+    int32_t *c = (int32_t *)st_buf(r, "c")->data;
+    for (int i = 0; i < 256; i++) {
+        a[i] = (uint8_t)bval(i, 0);
+        b[i] = (uint8_t)bval(i * 3 + 1, 0);
+        c[i] = i % 11 - 5;
+    }
+}
+
+static void fill_s8(st_run *r)
+{
+    int8_t *a = (int8_t *)st_buf(r, "a")->data, *b = (int8_t *)st_buf(r, "b")->data;
+    int32_t *c = (int32_t *)st_buf(r, "c")->data;
+    for (int i = 0; i < 256; i++) {
+        a[i] = (int8_t)bval(i, 1);
+        b[i] = (int8_t)bval(i * 3 + 1, 1);
+        c[i] = i % 11 - 5;
+    }
+}
+
+/* D = A x B + C over 16x16x16 8-bit tiles (A row-major, B column-major, ld 16). */
+static void test_imma(const char *variant, void (*fill)(st_run *), int sgn)
+{
+    st_run r;
+    if (run_filled(&r, variant, fill) == 0) {
+        const int32_t *d = st_buf(&r, "c")->data;
+        int bad = 0;
+        for (int m = 0; m < 16; m++)
+            for (int n = 0; n < 16; n++) {
+                int want = (m * 16 + n) % 11 - 5;
+                for (int k = 0; k < 16; k++)
+                    want += bval(m * 16 + k, sgn) * bval((n * 16 + k) * 3 + 1, sgn);
+                if (d[m * 16 + n] != want && bad++ < 3)
+                    fprintf(stderr, "  %s D[%d][%d] = %d, want %d\n", variant, m, n,
+                            d[m * 16 + n], want);
+            }
+        CHECK(bad == 0, "%s: IMMA D = A x B + C at every element (%d wrong)", variant, bad);
+    }
+    st_free(&r);
+}
+
+static void fill_f64(st_run *r)
+{
+    double *a = (double *)st_buf(r, "a")->data, *b = (double *)st_buf(r, "b")->data;
+    double *c = (double *)st_buf(r, "c")->data;
+    for (int i = 0; i < 32; i++) {
+        a[i] = 0.5 * ((i * 5 + 2) % 9 - 4);   /* A 8x4 row-major */
+        b[i] = 0.25 * ((i * 7 + 1) % 9 - 4);  /* B 4x8 column-major */
+    }
+    for (int i = 0; i < 64; i++)
+        c[i] = i % 5 - 2;                      /* C 8x8 row-major */
+}
+
+static void test_dmma(void)
+{
+    st_run r;
+    if (run_filled(&r, "f64", fill_f64) == 0) {
+        const double *d = st_buf(&r, "c")->data;
+        int bad = 0;
+        for (int m = 0; m < 8; m++)
+            for (int n = 0; n < 8; n++) {
+                double want = (m * 8 + n) % 5 - 2;
+                for (int k = 0; k < 4; k++)
+                    want += 0.5 * ((((m * 4 + k) * 5 + 2) % 9) - 4) *
+                            0.25 * ((((n * 4 + k) * 7 + 1) % 9) - 4);
+                if (d[m * 8 + n] != want && bad++ < 3)
+                    fprintf(stderr, "  f64 D[%d][%d] = %g, want %g\n", m, n, d[m * 8 + n], want);
+            }
+        CHECK(bad == 0, "f64: DMMA.8x8x4 D = A x B + C at every element (%d wrong)", bad);
+    }
+    st_free(&r);
+}
+
+static void fill_misc(st_run *r)
+{
+    int32_t *in = (int32_t *)st_buf(r, "a")->data;
+    for (int t = 0; t < 32; t++) {
+        in[t] = (int32_t)(0x01020304u * (uint32_t)(t + 1)) ^ (t % 5 == 0 ? 0 : 1); /* y = in & 3 */
+        in[t + 32] = t % 3 == 0 ? 900 : t % 3 == 1 ? 100 + t  /* x > 500 or not */
+                   : (int32_t)(0x10203040u + (uint32_t)t * 77u);
+    }
+}
+
+static void test_misc(void)
+{
+    st_run r;
+    if (run_filled(&r, "misc", fill_misc) == 0) {
+        const int32_t *in = st_buf(&r, "a")->data, *out = st_buf(&r, "c")->data;
+        int leader = -1, bad = 0;
+        for (int t = 0; t < 32 && leader < 0; t++)
+            if (!((in[t] & 3) == 0 && in[t + 32] > 500))
+                leader = t;
+        for (int t = 0; t < 32; t++) {
+            int want = -1;
+            if (!((in[t] & 3) == 0 && in[t + 32] > 500)) {
+                unsigned a = (unsigned)in[t], b = (unsigned)in[t + 32], sad = 0;
+                for (int i = 0; i < 32; i += 8) {
+                    int x = (int)(a >> i & 0xffu), y = (int)(b >> i & 0xffu);
+                    sad += (unsigned)(x > y ? x - y : y - x);
+                }
+                want = (int)sad + (t == leader) * 1000 + leader * 10000;
+            }
+            if (out[t] != want && bad++ < 3)
+                fprintf(stderr, "  misc lane %d: %d, want %d\n", t, out[t], want);
+        }
+        CHECK(bad == 0 && leader > 0, "EXIT P1, VABSDIFF4.U8.ACC, ELECT: every lane as the CPU "
+              "(%d wrong; leader %d)", bad, leader);
+    }
+    st_free(&r);
+}
+
 static void test_part_warp(void)
 {
     st_run r;
@@ -220,6 +339,10 @@ int main(void)
         test_part_warp();
         test_ldsm();
         test_half2_atomic();
+        test_imma("u8", fill_u8, 0);
+        test_imma("s8", fill_s8, 1);
+        test_dmma();
+        test_misc();
     }
     if (sass)
         ws_sass_module_free(sass);

@@ -113,3 +113,57 @@ extern "C" __global__ void half2_atomic(__half2 *g, float *out)
         out[1] = __high2float(s);
     }
 }
+
+// 8-bit integer and f64 tiles: IMMA.16816.U8.U8 / .S8.S8 and DMMA.8x8x4.
+extern "C" __global__ void mma_u8(const unsigned char *a, const unsigned char *b, int *c)
+{
+    wmma::fragment<wmma::matrix_a, 16, 16, 16, unsigned char, wmma::row_major> fa;
+    wmma::fragment<wmma::matrix_b, 16, 16, 16, unsigned char, wmma::col_major> fb;
+    wmma::fragment<wmma::accumulator, 16, 16, 16, int> fc;
+    wmma::load_matrix_sync(fa, a, 16);
+    wmma::load_matrix_sync(fb, b, 16);
+    wmma::load_matrix_sync(fc, c, 16, wmma::mem_row_major);
+    wmma::mma_sync(fc, fa, fb, fc);
+    wmma::store_matrix_sync(c, fc, 16, wmma::mem_row_major);
+}
+
+extern "C" __global__ void mma_s8(const signed char *a, const signed char *b, int *c)
+{
+    wmma::fragment<wmma::matrix_a, 16, 16, 16, signed char, wmma::row_major> fa;
+    wmma::fragment<wmma::matrix_b, 16, 16, 16, signed char, wmma::col_major> fb;
+    wmma::fragment<wmma::accumulator, 16, 16, 16, int> fc;
+    wmma::load_matrix_sync(fa, a, 16);
+    wmma::load_matrix_sync(fb, b, 16);
+    wmma::load_matrix_sync(fc, c, 16, wmma::mem_row_major);
+    wmma::mma_sync(fc, fa, fb, fc);
+    wmma::store_matrix_sync(c, fc, 16, wmma::mem_row_major);
+}
+
+extern "C" __global__ void mma_f64(const double *a, const double *b, double *c)
+{
+    wmma::fragment<wmma::matrix_a, 8, 8, 4, double, wmma::row_major> fa;
+    wmma::fragment<wmma::matrix_b, 8, 8, 4, double, wmma::col_major> fb;
+    wmma::fragment<wmma::accumulator, 8, 8, 4, double> fc;
+    wmma::load_matrix_sync(fa, a, 4);
+    wmma::load_matrix_sync(fb, b, 4);
+    wmma::load_matrix_sync(fc, c, 8, wmma::mem_row_major);
+    wmma::mma_sync(fc, fa, fb, fc);
+    wmma::store_matrix_sync(c, fc, 8, wmma::mem_row_major);
+}
+
+// Forms ptxas emits in common kernels: `if (a && b) return;` as one EXIT with a second
+// predicate, __vsadu4 (VABSDIFF4.U8.ACC), elect.sync (ELECT) and griddepcontrol (PREEXIT).
+extern "C" __global__ void misc_forms(const int *in, int *out)
+{
+    int t = threadIdx.x;
+    asm volatile("griddepcontrol.launch_dependents;"); // PREEXIT: dependent grids may start
+    int y = in[t] & 3, x = in[t + 32];
+    out[t] = -1;
+    if (y == 0 && x > 500)
+        return;
+    unsigned leader, is;
+    asm volatile("{ .reg .pred p; elect.sync %0|p, 0xffffffff; selp.u32 %1, 1, 0, p; }"
+                 : "=r"(leader), "=r"(is));
+    out[t] = (int)__vsadu4((unsigned)in[t], (unsigned)in[t + 32]) + (int)(is * 1000u) +
+             (int)(leader * 10000u);
+}
