@@ -312,6 +312,55 @@ int ws_sass_x_ldsm(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
     return 0;
 }
 
+/* LDGSTS[.E][.BYPASS][.64|.128][.ZFILL] [Rs+UR+imm], desc[UR][Rg.64+imm](, Rn) (cp.async):
+ * copies 4, 8 or 16 bytes from global to shared memory at once; with a source size (Rn, or
+ * in .ZFILL's address) only that many bytes are read and the rest is zero. The copy being complete when it
+ * issues, LDGDEPBAR and DEPBAR (its waits) have nothing left to wait for. The timing model
+ * sees a global load. */
+int ws_sass_x_ldgsts(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    int sgn, n = access_bytes(in, &sgn), real = WS_SPACE_GLOBAL;
+    const ws_sass_opnd *d = &in->o[0];
+    if (in->nopnd < 2 || d->kind != WS_SO_MEM || in->o[1].kind != WS_SO_MEM)
+        return ws_sass_fault(w, in, exec ? __builtin_ctz(exec) : 0, 0, WS_ERR_UNSUPPORTED,
+                             "unsupported LDGSTS form (LDGSTS [shared], [global] is known)");
+    addresses(w, in, 1, exec, fx->addr);
+    fx->has_addr = 1;
+    fx->bytes = (uint8_t)n;
+    uint32_t size[WS_WARP];
+    int zfill = ws_sass_has(in, WS_SMOD_ZFILL) && in->nopnd == 2;
+    if (in->nopnd > 2)
+        ws_sass_src(w, in, 2, exec, size);
+    WS_LANES(l, exec, {
+        uint64_t sa = (uint64_t)d->imm + ws_sass_rrow(w, d->reg)[l] +   /* RZ reads 0 */
+                      (d->ureg >= 0 && d->ureg < WS_SASS_URZ ? w->ur[d->ureg] : 0u);
+        int sp = WS_SPACE_SHARED;
+        uint8_t *dst = resolve(w, in, WS_SPACE_SHARED, sa & 0xffffffffu, (uint64_t)n, l, 1, &sp);
+        if (!dst)
+            return WS_ERR_SIM;
+        uint32_t take = in->nopnd > 2 ? (size[l] < (uint32_t)n ? size[l] : (uint32_t)n)
+                                      : (uint32_t)n;
+        uint64_t from = fx->addr[l];
+        if (zfill) { /* the source size rides in the address: n - (address mod n) bytes
+                        from the aligned address below it (ptxas writes src + n - size) */
+            take = (uint32_t)n - (uint32_t)(from & (uint64_t)(n - 1));
+            from &= ~(uint64_t)(n - 1);
+            fx->addr[l] = from;
+        }
+        uint8_t buf[16];
+        memset(buf, 0, sizeof buf);
+        if (take) {
+            const uint8_t *src = resolve(w, in, WS_SPACE_GLOBAL, from, (uint64_t)n, l, 0, &real);
+            if (!src)
+                return WS_ERR_SIM;
+            memcpy(buf, src, take);
+        }
+        memcpy(dst, buf, (size_t)n);
+    });
+    fx->space = (uint8_t)real;
+    return 0;
+}
+
 /* QSPC.E.{S,G,L} Pd, RZ, [addr]: the lanes whose generic address lies in that space (ptxas
  * tests a generic atomic's fallback path with it). */
 int ws_sass_x_qspc(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)

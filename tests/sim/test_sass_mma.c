@@ -27,7 +27,8 @@ static const char spec[] =
     "variant u8\n  kernel mma_u8\n  grid 1\n  block 32\n  args a b c\n"
     "variant s8\n  kernel mma_s8\n  grid 1\n  block 32\n  args a b c\n"
     "variant f64\n  kernel mma_f64\n  grid 1\n  block 32\n  args a b c\n"
-    "variant misc\n  kernel misc_forms\n  grid 1\n  block 32\n  args a c\n";
+    "variant misc\n  kernel misc_forms\n  grid 1\n  block 32\n  args a c\n"
+    "variant cp\n  kernel cp_async\n  grid 1\n  block 32\n  args a c\n";
 
 enum { F16, BF16, F32 };
 
@@ -303,6 +304,36 @@ static void test_misc(void)
     st_free(&r);
 }
 
+static void fill_cp(st_run *r)
+{
+    uint32_t *a = (uint32_t *)st_buf(r, "a")->data;
+    for (int i = 0; i < 256; i++)
+        a[i] = 0x9e3779b9u * (uint32_t)(i + 1);
+}
+
+static void test_cp_async(void)
+{
+    st_run r;
+    if (run_filled(&r, "cp", fill_cp) == 0) {
+        const uint32_t *a = st_buf(&r, "a")->data, *out = st_buf(&r, "c")->data;
+        uint32_t sh[64][4];
+        for (int t = 0; t < 32; t++)
+            for (int j = 0; j < 4; j++) {
+                sh[t][j] = a[4 * t + j];
+                sh[32 + t][j] = (t & 1) && j >= 2 ? 0u : a[4 * (32 + t) + j];
+            }
+        int bad = 0;
+        for (int t = 0; t < 32; t++)
+            for (int j = 0; j < 4; j++) {
+                bad += out[4 * t + j] != sh[63 - t][j];
+                bad += out[4 * (32 + t) + j] != sh[31 - t][j];
+            }
+        CHECK(bad == 0, "cp.async: 16-byte copies and zero-filled halves land in shared memory "
+              "(%d words wrong)", bad);
+    }
+    st_free(&r);
+}
+
 static void test_part_warp(void)
 {
     st_run r;
@@ -343,6 +374,7 @@ int main(void)
         test_imma("s8", fill_s8, 1);
         test_dmma();
         test_misc();
+        test_cp_async();
     }
     if (sass)
         ws_sass_module_free(sass);

@@ -1,6 +1,7 @@
 // mma.cu — tensor-core tiles for the SASS model's HMMA (test_sass_mma.c): wmma 16x16x16 with
 // f16 inputs into f32 and into f16 accumulators, bf16 inputs (16x16x16) and tf32 inputs
 // (16x16x8), each C = A x B + C with A row-major and B column-major, leading dimension 16.
+#include <cuda_pipeline.h>
 #include <mma.h>
 using namespace nvcuda;
 
@@ -166,4 +167,19 @@ extern "C" __global__ void misc_forms(const int *in, int *out)
                  : "=r"(leader), "=r"(is));
     out[t] = (int)__vsadu4((unsigned)in[t], (unsigned)in[t + 32]) + (int)(is * 1000u) +
              (int)(leader * 10000u);
+}
+
+// cp.async (LDGSTS.E.BYPASS.128, with a source size on the zero-filling copies), waited for
+// with LDGDEPBAR / DEPBAR: odd lanes' second copy reads 8 bytes and zero-fills 8.
+extern "C" __global__ void cp_async(const int4 *in, int4 *out)
+{
+    __shared__ int4 s[64];
+    int t = threadIdx.x;
+    __pipeline_memcpy_async(&s[t], &in[t], 16);
+    __pipeline_memcpy_async(&s[32 + t], &in[32 + t], 16, (t & 1) ? 8 : 0);
+    __pipeline_commit();
+    __pipeline_wait_prior(0);
+    __syncthreads();
+    out[t] = s[63 - t];
+    out[32 + t] = s[31 - t];
 }
