@@ -46,8 +46,8 @@ sizes_for() {
     esac
 }
 
-# WS_GPU_PARTS: a regex of the parts to run (default all): tests inject ptx args classic
-# seeds sass map (and WS_VALIDATION for the validation set), for a re-run of some parts.
+# WS_GPU_PARTS: a regex of the parts to run (default all): tests inject ptx forms args
+# classic seeds sass map (and WS_VALIDATION for the validation set), for a re-run of some parts.
 part() { echo "$1" | grep -Eq "^(${WS_GPU_PARTS:-.*})\$" || { echo "$1: skipped (WS_GPU_PARTS)" | tee -a "$log"; return 1; }; }
 
 if part tests; then
@@ -82,6 +82,21 @@ for spec in "$repo"/tests/gpu/ptx_*.spec; do
             failures=$((failures + 1)); echo "FAILED: $(basename "$spec") / $v" | tee -a "$log"
         fi
     done
+done
+fi
+
+# SASS forms on the GPU (tests/gpu/sass_forms.spec: HMMA/IMMA/DMMA tiles, ldmatrix, generic
+# half2 atomics, cp.async zero-fill, EXIT P, ELECT): each variant profiled with the SASS
+# model, the simulator's outputs equal to the GPU's.
+if part forms; then
+spec=$repo/tests/gpu/sass_forms.spec
+for v in $(awk '$1 == "variant" {print $2}' "$spec"); do
+    if timeout ${WS_GPU_CHECK_TIMEOUT:-120} "$ws" profile "$spec" --variant "$v" --model sass \
+        --json >>"$log" 2>&1; then
+        echo "sass_forms / $v: SASS model and GPU outputs equal" | tee -a "$log"
+    else
+        failures=$((failures + 1)); echo "FAILED: sass_forms.spec / $v" | tee -a "$log"
+    fi
 done
 fi
 
