@@ -32,6 +32,14 @@ static float in_value(uint32_t word, int half, int kind)
     return kind == IN_BF16 ? ws_sass_bf16_to_float(h) : ws_sass_half_to_float(h);
 }
 
+/* A tensor-core tile runs on the whole warp: the fault for one run by fewer lanes. */
+static int part_warp(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, const char *op)
+{
+    return ws_sass_fault(w, in, __builtin_ctz(exec), 0, WS_ERR_SIM, "%s with lanes 0x%08x: a "
+                         "tensor-core tile needs all 32 lanes of the warp (mma.sync is "
+                         ".aligned)", op, exec);
+}
+
 static uint32_t row(const ws_sass_warp *w, int reg, int i, int lane)
 {
     return reg < 0 || reg == WS_SASS_RZ ? 0u : ws_sass_rrow(w, reg + i)[lane];
@@ -43,9 +51,7 @@ int ws_sass_x_hmma(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
     if (!exec)
         return 0;
     if (exec != WS_FULL_MASK)
-        return ws_sass_fault(w, in, __builtin_ctz(exec), 0, WS_ERR_SIM,
-                             "HMMA with lanes 0x%08x: a tensor-core tile needs all 32 lanes of "
-                             "the warp (mma.sync is .aligned)", exec);
+        return part_warp(w, in, exec, "HMMA");
     int k = ws_sass_has(in, WS_SMOD_M16816) ? 16 : ws_sass_has(in, WS_SMOD_M1688) ? 8
           : ws_sass_has(in, WS_SMOD_M1684) ? 4 : 0;
     int kind = in->stype == WS_SMOD_BF16 ? IN_BF16 : in->stype == WS_SMOD_TF32 ? IN_TF32
@@ -137,9 +143,7 @@ int ws_sass_x_imma(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
     if (!exec)
         return 0;
     if (exec != WS_FULL_MASK)
-        return ws_sass_fault(w, in, __builtin_ctz(exec), 0, WS_ERR_SIM,
-                             "IMMA with lanes 0x%08x: a tensor-core tile needs all 32 lanes of "
-                             "the warp (mma.sync is .aligned)", exec);
+        return part_warp(w, in, exec, "IMMA");
     int k = ws_sass_has(in, WS_SMOD_M16816) ? 16 : ws_sass_has(in, WS_SMOD_M16832) ? 32 : 0;
     int as = in->dtype == WS_SMOD_S8, bs = in->stype == WS_SMOD_S8;
     int known = k && (in->dtype == WS_SMOD_U8 || as) && (in->stype == WS_SMOD_U8 || bs) &&
@@ -194,9 +198,7 @@ int ws_sass_x_dmma(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
     if (!exec)
         return 0;
     if (exec != WS_FULL_MASK)
-        return ws_sass_fault(w, in, __builtin_ctz(exec), 0, WS_ERR_SIM,
-                             "DMMA with lanes 0x%08x: a tensor-core tile needs all 32 lanes of "
-                             "the warp (mma.sync is .aligned)", exec);
+        return part_warp(w, in, exec, "DMMA");
     if (!ws_sass_has(in, WS_SMOD_M884) || in->nopnd != 4)
         return ws_sass_fault(w, in, 0, 0, WS_ERR_UNSUPPORTED,
                              "unsupported DMMA shape (DMMA.8x8x4 is known)");

@@ -52,40 +52,57 @@ static double get(const void *buf, int i, int kind)
     return ws_sass_half_to_float(((const uint16_t *)buf)[i]);
 }
 
+/* The spec parsed, its buffers generated and `variant` found (NULL on an error). */
+static const ws_variant *setup(st_run *r, const char *variant)
+{
+    memset(r, 0, sizeof *r);
+    ws_error_clear(&r->err);
+    ws_result_init(&r->res);
+    r->rc = ws_spec_parse(spec, WS_SIM_CU_DIR "/inline.spec", NULL, 0, &r->spec, &r->err);
+    if (!r->rc)
+        r->rc = ws_buffers_generate(r->spec, &r->bufs, &r->err);
+    return r->rc ? NULL : ws_spec_variant(r->spec, variant, &r->err);
+}
+
+/* One run of `variant` after fill(r) set its inputs; 0 when it ran. */
+static int run_filled(st_run *r, const char *variant, void (*fill)(st_run *))
+{
+    const ws_variant *v = setup(r, variant);
+    if (!r->rc && v) {
+        fill(r);
+        ws_sim_options o;
+        ws_sim_options_default(&o);
+        o.threads = 1;
+        r->rc = ws_sim_run_sass(ptx, sass, r->spec, v, &r->bufs, &o, &r->res, &r->err);
+    }
+    CHECK(r->rc == 0, "%s runs: %s", variant, r->err.msg);
+    return r->rc;
+}
+
+static int ea[256], eb[256], ec[256], tile_in, tile_acc;
+
+static void fill_tile(st_run *r)
+{
+    void *a = (void *)st_buf(r, "a")->data, *b = (void *)st_buf(r, "b")->data;
+    void *c = (void *)st_buf(r, "c")->data;
+    for (int i = 0; i < 256; i++) {
+        ea[i] = (i * 37 + i / 16 + 11) % 7 - 3; /* -3 .. 3, no row or column alike */
+        eb[i] = (i * 13 + i / 16 * 3 + 5) % 5 - 2; /* -2 .. 2 */
+        ec[i] = i % 11 - 5;
+        put(a, i, tile_in, ea[i]);
+        put(b, i, tile_in, eb[i]);
+        put(c, i, tile_acc, ec[i]);
+    }
+}
+
 /* Runs `variant` on A (16 x k row-major), B (k x 16 column-major) and C (16 x 16 row-major),
  * all leading dimension 16, inputs of type `in`, C and D of type `acc`; checks D = AB + C. */
 static void tile(const char *variant, int k, int in, int acc)
 {
     st_run r;
-    memset(&r, 0, sizeof r);
-    ws_error_clear(&r.err);
-    ws_result_init(&r.res);
-    r.rc = ws_spec_parse(spec, WS_SIM_CU_DIR "/inline.spec", NULL, 0, &r.spec, &r.err);
-    if (!r.rc)
-        r.rc = ws_buffers_generate(r.spec, &r.bufs, &r.err);
-    const ws_variant *v = r.rc ? NULL : ws_spec_variant(r.spec, variant, &r.err);
-    int ea[256], eb[256], ec[256];
-    if (!r.rc && v) {
-        void *a = (void *)st_buf(&r, "a")->data, *b = (void *)st_buf(&r, "b")->data;
-        void *c = (void *)st_buf(&r, "c")->data;
-        for (int i = 0; i < 256; i++) {
-            ea[i] = (i * 37 + i / 16 + 11) % 7 - 3; /* -3 .. 3, no row or column alike */
-            eb[i] = (i * 13 + i / 16 * 3 + 5) % 5 - 2; /* -2 .. 2 */
-            ec[i] = i % 11 - 5;
-            put(a, i, in, ea[i]);
-            put(b, i, in, eb[i]);
-            put(c, i, acc, ec[i]);
-        }
-        ws_sim_options o;
-        ws_sim_options_default(&o);
-        o.threads = 1;
-        r.rc = ws_sim_run_sass(ptx, sass, r.spec, v, &r.bufs, &o, &r.res, &r.err);
-    }
-    if (r.rc) {
-        char buf[800];
-        ws_error_format(&r.err, buf, sizeof buf);
-        CHECK(0, "%s runs: %s", variant, buf);
-    } else {
+    tile_in = in;
+    tile_acc = acc;
+    if (run_filled(&r, variant, fill_tile) == 0) {
         const void *d = st_buf(&r, "c")->data;
         int bad = 0;
         for (int m = 0; m < 16; m++)
@@ -104,27 +121,6 @@ static void tile(const char *variant, int k, int in, int acc)
         CHECK(hmma >= 2, "%s: the tile ran as HMMA instructions (%d)", variant, hmma);
     }
     st_free(&r);
-}
-
-/* One run of `variant` after fill(r) set its inputs; 0 when it ran. */
-static int run_filled(st_run *r, const char *variant, void (*fill)(st_run *))
-{
-    memset(r, 0, sizeof *r);
-    ws_error_clear(&r->err);
-    ws_result_init(&r->res);
-    r->rc = ws_spec_parse(spec, WS_SIM_CU_DIR "/inline.spec", NULL, 0, &r->spec, &r->err);
-    if (!r->rc)
-        r->rc = ws_buffers_generate(r->spec, &r->bufs, &r->err);
-    const ws_variant *v = r->rc ? NULL : ws_spec_variant(r->spec, variant, &r->err);
-    if (!r->rc && v) {
-        fill(r);
-        ws_sim_options o;
-        ws_sim_options_default(&o);
-        o.threads = 1;
-        r->rc = ws_sim_run_sass(ptx, sass, r->spec, v, &r->bufs, &o, &r->res, &r->err);
-    }
-    CHECK(r->rc == 0, "%s runs: %s", variant, r->err.msg);
-    return r->rc;
 }
 
 static int ma(int m, int k) { return (m * 5 + k * 3) % 7 - 3; }   /* A[m][k] */
@@ -191,27 +187,20 @@ static void test_half2_atomic(void)
 
 static int bval(int i, int sgn) { return sgn ? (i * 37 + i / 16 + 11) % 7 - 3 : (i * 13 + 5) % 4; }
 
-static void fill_u8(st_run *r)
+/* 8-bit tiles: A, B bytes from bval (unsigned or signed), C small ints. */
+static void fill_8bit(st_run *r, int sgn)
 {
     uint8_t *a = (uint8_t *)st_buf(r, "a")->data, *b = (uint8_t *)st_buf(r, "b")->data;
     int32_t *c = (int32_t *)st_buf(r, "c")->data;
     for (int i = 0; i < 256; i++) {
-        a[i] = (uint8_t)bval(i, 0);
-        b[i] = (uint8_t)bval(i * 3 + 1, 0);
+        a[i] = (uint8_t)bval(i, sgn);
+        b[i] = (uint8_t)bval(i * 3 + 1, sgn);
         c[i] = i % 11 - 5;
     }
 }
 
-static void fill_s8(st_run *r)
-{
-    int8_t *a = (int8_t *)st_buf(r, "a")->data, *b = (int8_t *)st_buf(r, "b")->data;
-    int32_t *c = (int32_t *)st_buf(r, "c")->data;
-    for (int i = 0; i < 256; i++) {
-        a[i] = (int8_t)bval(i, 1);
-        b[i] = (int8_t)bval(i * 3 + 1, 1);
-        c[i] = i % 11 - 5;
-    }
-}
+static void fill_u8(st_run *r) { fill_8bit(r, 0); }
+static void fill_s8(st_run *r) { fill_8bit(r, 1); }
 
 /* D = A x B + C over 16x16x16 8-bit tiles (A row-major, B column-major, ld 16). */
 static void test_imma(const char *variant, void (*fill)(st_run *), int sgn)
@@ -337,13 +326,7 @@ static void test_cp_async(void)
 static void test_part_warp(void)
 {
     st_run r;
-    memset(&r, 0, sizeof r);
-    ws_error_clear(&r.err);
-    ws_result_init(&r.res);
-    r.rc = ws_spec_parse(spec, WS_SIM_CU_DIR "/inline.spec", NULL, 0, &r.spec, &r.err);
-    if (!r.rc)
-        r.rc = ws_buffers_generate(r.spec, &r.bufs, &r.err);
-    const ws_variant *v = r.rc ? NULL : ws_spec_variant(r.spec, "part", &r.err);
+    const ws_variant *v = setup(&r, "part");
     ws_sim_options o;
     ws_sim_options_default(&o);
     o.threads = 1;

@@ -5,40 +5,34 @@
 #include <mma.h>
 using namespace nvcuda;
 
+// One wmma tile C = A x B + C: A row-major, B column-major (leading dimension lda), C
+// row-major (ldc).
+template <typename In, typename Acc, int M, int N, int K>
+__device__ void tile(const In *a, const In *b, Acc *c, int lda, int ldc)
+{
+    wmma::fragment<wmma::matrix_a, M, N, K, In, wmma::row_major> fa;
+    wmma::fragment<wmma::matrix_b, M, N, K, In, wmma::col_major> fb;
+    wmma::fragment<wmma::accumulator, M, N, K, Acc> fc;
+    wmma::load_matrix_sync(fa, a, lda);
+    wmma::load_matrix_sync(fb, b, lda);
+    wmma::load_matrix_sync(fc, c, ldc, wmma::mem_row_major);
+    wmma::mma_sync(fc, fa, fb, fc);
+    wmma::store_matrix_sync(c, fc, ldc, wmma::mem_row_major);
+}
+
 extern "C" __global__ void mma_f16_f32(const half *a, const half *b, float *c)
 {
-    wmma::fragment<wmma::matrix_a, 16, 16, 16, half, wmma::row_major> fa;
-    wmma::fragment<wmma::matrix_b, 16, 16, 16, half, wmma::col_major> fb;
-    wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
-    wmma::load_matrix_sync(fa, a, 16);
-    wmma::load_matrix_sync(fb, b, 16);
-    wmma::load_matrix_sync(fc, c, 16, wmma::mem_row_major);
-    wmma::mma_sync(fc, fa, fb, fc);
-    wmma::store_matrix_sync(c, fc, 16, wmma::mem_row_major);
+    tile<half, float, 16, 16, 16>(a, b, c, 16, 16);
 }
 
 extern "C" __global__ void mma_f16_f16(const half *a, const half *b, half *c)
 {
-    wmma::fragment<wmma::matrix_a, 16, 16, 16, half, wmma::row_major> fa;
-    wmma::fragment<wmma::matrix_b, 16, 16, 16, half, wmma::col_major> fb;
-    wmma::fragment<wmma::accumulator, 16, 16, 16, half> fc;
-    wmma::load_matrix_sync(fa, a, 16);
-    wmma::load_matrix_sync(fb, b, 16);
-    wmma::load_matrix_sync(fc, c, 16, wmma::mem_row_major);
-    wmma::mma_sync(fc, fa, fb, fc);
-    wmma::store_matrix_sync(c, fc, 16, wmma::mem_row_major);
+    tile<half, half, 16, 16, 16>(a, b, c, 16, 16);
 }
 
 extern "C" __global__ void mma_bf16(const __nv_bfloat16 *a, const __nv_bfloat16 *b, float *c)
 {
-    wmma::fragment<wmma::matrix_a, 16, 16, 16, __nv_bfloat16, wmma::row_major> fa;
-    wmma::fragment<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::col_major> fb;
-    wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
-    wmma::load_matrix_sync(fa, a, 16);
-    wmma::load_matrix_sync(fb, b, 16);
-    wmma::load_matrix_sync(fc, c, 16, wmma::mem_row_major);
-    wmma::mma_sync(fc, fa, fb, fc);
-    wmma::store_matrix_sync(c, fc, 16, wmma::mem_row_major);
+    tile<__nv_bfloat16, float, 16, 16, 16>(a, b, c, 16, 16);
 }
 
 extern "C" __global__ void mma_tf32(const float *a, const float *b, float *c)
@@ -118,38 +112,17 @@ extern "C" __global__ void half2_atomic(__half2 *g, float *out)
 // 8-bit integer and f64 tiles: IMMA.16816.U8.U8 / .S8.S8 and DMMA.8x8x4.
 extern "C" __global__ void mma_u8(const unsigned char *a, const unsigned char *b, int *c)
 {
-    wmma::fragment<wmma::matrix_a, 16, 16, 16, unsigned char, wmma::row_major> fa;
-    wmma::fragment<wmma::matrix_b, 16, 16, 16, unsigned char, wmma::col_major> fb;
-    wmma::fragment<wmma::accumulator, 16, 16, 16, int> fc;
-    wmma::load_matrix_sync(fa, a, 16);
-    wmma::load_matrix_sync(fb, b, 16);
-    wmma::load_matrix_sync(fc, c, 16, wmma::mem_row_major);
-    wmma::mma_sync(fc, fa, fb, fc);
-    wmma::store_matrix_sync(c, fc, 16, wmma::mem_row_major);
+    tile<unsigned char, int, 16, 16, 16>(a, b, c, 16, 16);
 }
 
 extern "C" __global__ void mma_s8(const signed char *a, const signed char *b, int *c)
 {
-    wmma::fragment<wmma::matrix_a, 16, 16, 16, signed char, wmma::row_major> fa;
-    wmma::fragment<wmma::matrix_b, 16, 16, 16, signed char, wmma::col_major> fb;
-    wmma::fragment<wmma::accumulator, 16, 16, 16, int> fc;
-    wmma::load_matrix_sync(fa, a, 16);
-    wmma::load_matrix_sync(fb, b, 16);
-    wmma::load_matrix_sync(fc, c, 16, wmma::mem_row_major);
-    wmma::mma_sync(fc, fa, fb, fc);
-    wmma::store_matrix_sync(c, fc, 16, wmma::mem_row_major);
+    tile<signed char, int, 16, 16, 16>(a, b, c, 16, 16);
 }
 
 extern "C" __global__ void mma_f64(const double *a, const double *b, double *c)
 {
-    wmma::fragment<wmma::matrix_a, 8, 8, 4, double, wmma::row_major> fa;
-    wmma::fragment<wmma::matrix_b, 8, 8, 4, double, wmma::col_major> fb;
-    wmma::fragment<wmma::accumulator, 8, 8, 4, double> fc;
-    wmma::load_matrix_sync(fa, a, 4);
-    wmma::load_matrix_sync(fb, b, 4);
-    wmma::load_matrix_sync(fc, c, 8, wmma::mem_row_major);
-    wmma::mma_sync(fc, fa, fb, fc);
-    wmma::store_matrix_sync(c, fc, 8, wmma::mem_row_major);
+    tile<double, double, 8, 8, 4>(a, b, c, 4, 8);
 }
 
 // Forms ptxas emits in common kernels: `if (a && b) return;` as one EXIT with a second
