@@ -17,6 +17,7 @@ typedef struct replay_args {
     const char *capture, *db;
     int launch;         /* -1: the first captured one */
     int json, no_db, list, quiet, no_races;
+    const char *model;  /* "ptx" or "sass" */
     ws_sim_options opt;
 } replay_args;
 
@@ -35,6 +36,7 @@ static int replay_parse(int argc, char **argv, replay_args *a, ws_error *err)
     ws_sim_options_default(&a->opt);
     a->db = ws_cli_default_db();
     a->launch = -1;
+    a->model = "ptx";
     const ws_opt opts[] = {
         {"CAPTURE", WS_OPT_POSITIONAL, NULL, NULL, "a file 'warpscope capture' wrote", 0, 0},
         {"--launch", WS_OPT_INT, &a->launch, "N", "the launch to replay (default: the first captured)",
@@ -45,6 +47,9 @@ static int replay_parse(int argc, char **argv, replay_args *a, ws_error *err)
         {"--no-db", WS_OPT_FLAG, &a->no_db, NULL, "do not store the run", 0, 0},
         {"--threads", WS_OPT_INT, &a->opt.threads, "N", "host threads (default: all cores)", 0, 1 << 20},
         {"--no-races", WS_OPT_FLAG, &a->no_races, NULL, "skip race detection", 0, 0},
+        {"--model", WS_OPT_STRING, &a->model, "M",
+         "ptx (default): the captured PTX under an immediate-post-dominator stack; sass: "
+         "the SASS ptxas makes of it for sm_90, under Volta+ convergence barriers", 0, 0},
         {"--quiet", WS_OPT_FLAG, &a->quiet, NULL, "print only errors", 0, 0},
     };
     const ws_cli_cmd cmd = {"sim", "warpscope sim CAPTURE [--launch N] [options]", replay_about,
@@ -57,6 +62,8 @@ static int replay_parse(int argc, char **argv, replay_args *a, ws_error *err)
     int rc = ws_cli_parse(&cmd, argc, argv, &a->capture, 1, &npos, err);
     if (a->no_races)
         a->opt.detect_races = 0;
+    if (rc == 0 && argv && ws_cli_check_model("sim", a->model, NULL, err) != WS_OK)
+        rc = -1; /* a usage error, as ws_cli_parse's (1 is help printed) */
     return rc;
 }
 
@@ -178,6 +185,23 @@ static int simulate(ws_capture *c, const replay_args *a, const ws_capture_launch
     free(ptx);
     if (rc != WS_OK)
         return rc;
+    ws_sass_module *sm = NULL;
+    if (!strcmp(a->model, "sass")) {   /* the module's PTX through ptxas and nvdisasm */
+        char path[WS_PATH_MAX + 128], cubin[WS_PATH_MAX + 256], sass[WS_PATH_MAX + 256];
+        ptx = NULL;
+        rc = ws_capture_find_ptx(c, l->kernel, &ptx, err);
+        if (rc == WS_OK)
+            rc = ws_ptx_cache_put("capture", ptx, path, sizeof path, err);
+        free(ptx);
+        if (rc == WS_OK)
+            rc = ws_sass_build_ptx(path, NULL, "sm_90", cubin, sass, sizeof cubin, err);
+        if (rc == WS_OK)
+            rc = ws_sass_load(sass, cubin, &sm, err);
+        if (rc != WS_OK) {
+            ws_module_free(m);
+            return rc;
+        }
+    }
     ws_capture_get_meta(c, "app", app, sizeof app, err);
     ws_launch_name(l->kernel, l->index, variant, sizeof variant);
     ws_buffer_spec *specs = calloc((size_t)l->nregions + 1, sizeof *specs);
@@ -190,13 +214,16 @@ static int simulate(ws_capture *c, const replay_args *a, const ws_capture_launch
                                 l->smem_dynamic, l->params, l->param_bytes, addr};
         memcpy(launch.grid, l->grid, sizeof launch.grid);
         memcpy(launch.block, l->block, sizeof launch.block);
-        rc = ws_sim_run_launch(m, &launch, &bufs, &a->opt, res, err);
+        rc = sm ? ws_sim_run_sass_launch(m, sm, &launch, &bufs, &a->opt, res, err)
+                : ws_sim_run_launch(m, &launch, &bufs, &a->opt, res, err);
     }
     if (rc == WS_OK)
         check_regions(l, &bufs, res);
     ws_buffers_free(&bufs);
     free(specs);
     free(addr);
+    if (sm)
+        ws_sass_module_free(sm);
     ws_module_free(m);
     return rc;
 }

@@ -353,6 +353,9 @@ double ws_rng_double(ws_rng *r); /* [0,1) */
  * default ($WARPSCOPE_PTX_CACHE, else the build tree's ptx-cache). */
 int ws_ptx_build(const ws_spec *s, const char *cache_dir, char *ptx_path, size_t n,
                  ws_error *err);
+/* PTX text (a captured module's) as a file of the PTX cache, named STEM-HASH.ptx, for the
+ * SASS build (ws_sass_build_ptx). */
+int ws_ptx_cache_put(const char *stem, const char *ptx, char *path, size_t n, ws_error *err);
 /* The same for `-arch=ARCH` (NULL or "": sm_90): __CUDA_ARCH__ and the PTX features the
  * source may use follow the SASS target (REDUX is sm_80+, say). */
 int ws_ptx_build_arch(const ws_spec *s, const char *cache_dir, const char *arch,

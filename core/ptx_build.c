@@ -304,3 +304,29 @@ int ws_ptx_build_arch(const ws_spec *s, const char *cache_dir, const char *arch,
         free(defs[i]);
     return rc;
 }
+
+int ws_ptx_cache_put(const char *stem, const char *ptx, char *path, size_t n, ws_error *err)
+{
+    const char *cache = getenv("WARPSCOPE_PTX_CACHE");
+    if (!cache || !cache[0])
+        cache = WS_DEFAULT_PTX_CACHE;
+    int rc = ws_mkdir_p(cache, err);
+    if (rc != WS_OK)
+        return rc;
+    uint64_t h = ws_hash64(ptx, strlen(ptx), 0x77737074785f7632ULL); /* "wsptx_v2" */
+    if (snprintf(path, n, "%s/%.40s-%016llx.ptx", cache, stem, (unsigned long long)h) >= (int)n)
+        return ws_error_set(err, WS_ERR_IO, "PTX path too long in %s", cache);
+    if (access(path, R_OK) == 0)
+        return WS_OK;
+    char tmp[WS_PATH_MAX + 64];
+    snprintf(tmp, sizeof tmp, "%s.%d", path, (int)getpid());
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        return ws_error_set(err, WS_ERR_IO, "cannot write %s: %s", tmp, strerror(errno));
+    int ok = fputs(ptx, f) >= 0;
+    if (fclose(f) != 0 || !ok || rename(tmp, path) != 0) {
+        unlink(tmp);
+        return ws_error_set(err, WS_ERR_IO, "cannot write %s", path);
+    }
+    return WS_OK;
+}

@@ -297,6 +297,8 @@ int ws_x_warpop(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx);
 /* ---- shared with the SASS model (sim_run.c, exec_mem.c) */
 /* Finds the entry, lays out global memory and parameters for r->m/spec/v/opt. */
 int ws_run_setup(ws_run *r, ws_buffers *bufs, ws_error *err);
+/* The one-variant spec a raw launch runs as (both zeroed and filled; v is s's variant). */
+void ws_launch_spec(const ws_sim_launch *l, ws_spec *s, ws_variant *v);
 void ws_run_teardown(ws_run *r, ws_buffers *bufs);
 /* A sequence variant's launches one after the other over `bufs`, each run by `one` (the
  * PTX or the SASS model) with `opt` (NULL: the defaults) and the sequence's `__device__`

@@ -506,8 +506,8 @@ static int run_kernel(ws_sass_run *r, const ws_sass_module *sm, ws_buffers *bufs
 }
 
 static int run_sass_one(const ws_module *m, const ws_sass_module *sm, const ws_spec *s,
-                        const ws_variant *v, ws_buffers *bufs, const ws_sim_options *opt,
-                        ws_result *res, ws_error *err)
+                        const ws_variant *v, const ws_sim_launch *raw, ws_buffers *bufs,
+                        const ws_sim_options *opt, ws_result *res, ws_error *err)
 {
     ws_sim_options defaults;
     if (!opt) {
@@ -523,6 +523,7 @@ static int run_sass_one(const ws_module *m, const ws_sass_module *sm, const ws_s
     r.base.m = m;
     r.base.spec = s;
     r.base.v = v;
+    r.base.raw = raw;
     r.base.opt = opt;
     pthread_mutex_init(&r.base.lock, NULL);
     int rc = run_kernel(&r, sm, bufs, res, err);
@@ -546,7 +547,7 @@ static int sass_one(void *ctx, const ws_variant *v, const ws_sim_options *opt, w
                     ws_error *err)
 {
     ws_sass_one *o = ctx;
-    return run_sass_one(o->m, o->sm, o->s, v, o->bufs, opt, res, err);
+    return run_sass_one(o->m, o->sm, o->s, v, NULL, o->bufs, opt, res, err);
 }
 
 int ws_sim_run_sass(const ws_module *m, const ws_sass_module *sm, const ws_spec *s,
@@ -554,7 +555,23 @@ int ws_sim_run_sass(const ws_module *m, const ws_sass_module *sm, const ws_spec 
                     ws_result *res, ws_error *err)
 {
     if (!ws_variant_is_sequence(v))
-        return run_sass_one(m, sm, s, v, bufs, opt, res, err);
+        return run_sass_one(m, sm, s, v, NULL, bufs, opt, res, err);
     ws_sass_one o = {m, sm, s, bufs};
     return ws_run_sequence(s, v, bufs, opt, sass_one, &o, res, err);
+}
+
+int ws_sim_run_sass_launch(const ws_module *m, const ws_sass_module *sm, const ws_sim_launch *l,
+                           ws_buffers *bufs, const ws_sim_options *opt, ws_result *res,
+                           ws_error *err)
+{
+    ws_spec *s = calloc(1, sizeof *s);   /* large: not on the stack */
+    ws_variant *v = calloc(1, sizeof *v);
+    int rc = !s || !v ? ws_error_set(err, WS_ERR_NOMEM, "out of memory") : WS_OK;
+    if (rc == WS_OK) {
+        ws_launch_spec(l, s, v);
+        rc = run_sass_one(m, sm, s, v, l, bufs, opt, res, err);
+    }
+    free(v);
+    free(s);
+    return rc;
 }

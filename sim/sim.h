@@ -100,6 +100,10 @@ void ws_sass_module_free(ws_sass_module *m);
 int ws_sim_run_sass(const ws_module *m, const ws_sass_module *sm, const ws_spec *s,
                     const ws_variant *v, ws_buffers *bufs, const ws_sim_options *opt,
                     ws_result *res, ws_error *err);
+/* ws_sim_run_launch on the SASS model (a captured launch replayed as SASS). */
+int ws_sim_run_sass_launch(const ws_module *m, const ws_sass_module *sm, const ws_sim_launch *l,
+                           ws_buffers *bufs, const ws_sim_options *opt, ws_result *res,
+                           ws_error *err);
 
 /* ---------------------------------------------------------------- occupancy (seed 004) */
 

@@ -772,6 +772,21 @@ int ws_sim_run(const ws_module *m, const ws_spec *s, const ws_variant *v, ws_buf
 }
 
 /* A raw launch runs as a one-variant spec with no arguments; pack_params takes its bytes. */
+void ws_launch_spec(const ws_sim_launch *l, ws_spec *s, ws_variant *v)
+{
+    memset(s, 0, sizeof *s);
+    memset(v, 0, sizeof *v);
+    snprintf(s->name, sizeof s->name, "%s", l->workload);
+    snprintf(s->path, sizeof s->path, "%s", l->workload);
+    snprintf(v->name, sizeof v->name, "%s", l->variant);
+    snprintf(v->kernel, sizeof v->kernel, "%s", l->kernel);
+    memcpy(v->grid, l->grid, sizeof v->grid);
+    memcpy(v->block, l->block, sizeof v->block);
+    v->smem_dynamic = l->smem_dynamic;
+    s->variants = v;
+    s->nvariants = 1;
+}
+
 int ws_sim_run_launch(const ws_module *m, const ws_sim_launch *l, ws_buffers *bufs,
                       const ws_sim_options *opt, ws_result *res, ws_error *err)
 {
@@ -779,15 +794,7 @@ int ws_sim_run_launch(const ws_module *m, const ws_sim_launch *l, ws_buffers *bu
     ws_variant *v = calloc(1, sizeof *v);
     int rc = !s || !v ? ws_error_set(err, WS_ERR_NOMEM, "out of memory") : WS_OK;
     if (rc == WS_OK) {
-        snprintf(s->name, sizeof s->name, "%s", l->workload);
-        snprintf(s->path, sizeof s->path, "%s", l->workload);
-        snprintf(v->name, sizeof v->name, "%s", l->variant);
-        snprintf(v->kernel, sizeof v->kernel, "%s", l->kernel);
-        memcpy(v->grid, l->grid, sizeof v->grid);
-        memcpy(v->block, l->block, sizeof v->block);
-        v->smem_dynamic = l->smem_dynamic;
-        s->variants = v;
-        s->nvariants = 1;
+        ws_launch_spec(l, s, v);
         rc = run_common(m, s, v, l, bufs, opt, res, err);
     }
     free(v);
