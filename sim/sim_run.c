@@ -241,12 +241,21 @@ static int pack_raw_params(ws_run *r, ws_error *err)
     for (size_t off = 0; off + 8 <= l->param_bytes; off += 8) {
         uint64_t word;
         memcpy(&word, r->params + off, 8);
-        for (int i = 0; i < r->nbuffers; i++)
-            if (word >= l->buffer_address[i] && word - l->buffer_address[i] <= r->allocs[i].size) {
-                word = r->allocs[i].base + (word - l->buffer_address[i]);
-                memcpy(r->params + off, &word, 8);
-                break;
+        /* an allocation holding the word; else one it points just past the end of (an end
+           pointer): allocations often abut, and a pointer to the next one's first byte is
+           that one's, not one past its neighbour */
+        int hit = -1;
+        for (int pass = 0; pass < 2 && hit < 0; pass++)
+            for (int i = 0; i < r->nbuffers && hit < 0; i++) {
+                uint64_t d = word - l->buffer_address[i];
+                if (word >= l->buffer_address[i] &&
+                    (pass == 0 ? d < r->allocs[i].size : d == r->allocs[i].size))
+                    hit = i;
             }
+        if (hit >= 0) {
+            word = r->allocs[hit].base + (word - l->buffer_address[hit]);
+            memcpy(r->params + off, &word, 8);
+        }
     }
     return 0;
 }
