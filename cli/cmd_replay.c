@@ -18,12 +18,14 @@ typedef struct replay_args {
     int launch;         /* -1: the first captured one */
     int json, no_db, list, quiet, no_races;
     const char *model;  /* "ptx" or "sass" */
+    int model_given;    /* --model named it: no fallback to the PTX model */
     ws_sim_options opt;
 } replay_args;
 
 static const char replay_about[] =
     "Replays a launch that 'warpscope capture -- APP' recorded: the kernel's PTX from\n"
-    "the application's module, its parameter bytes (pointers moved to the simulator's\n"
+    "the application's module (run as the SASS ptxas makes of it, or as PTX with\n"
+    "--model ptx), its parameter bytes (pointers moved to the simulator's\n"
     "copies of the allocations they point into) and the device memory it reached.\n"
     "Checks the simulator's memory against the GPU's after the launch, byte for byte,\n"
     "and stores the run as workload APP, variant KERNEL#N (beside the run that\n"
@@ -36,7 +38,7 @@ static int replay_parse(int argc, char **argv, replay_args *a, ws_error *err)
     ws_sim_options_default(&a->opt);
     a->db = ws_cli_default_db();
     a->launch = -1;
-    a->model = "ptx";
+    a->model = NULL;
     const ws_opt opts[] = {
         {"CAPTURE", WS_OPT_POSITIONAL, NULL, NULL, "a file 'warpscope capture' wrote", 0, 0},
         {"--launch", WS_OPT_INT, &a->launch, "N", "the launch to replay (default: the first captured)",
@@ -48,8 +50,10 @@ static int replay_parse(int argc, char **argv, replay_args *a, ws_error *err)
         {"--threads", WS_OPT_INT, &a->opt.threads, "N", "host threads (default: all cores)", 0, 1 << 20},
         {"--no-races", WS_OPT_FLAG, &a->no_races, NULL, "skip race detection", 0, 0},
         {"--model", WS_OPT_STRING, &a->model, "M",
-         "ptx (default): the captured PTX under an immediate-post-dominator stack; sass: "
-         "the SASS ptxas makes of it for sm_90, under Volta+ convergence barriers", 0, 0},
+         "sass (default where nvdisasm is found): the SASS ptxas makes of the captured PTX "
+         "for sm_90, under Volta+ convergence barriers (a kernel it cannot run falls back "
+         "to ptx, with a warning); ptx: the PTX under an immediate-post-dominator stack",
+         0, 0},
         {"--quiet", WS_OPT_FLAG, &a->quiet, NULL, "print only errors", 0, 0},
     };
     const ws_cli_cmd cmd = {"sim", "warpscope sim CAPTURE [--launch N] [options]", replay_about,
@@ -62,6 +66,9 @@ static int replay_parse(int argc, char **argv, replay_args *a, ws_error *err)
     int rc = ws_cli_parse(&cmd, argc, argv, &a->capture, 1, &npos, err);
     if (a->no_races)
         a->opt.detect_races = 0;
+    a->model_given = a->model != NULL;
+    if (!a->model)
+        a->model = ws_cli_default_model();
     if (rc == 0 && argv && ws_cli_check_model("sim", a->model, NULL, err) != WS_OK)
         rc = -1; /* a usage error, as ws_cli_parse's (1 is help printed) */
     return rc;
@@ -216,6 +223,22 @@ static int simulate(ws_capture *c, const replay_args *a, const ws_capture_launch
         memcpy(launch.block, l->block, sizeof launch.block);
         rc = sm ? ws_sim_run_sass_launch(m, sm, &launch, &bufs, &a->opt, res, err)
                 : ws_sim_run_launch(m, &launch, &bufs, &a->opt, res, err);
+        if (sm && rc == WS_ERR_UNSUPPORTED && !a->model_given) {
+            /* as `sim` does: a kernel the SASS model cannot run goes to the PTX model */
+            char why[sizeof err->msg + 128];
+            snprintf(why, sizeof why, "simulated on the PTX model: the SASS model does not "
+                     "run it (%s)", err->msg);
+            why[sizeof err->msg - 1] = '\0';
+            ws_error_clear(err);
+            ws_result_free(res);
+            ws_result_init(res);
+            ws_buffers_free(&bufs);
+            rc = make_buffers(l, specs, addr, &bufs, err);
+            if (rc == WS_OK)
+                rc = ws_sim_run_launch(m, &launch, &bufs, &a->opt, res, err);
+            if (rc == WS_OK && ws_result_add_warning(res, why))
+                rc = ws_error_set(err, WS_ERR_NOMEM, "out of memory");
+        }
     }
     if (rc == WS_OK)
         check_regions(l, &bufs, res);
@@ -247,6 +270,9 @@ static void print_result(const replay_args *a, const ws_result *r, int64_t run_i
     const ws_metric *er = ws_result_metric(r, WS_M(SIM_EXECUTION_RATE));
     printf("%s / %s   kernel %s   grid %ux%ux%u  block %ux%ux%u\n", r->workload, r->variant,
            r->kernel, r->grid[0], r->grid[1], r->grid[2], r->block[0], r->block[1], r->block[2]);
+    printf("  model               %s\n", !strcmp(r->source, "sim:sass")
+               ? "SASS (ptxas's cubin of the captured PTX, under convergence barriers)"
+               : "PTX (immediate post-dominator reconvergence)");
     if (er)
         printf("  execution rate      %6.1f %%\n", 100.0 * er->value);
     printf("  outputs: %s%s\n", r->outputs_checked && !r->outputs_match ? "MISMATCH: " : "",

@@ -20,7 +20,7 @@ check 'grep -q "\"variant\": \"histogram#2\"" "$tmp/r2.json" && grep -q "\"workl
 check '$ws runs --db "$db" | grep -q "transform#1"' "the replayed runs are stored"
 check 'python3 -c "import json,sys; r=json.load(open(sys.argv[1])); assert r[\"metrics\"][\"smsp__sass_branch_targets_threads_divergent.sum\"] > 0" "$tmp/r1.json"' "transform's divergent branch is counted"
 check '$ws sim "$cap" --no-db --quiet' "the default launch is the first captured one"
-# --model sass: the same launches as the SASS ptxas makes of the captured PTX (skipped
+# --model sass (the default where nvdisasm is found): the same launches as the SASS ptxas makes of the captured PTX (skipped
 # without nvdisasm, as the SASS model is).
 if $ws sim "$cap" --launch 0 --no-db --model sass > "$tmp/s0" 2>&1 || ! grep -q nvdisasm "$tmp/s0"; then
   for n in 0 1 2; do
