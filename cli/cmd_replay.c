@@ -66,6 +66,8 @@ static int replay_parse(int argc, char **argv, replay_args *a, ws_error *err)
     int rc = ws_cli_parse(&cmd, argc, argv, &a->capture, 1, &npos, err);
     if (a->no_races)
         a->opt.detect_races = 0;
+    if (a->json)
+        a->opt.printf_to = stderr; /* the kernel's printf: stdout holds the JSON */
     a->model_given = a->model != NULL;
     if (!a->model)
         a->model = ws_cli_default_model();
@@ -260,6 +262,7 @@ static void print_result(const replay_args *a, const ws_result *r, int64_t run_i
         ws_json_run_identity(&j, r);
         ws_json_int(&j, "run_id", run_id);
         ws_json_outputs(&j, r);
+        ws_json_warnings(&j, r);
         ws_json_metrics(&j, "metrics", r);
         ws_json_end(&j);
         printf("\n");

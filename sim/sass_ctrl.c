@@ -30,6 +30,9 @@ static int indirect(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec,
     if (!exec)
         return 0;
     int first = __builtin_ctz(exec);
+    if (off[first] == WS_SASS_VPRINTF)
+        return ws_sass_fault(w, in, first, 0, WS_ERR_UNSUPPORTED, "calls printf (vprintf), "
+                             "which the SASS model does not run: use --model ptx");
     int t = ws_sass_index_of(w->cta->run->k, (int64_t)off[first]);
     if (t < 0)
         return ws_sass_fault(w, in, first, off[first], WS_ERR_SIM,

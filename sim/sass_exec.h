@@ -47,6 +47,10 @@ typedef struct ws_sass_warp {
     uint32_t sync_epoch;
 } ws_sass_warp;
 
+/* The address a call to printf (vprintf, which the SASS model does not run) resolves to:
+ * reaching it is a WS_ERR_UNSUPPORTED fault naming printf. */
+#define WS_SASS_VPRINTF 0x7ff0000000000000ull
+
 /* What one warp-instruction did, filled by its handler (zeroed before each call). */
 typedef struct ws_sass_fx {
     uint64_t addr[WS_WARP];    /* effective addresses of a memory access (exec lanes) */

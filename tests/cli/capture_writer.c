@@ -164,6 +164,14 @@ int main(int argc, char **argv)
                                {BINS_ADDR, sizeof bins0, (uint8_t *)bins0, (uint8_t *)bins1}};
     launch(c, 2, entry(entries, nentries, "histogram"), p2, sizeof p2, r2, 2);
 
+    static int data4[N];                         /* note(data, n): printf, then +1 */
+    for (int i = 0; i < N; i++)
+        data4[i] = data2[i] + 1;
+    uint8_t p4[16] = {0};
+    put(p4, 0, &data, 8), put(p4, 8, &n, 4);
+    ws_capture_region r4 = {DATA_ADDR, sizeof data2, (uint8_t *)data2, (uint8_t *)data4};
+    launch(c, 4, entry(entries, nentries, "note"), p4, 12, &r4, 1);
+
     ws_capture_launch coop;                      /* reported by name, not captured */
     memset(&coop, 0, sizeof coop);
     coop.index = 3;

@@ -1,5 +1,5 @@
 // inject_app.cu — an ordinary CUDA application for `warpscope profile/capture -- APP`:
-// three kernels (one taking a struct by value), a host loop, cudaMalloc'd buffers, a
+// three kernels (one taking a struct by value; a fourth, with printf, is not launched), a host loop, cudaMalloc'd buffers, a
 // checksum of the results on stdout. It knows nothing of warpscope. Exits 1, with the
 // CUDA error, when there is no usable GPU. The kernels use integer arithmetic only, so a
 // replay on the simulator must give the GPU's bytes exactly.
@@ -41,6 +41,17 @@ __global__ void histogram(const int *a, int n, unsigned *bins, int nbins)
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n)
         atomicAdd(&bins[(unsigned)a[i] % (unsigned)nbins], 1u);
+}
+
+// Not launched here: a kernel with printf, for capture_writer's launch the SASS model hands
+// to the PTX model (tests/cli/test_cli_capture.sh).
+__global__ void note(int *a, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i == 0)
+        printf("inject_app: first %d\n", a[0]);
+    if (i < n)
+        a[i] += 1;
 }
 
 static void check(cudaError_t e, const char *what)
