@@ -19,11 +19,12 @@ capture)
     for app in "$dir"/*; do
         [ -x "$app" ] && [ -f "$app" ] || continue
         n=$(basename "$app")
-        (cd "$out" && timeout 120 "$ws" capture --launch-count ${WS_APP_LAUNCHES:-3} -o "$n.capture" \
-            -- "$app" > "$n.log" 2>&1)
+        (cd "$out" && timeout 120 "$ws" capture --launch-count ${WS_APP_LAUNCHES:-3} \
+            -o "$n.capture" -- "$app" > "$n.log" 2>&1)
         echo "$n: rc $? $(tail -n 1 "$out/$n.log" | cut -c1-100)"
         max=${WS_APP_MAX_MB:-64}
-        if [ -f "$out/$n.capture" ] && [ "$(stat -c %s "$out/$n.capture")" -gt $((max << 20)) ]; then
+        size=$(stat -c %s "$out/$n.capture" 2>/dev/null || echo 0)
+        if [ "$size" -gt $((max << 20)) ]; then
             rm -f "$out/$n.capture"
             echo "$n: capture over $max MiB, dropped"
         fi
@@ -31,7 +32,8 @@ capture)
     ;;
 replay)
     table=${4:-/dev/stdout}
-    printf '%-26s %-42s %-8s %-8s %s\n' app launch ptx sass "(memory after the launch equal to the GPU's)" >"$table"
+    printf '%-26s %-42s %-8s %-8s %s\n' app launch ptx sass \
+        "(memory after the launch equal to the GPU's)" >"$table"
     for cap in "$dir"/*.capture; do
         n=$(basename "$cap" .capture)
         "$ws" sim "$cap" --list 2>/dev/null | awk '/^ *[0-9]+ /{print $1}' | while read -r i; do

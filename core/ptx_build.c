@@ -1,6 +1,7 @@
 /* ptx_build.c — compiles a workload's .cu to PTX with nvcc (-ptx -lineinfo -arch=sm_90, or
- * the SASS target's sm_XX, and every spec constant as -D), cached by content hash; usable without nvcc when the cached
- * PTX exists (GPU machines). Reading PTX is sim/'s job, ptxas resources resources.c's. */
+ * the SASS target's sm_XX, and every spec constant as -D), cached by content hash; usable
+ * without nvcc when the cached PTX exists (GPU machines). Reading PTX is sim/'s job, ptxas
+ * resources resources.c's. */
 #include "core/core_internal.h"
 
 #include <assert.h>

@@ -314,9 +314,9 @@ int ws_sass_x_ldsm(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
 
 /* LDGSTS[.E][.BYPASS][.64|.128][.ZFILL] [Rs+UR+imm], desc[UR][Rg.64+imm](, Rn) (cp.async):
  * copies 4, 8 or 16 bytes from global to shared memory at once; with a source size (Rn, or
- * in .ZFILL's address) only that many bytes are read and the rest is zero. The copy being complete when it
- * issues, LDGDEPBAR and DEPBAR (its waits) have nothing left to wait for. The timing model
- * sees a global load. */
+ * in .ZFILL's address) only that many bytes are read and the rest is zero. The copy being
+ * complete when it issues, LDGDEPBAR and DEPBAR (its waits) have nothing left to wait for.
+ * The timing model sees a global load. */
 int ws_sass_x_ldgsts(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
     int sgn, n = access_bytes(in, &sgn), real = WS_SPACE_GLOBAL;
