@@ -297,6 +297,23 @@ int ws_x_warpop(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx);
 /* ---- shared with the SASS model (sim_run.c, exec_mem.c) */
 /* Finds the entry, lays out global memory and parameters for r->m/spec/v/opt. */
 int ws_run_setup(ws_run *r, ws_buffers *bufs, ws_error *err);
+/* A texture or surface as a handler sees it: its spec line and the buffer's bytes
+ * (exec_image.c; the SASS model's TEX/TLD use the same sampler). */
+typedef struct ws_img {
+    const ws_image *spec;
+    const char *name;
+    uint8_t *texels;
+    int esize;                /* bytes per texel */
+    ws_type type;
+} ws_img;
+/* The image a handle (1 + the spec buffer's index) names, of kind `want`; -1 if none. */
+int ws_image_get(const ws_run *r, uint64_t handle, int want, ws_img *out);
+/* The texel at (x, y, z) after the address mode (0 outside a border image). */
+double ws_image_texel(const ws_img *g, const int64_t c[3]);
+/* One channel sampled at coord (nd of them): point or the hardware's linear filter;
+ * int_coords: texel indices, as tex1Dfetch and tex.s32 take them. */
+double ws_image_sample(const ws_img *g, const double coord[3], int nd, int int_coords);
+
 /* The one-variant spec a raw launch runs as (both zeroed and filled; v is s's variant). */
 void ws_launch_spec(const ws_sim_launch *l, ws_spec *s, ws_variant *v);
 void ws_run_teardown(ws_run *r, ws_buffers *bufs);

@@ -6,32 +6,29 @@
 
 #include <math.h>
 
-/* One image as a handler sees it: its spec line and the buffer's bytes. */
-typedef struct ws_img {
-    const ws_image *spec;
-    const char *name;
-    uint8_t *texels;
-    int esize;                /* bytes per texel */
-    ws_type type;
-} ws_img;
-
-static int image_of(ws_warp *w, const ws_inst *in, int lane, uint64_t handle, int want,
-                    ws_img *out)
+int ws_image_get(const ws_run *r, uint64_t handle, int want, ws_img *out)
 {
-    const ws_run *r = w->cta->run;
     const ws_image *im = handle >= 1 && handle <= (uint64_t)r->nbuffers && r->spec
                              ? ws_spec_image(r->spec, (int)(handle - 1)) : NULL;
     if (!im || (int)im->kind != want)
-        return ws_x_fault(w, in, lane, 0, WS_ERR_SIM, "%s handle %llu is not a %s of the spec "
-                          "(a 'texture' or 'surface' line makes a buffer one)",
-                          want == WS_IMAGE_TEXTURE ? "texture" : "surface",
-                          (unsigned long long)handle,
-                          want == WS_IMAGE_TEXTURE ? "texture" : "surface");
+        return -1;
     out->spec = im;
     out->name = r->spec->buffers[im->buffer].name;
     out->texels = r->allocs[im->buffer].host;
     out->type = r->spec->buffers[im->buffer].type;
     out->esize = (int)ws_type_size(out->type);
+    return 0;
+}
+
+static int image_of(ws_warp *w, const ws_inst *in, int lane, uint64_t handle, int want,
+                    ws_img *out)
+{
+    if (ws_image_get(w->cta->run, handle, want, out) != 0)
+        return ws_x_fault(w, in, lane, 0, WS_ERR_SIM, "%s handle %llu is not a %s of the spec "
+                          "(a 'texture' or 'surface' line makes a buffer one)",
+                          want == WS_IMAGE_TEXTURE ? "texture" : "surface",
+                          (unsigned long long)handle,
+                          want == WS_IMAGE_TEXTURE ? "texture" : "surface");
     return 0;
 }
 
@@ -51,7 +48,7 @@ static int64_t address(const ws_image *im, int64_t i, uint32_t n)
 }
 
 /* The texel at (x, y, z) after addressing, as a double (integer or f32 element). */
-static double texel(const ws_img *g, const int64_t c[3])
+double ws_image_texel(const ws_img *g, const int64_t c[3])
 {
     int64_t at = 0, stride = 1;
     for (int d = 0; d < 3; d++) {
@@ -89,24 +86,24 @@ static double read_coord(const ws_inst *in, uint64_t bits)
 /* Point sampling: the texel holding the coordinate. Linear (f32 textures, float
  * coordinates): the hardware's trilinear blend with 8-bit fixed-point weights
  * (frac rounded to a multiple of 1/256), on x, y and z as far as the geometry goes. */
-static double sample(const ws_img *g, const ws_inst *in, const double coord[3], int nd)
+double ws_image_sample(const ws_img *g, const double coord[3], int nd, int int_coords)
 {
     const ws_image *im = g->spec;
     double u[3];
     for (int d = 0; d < 3; d++) {
         /* far outside the image every mode gives the same texel as 2^40 texels out */
         u[d] = d < nd ? fmax(fmin(coord[d], 0x1p40), -0x1p40) : 0;
-        if (d < nd && in->type2 == WS_P_F32 && im->normalized) {
+        if (d < nd && !int_coords && im->normalized) {
             if (im->address == WS_ADDRESS_WRAP)
                 u[d] -= floor(u[d]);
             u[d] *= im->dims[d];
         }
     }
-    if (in->type2 == WS_P_S32 || im->filter == WS_FILTER_POINT) {
+    if (int_coords || im->filter == WS_FILTER_POINT) {
         int64_t c[3];
         for (int d = 0; d < 3; d++)
             c[d] = isfinite(u[d]) ? (int64_t)floor(u[d]) : 0;
-        return texel(g, c);
+        return ws_image_texel(g, c);
     }
     int64_t base[3];
     double frac[3];
@@ -125,7 +122,7 @@ static double sample(const ws_img *g, const ws_inst *in, const double coord[3], 
             wgt *= d < nd ? (hi ? frac[d] : 1 - frac[d]) : 1;
         }
         if (wgt != 0)
-            sum += wgt * texel(g, c);
+            sum += wgt * ws_image_texel(g, c);
     }
     /* The H100 samples a 1D array texture as a 2D one of one row at y = 0: with linear
      * filtering the row above (border: zeros) gets half the weight (measured). */
@@ -162,7 +159,7 @@ static int do_tex(ws_warp *w, const ws_inst *in, uint32_t exec)
     uint64_t out[4][WS_WARP];
     int rc = 0;
     WS_LANES(l, exec, {
-        ws_img g;
+        ws_img g = {0};
         if (!rc && (rc = image_of(w, in, l, handle[l], WS_IMAGE_TEXTURE, &g)) == 0) {
             int int_tex = g.type != WS_T_F32;
             if (int_tex == (in->type == WS_P_F32)) {
@@ -180,12 +177,12 @@ static int do_tex(ws_warp *w, const ws_inst *in, uint32_t exec)
                 for (int d = 0; d < 3; d++)
                     c[d] = d < nd ? read_coord(in, coords[d][l]) : 0;
                 if (g.spec->linear_memory) /* tex1Dfetch: out of range reads 0 */
-                    v = c[0] >= 0 && c[0] < g.spec->dims[0] ? texel(&g, (int64_t[3]){(int64_t)c[0]})
+                    v = c[0] >= 0 && c[0] < g.spec->dims[0] ? ws_image_texel(&g, (int64_t[3]){(int64_t)c[0]})
                                                            : 0;
                 else if (nd == 1 && in->type2 == WS_P_S32)
                     v = 0; /* tex1Dfetch of a CUDA array reads zeros on the H100 (measured) */
                 else
-                    v = sample(&g, in, c, nd);
+                    v = ws_image_sample(&g, c, nd, in->type2 == WS_P_S32);
                 for (int k = 0; k < 4; k++)
                     out[k][l] = result_bits(in, v, k);
             }
