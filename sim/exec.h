@@ -314,6 +314,13 @@ double ws_image_texel(const ws_img *g, const int64_t c[3]);
  * int_coords: texel indices, as tex1Dfetch and tex.s32 take them. */
 double ws_image_sample(const ws_img *g, const double coord[3], int nd, int int_coords);
 
+/* One lane's surface access of n bytes at (x bytes, y rows) into *p; out of range: trap
+ * (WS_SURF_OUTSIDE), zero (0 with *p NULL: reads 0, writes nothing) or clamp (the nearest
+ * texel). WS_SURF_MISALIGNED when x is not a multiple of n. */
+enum { WS_SURF_TRAP, WS_SURF_ZERO, WS_SURF_CLAMP };   /* the out-of-range mode */
+enum { WS_SURF_OUTSIDE = 1, WS_SURF_MISALIGNED };     /* ws_surface_at's failures */
+int ws_surface_at(const ws_img *g, int64_t x, int64_t y, int n, int mode, uint8_t **p);
+
 /* The one-variant spec a raw launch runs as (both zeroed and filled; v is s's variant). */
 void ws_launch_spec(const ws_sim_launch *l, ws_spec *s, ws_variant *v);
 void ws_run_teardown(ws_run *r, ws_buffers *bufs);

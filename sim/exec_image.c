@@ -200,37 +200,49 @@ static int do_tex(ws_warp *w, const ws_inst *in, uint32_t exec)
 
 /* ---------------------------------------------------------------- surfaces */
 
-/* The bytes of one lane's access (x in bytes, y in rows) into *p: NULL for a .zero
- * access out of range (reads 0, writes nothing); .clamp moves it to the nearest texel;
- * .trap (the default) is an out-of-bounds fault. */
-static int surface_at(ws_warp *w, const ws_inst *in, int lane, const ws_img *g, int64_t x,
-                      int64_t y, int n, int is_write, uint8_t **p)
+int ws_surface_at(const ws_img *g, int64_t x, int64_t y, int n, int mode, uint8_t **p)
 {
     const ws_image *im = g->spec;
     int64_t row = (int64_t)im->dims[0] * g->esize, rows = im->dims[1];
     *p = NULL;
     if (x % n)
-        return ws_x_fault(w, in, lane, (uint64_t)x, WS_ERR_SIM, "misaligned surface %s of %d "
-                          "bytes at byte %lld of surface '%s'", is_write ? "store" : "load",
-                          n, (long long)x, g->name);
+        return WS_SURF_MISALIGNED;
     int inside = x >= 0 && x + n <= row && y >= 0 && y < rows;
-    if (!inside && (in->flags & WS_F_ZERO))
+    if (!inside && mode == WS_SURF_ZERO)
         return 0;
-    if (!inside && (in->flags & WS_F_CLAMP) && n <= row) {
+    if (!inside && mode == WS_SURF_CLAMP && n <= row) {
         x = x < 0 ? 0 : x + n > row ? (row - n) / n * n : x;
         y = y < 0 ? 0 : y >= rows ? rows - 1 : y;
         inside = 1;
     }
-    if (inside) {
-        *p = g->texels + y * row + x;
-        return 0;
+    if (!inside)
+        return WS_SURF_OUTSIDE;
+    *p = g->texels + y * row + x;
+    return 0;
+}
+
+/* ws_surface_at for a PTX suld/sust, its failures as located faults. */
+static int surface_at(ws_warp *w, const ws_inst *in, int lane, const ws_img *g, int64_t x,
+                      int64_t y, int n, int is_write, uint8_t **p)
+{
+    int mode = (in->flags & WS_F_ZERO) ? WS_SURF_ZERO
+             : (in->flags & WS_F_CLAMP) ? WS_SURF_CLAMP : WS_SURF_TRAP;
+    int rc = ws_surface_at(g, x, y, n, mode, p);
+    if (rc == WS_SURF_MISALIGNED)
+        return ws_x_fault(w, in, lane, (uint64_t)x, WS_ERR_SIM, "misaligned surface %s of %d "
+                          "bytes at byte %lld of surface '%s'", is_write ? "store" : "load",
+                          n, (long long)x, g->name);
+    if (rc == WS_SURF_OUTSIDE) {
+        const ws_image *im = g->spec;
+        int64_t row = (int64_t)im->dims[0] * g->esize;
+        ws_run *r = w->cta->run;
+        return ws_x_fault(w, in, lane, r->allocs[im->buffer].base + (uint64_t)(y * row + x),
+                          WS_ERR_SIM, "out-of-bounds surface %s of %d bytes at (x %lld bytes, "
+                          "y %lld) of surface '%s' (%u x %u texels of %d bytes)",
+                          is_write ? "store" : "load", n, (long long)x, (long long)y, g->name,
+                          im->dims[0], im->dims[1], g->esize);
     }
-    ws_run *r = w->cta->run;
-    return ws_x_fault(w, in, lane, r->allocs[im->buffer].base + (uint64_t)(y * row + x),
-                      WS_ERR_SIM, "out-of-bounds surface %s of %d bytes at (x %lld bytes, "
-                      "y %lld) of surface '%s' (%u x %u texels of %d bytes)",
-                      is_write ? "store" : "load", n, (long long)x, (long long)y, g->name,
-                      im->dims[0], im->dims[1], g->esize);
+    return 0;
 }
 
 static int do_surface(ws_warp *w, const ws_inst *in, uint32_t exec)

@@ -1,6 +1,7 @@
-/* sass_tex.c — texture reads on the SASS model: TEX (float coordinates, filtered as the
- * spec's `texture` line says) and TLD (integer coordinates: tex1Dfetch), through the PTX
- * model's sampler (exec_image.c), so both models read the same texels the same way.
+/* sass_tex.c — texture and surface objects on the SASS model: TEX (float coordinates,
+ * filtered as the spec's `texture` line says), TLD (integer coordinates: tex1Dfetch), SULD
+ * and SUST, through the PTX model's sampler and surface addressing (exec_image.c), so both
+ * models read and write the same texels the same way.
  *   TEX[.LL|.LZ] Rd2, Rd, Ra, Rb, URh, idx, GEOMETRY[, mask]
  *   TLD[.LZ]     Rd2, Rd, Ra, URh, idx, GEOMETRY[, mask]
  * Ra, Ra+1, Ra+2 hold x, y, z as far as the geometry goes (ptxas reads a 1D texture as 2D);
@@ -78,5 +79,83 @@ int ws_sass_x_tex(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sas
             continue;
         WS_LANES(l, exec, w->r[(size_t)r * WS_WARP + l] = out[k][l];);
     }
+    return 0;
+}
+
+/* SULD.D.BA.{1D,2D}[.U8|.S8|.U16|.S16|.64|.128][.TRAP|.IGN] Rd, [Ra], URh, idx and
+ * SUST.D.BA... [Ra], Rv, URh, idx: byte-addressed surface reads and writes, x = Ra (bytes),
+ * y = Ra+1; .TRAP faults out of range, .IGN reads 0 and drops the write (cudaBoundaryModeZero),
+ * neither clamps to the nearest texel. A 1D read of a 2D surface reads zeros, as the H100
+ * does (the PTX model measured it). */
+int ws_sass_x_surface(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    (void)fx;
+    if (!exec)
+        return 0;
+    int is_write = in->op == WS_SOP_SUST, m = opnd_of_kind(in, WS_SO_MEM);
+    int u = opnd_of_kind(in, WS_SO_UR), nd = ws_sass_has(in, WS_SMOD_DIM2) ? 2 : 1;
+    int val = is_write ? m + 1 : 0;
+    int sgn = 0, n = 4;
+    switch (in->dtype) {
+    case WS_SMOD_S8: sgn = 1; /* fallthrough */
+    case WS_SMOD_U8: n = 1; break;
+    case WS_SMOD_S16: sgn = 1; /* fallthrough */
+    case WS_SMOD_U16: n = 2; break;
+    case WS_SMOD_B64: n = 8; break;
+    case WS_SMOD_B128: n = 16; break;
+    default: break;
+    }
+    if (m < 0 || u < 0 || !ws_sass_has(in, WS_SMOD_BA) || ws_sass_has(in, WS_SMOD_DIM3) ||
+        in->o[val].kind != WS_SO_R)
+        return ws_sass_fault(w, in, __builtin_ctz(exec), 0, WS_ERR_UNSUPPORTED,
+                             "unsupported %s form (byte-addressed 1D and 2D surfaces are known)",
+                             is_write ? "SUST" : "SULD");
+    int mode = ws_sass_has(in, WS_SMOD_TRAP) ? WS_SURF_TRAP
+             : ws_sass_has(in, WS_SMOD_IGN) ? WS_SURF_ZERO : WS_SURF_CLAMP;
+    const ws_run *run = &w->cta->run->base;
+    int ra = in->o[m].reg, rv = in->o[val].reg, h = in->o[u].reg;
+    uint64_t handle = w->ur[h] | (h + 1 < WS_SASS_URZ ? (uint64_t)w->ur[h + 1] << 32 : 0);
+    WS_LANES(l, exec, {
+        ws_img g;
+        if (ws_image_get(run, handle, WS_IMAGE_SURFACE, &g) != 0)
+            return ws_sass_fault(w, in, l, 0, WS_ERR_SIM, "surface handle %llu is not a surface "
+                                 "of the spec (a 'surface' line makes a buffer one)",
+                                 (unsigned long long)handle);
+        int64_t x = (int32_t)ws_sass_rrow(w, ra)[l];
+        int64_t y = nd > 1 ? (int32_t)ws_sass_rrow(w, ra == WS_SASS_RZ ? ra : ra + 1)[l] : 0;
+        uint8_t *p = NULL;
+        int rc = 0;
+        if (nd == g.spec->ndims)
+            rc = ws_surface_at(&g, x, y, n, mode, &p);
+        else if (is_write || nd > g.spec->ndims)
+            return ws_sass_fault(w, in, l, 0, WS_ERR_UNSUPPORTED, "%s.%dD on %dD surface '%s'",
+                                 is_write ? "SUST" : "SULD", nd, g.spec->ndims, g.name);
+        if (rc == WS_SURF_MISALIGNED)
+            return ws_sass_fault(w, in, l, (uint64_t)x, WS_ERR_SIM, "misaligned surface %s of "
+                                 "%d bytes at byte %lld of surface '%s'",
+                                 is_write ? "store" : "load", n, (long long)x, g.name);
+        if (rc == WS_SURF_OUTSIDE)
+            return ws_sass_fault(w, in, l, (uint64_t)x, WS_ERR_SIM, "out-of-bounds surface %s "
+                                 "of %d bytes at (x %lld bytes, y %lld) of surface '%s' (%u x "
+                                 "%u texels of %d bytes)", is_write ? "store" : "load", n,
+                                 (long long)x, (long long)y, g.name, g.spec->dims[0],
+                                 g.spec->dims[1], g.esize);
+        uint32_t words[4] = {0, 0, 0, 0};
+        int nw = n > 4 ? n / 4 : 1;
+        if (is_write) {
+            for (int k = 0; k < nw; k++)
+                words[k] = ws_sass_rrow(w, rv == WS_SASS_RZ ? rv : rv + k)[l];
+            if (p)
+                memcpy(p, words, (size_t)n);
+        } else if (rv != WS_SASS_RZ) {
+            if (p)
+                memcpy(words, p, (size_t)n);
+            if (sgn && n < 4)
+                words[0] = (uint32_t)(n == 1 ? (int32_t)(int8_t)words[0]
+                                             : (int32_t)(int16_t)words[0]);
+            for (int k = 0; k < nw && rv + k < w->nregs; k++)
+                w->r[(size_t)(rv + k) * WS_WARP + l] = words[k];
+        }
+    });
     return 0;
 }

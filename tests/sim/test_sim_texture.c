@@ -1,8 +1,8 @@
 /* test_sim_texture.c — texture and surface objects on real nvcc kernels (texture.cu): every
  * filter and address mode of `texture` lines, integer and normalized coordinates, surface
  * reads and writes with .trap/.clamp/.zero, each output against the same sampling done
- * here on the CPU; misuse is one located error; the SASS model reads the textures as the PTX
- * model does and names SULD as unsupported. */
+ * here on the CPU; misuse is one located error; the SASS model reads and writes them as
+ * the PTX model does. */
 #include <math.h>
 #include "tests/sim/sim_test.h"
 
@@ -313,10 +313,10 @@ static int run_sass(ws_module *m, ws_sass_module *sass, const char *variant, st_
     return src;
 }
 
-/* The SASS model reads textures (TEX, TLD) through the PTX model's sampler: every texture
- * variant's buffers come out byte for byte as the PTX model's (checked above against values
- * computed here, and on the H100 by tests/gpu/ptx_texture.spec). Surfaces (SULD/SUST) it
- * names as unsupported. */
+/* The SASS model reads textures (TEX, TLD) and surfaces (SULD, SUST) through the PTX
+ * model's sampler and surface addressing: every variant's buffers come out byte for byte as
+ * the PTX model's (checked above against values computed here, and on the H100 by
+ * tests/gpu/ptx_texture.spec); a trapping store out of range is one located error. */
 static void test_sass(ws_module *m)
 {
     ws_sass_module *sass = NULL;
@@ -325,7 +325,7 @@ static void test_sass(ws_module *m)
         return;
     const char *const tex[] = {"plain", "fetch_linear", "fetch_array", "t1_point", "t1_wrap",
                                "t1_linear", "t1_linear_wrap", "t2_linear", "t2_border", "t2i",
-                               "t3_linear", "t3_point"};
+                               "t3_linear", "t3_point", "s2", "s1"};
     char buf[800];
     for (size_t i = 0; i < sizeof tex / sizeof *tex && !rc; i++) {
         st_run p, q;
@@ -341,11 +341,12 @@ static void test_sass(ws_module *m)
         st_free(&q);
     }
     st_run r;
-    int src = rc ? 0 : run_sass(m, sass, "s2", &r, buf, sizeof buf);
+    int src = rc ? 0 : run_sass(m, sass, "s1_oob", &r, buf, sizeof buf);
     if (!rc) {
-        CHECK(src == WS_ERR_UNSUPPORTED && strstr(buf, "SULD") && strstr(buf, "texture.cu:") &&
-                  strstr(buf, "--model ptx") && strstr(buf, "at SASS 0x"),
-              "SASS SULD: one error naming it: %d %s", src, buf);
+        CHECK(src == WS_ERR_SIM && strstr(buf, "out-of-bounds surface store of 4 bytes") &&
+                  strstr(buf, "texture.cu:") && strstr(buf, "at SASS 0x") &&
+                  strstr(buf, "SUST"),
+              "SASS SUST out of range (.TRAP): one error naming it: %d %s", src, buf);
         st_free(&r);
     }
     if (sass)

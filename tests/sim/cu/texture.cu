@@ -1,7 +1,7 @@
 // texture.cu — texture and surface objects: tex.1d/2d/3d with integer and float coordinates
 // read from a buffer (so one kernel covers every filter and address mode the spec sets),
 // suld.b/sust.b with .trap/.clamp/.zero. test_sim_texture and tests/gpu/ptx_texture.spec
-// run them; the SASS model reads the textures (TEX, TLD) and names SULD/SUST as unsupported.
+// run them, on both models (the SASS one through TEX, TLD, SULD and SUST).
 extern "C" __global__ void fetch1(cudaTextureObject_t t, const int *x, int *out) {
   int i = threadIdx.x;
   out[i] = tex1Dfetch<int>(t, x[i]);
