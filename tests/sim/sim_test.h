@@ -34,9 +34,11 @@ static inline ws_module *st_load(const char *stem)
     return m;
 }
 
-/* Runs `variant` of the spec text (its `source` is relative to tests/sim/cu/). */
-static inline int st_exec(st_run *r, ws_module *m, const char *spec_text, const char *variant,
-                          const ws_sim_options *opt)
+/* Runs `variant` of the spec text (its `source` is relative to tests/sim/cu/) on the PTX
+ * model, or on the SASS model when `sass` is not NULL. */
+static inline int st_exec_on(st_run *r, ws_module *m, ws_sass_module *sass,
+                             const char *spec_text, const char *variant,
+                             const ws_sim_options *opt)
 {
     memset(r, 0, sizeof *r);
     ws_error_clear(&r->err);
@@ -54,13 +56,20 @@ static inline int st_exec(st_run *r, ws_module *m, const char *spec_text, const 
         opt = &o;
     }
     if (!r->rc)
-        r->rc = ws_sim_run(m, r->spec, v, &r->bufs, opt, &r->res, &r->err);
+        r->rc = sass ? ws_sim_run_sass(m, sass, r->spec, v, &r->bufs, opt, &r->res, &r->err)
+                     : ws_sim_run(m, r->spec, v, &r->bufs, opt, &r->res, &r->err);
     if (r->rc && m) {
         char buf[800];
         ws_error_format(&r->err, buf, sizeof buf);
         fprintf(stderr, "  (run %s: %s)\n", variant ? variant : "-", buf);
     }
     return r->rc;
+}
+
+static inline int st_exec(st_run *r, ws_module *m, const char *spec_text, const char *variant,
+                          const ws_sim_options *opt)
+{
+    return st_exec_on(r, m, NULL, spec_text, variant, opt);
 }
 
 static inline void st_free(st_run *r)

@@ -70,24 +70,7 @@ static int line_total(const ws_result *r, int line, uint64_t lanes)
 
 static int run(st_run *r, const char *spec, const char *variant)
 {
-    memset(r, 0, sizeof *r);
-    ws_error_clear(&r->err);
-    ws_result_init(&r->res);
-    r->rc = ws_spec_parse(spec, WS_SIM_CU_DIR "/inline.spec", NULL, 0, &r->spec, &r->err);
-    if (!r->rc)
-        r->rc = ws_buffers_generate(r->spec, &r->bufs, &r->err);
-    const ws_variant *v = r->rc ? NULL : ws_spec_variant(r->spec, variant, &r->err);
-    ws_sim_options o;
-    ws_sim_options_default(&o);
-    o.threads = 1;
-    if (!r->rc && v)
-        r->rc = ws_sim_run_sass(ptx, sass, r->spec, v, &r->bufs, &o, &r->res, &r->err);
-    if (r->rc) {
-        char buf[800];
-        ws_error_format(&r->err, buf, sizeof buf);
-        fprintf(stderr, "  (run %s: %s)\n", variant, buf);
-    }
-    return r->rc;
+    return st_exec_on(r, ptx, sass, spec, variant, NULL);
 }
 
 static int work(const int *in, int n)

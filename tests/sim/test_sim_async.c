@@ -160,16 +160,7 @@ static void test_sass_unsupported(ws_module *m)
     const char *const ops[] = {"LDGSTS", "SYNCS.EXCH"};
     for (int i = 0; i < 2 && !rc; i++) {
         st_run r;
-        memset(&r, 0, sizeof r);
-        ws_result_init(&r.res);
-        r.rc = ws_spec_parse(SPEC, WS_SIM_CU_DIR "/inline.spec", NULL, 0, &r.spec, &r.err);
-        if (!r.rc)
-            r.rc = ws_buffers_generate(r.spec, &r.bufs, &r.err);
-        const ws_variant *v = r.rc ? NULL : ws_spec_variant(r.spec, variants[i], &r.err);
-        ws_sim_options o;
-        ws_sim_options_default(&o);
-        o.threads = 1;
-        int src = v ? ws_sim_run_sass(m, sass, r.spec, v, &r.bufs, &o, &r.res, &r.err) : -1;
+        int src = st_exec_on(&r, m, sass, SPEC, variants[i], NULL);
         char buf[800];
         ws_error_format(&r.err, buf, sizeof buf);
         if (i == 0) {

@@ -295,22 +295,13 @@ static void test_ptx(ws_module *m)
     check_misuse(m);
 }
 
-/* One variant on the SASS model: its rc, the run in *r (caller frees). */
+/* One variant on the SASS model: its rc, the run in *r (caller frees), its error in buf. */
 static int run_sass(ws_module *m, ws_sass_module *sass, const char *variant, st_run *r,
                     char *buf, size_t n)
 {
-    memset(r, 0, sizeof *r);
-    ws_result_init(&r->res);
-    r->rc = ws_spec_parse(SPEC, WS_SIM_CU_DIR "/inline.spec", NULL, 0, &r->spec, &r->err);
-    if (!r->rc)
-        r->rc = ws_buffers_generate(r->spec, &r->bufs, &r->err);
-    const ws_variant *v = r->rc ? NULL : ws_spec_variant(r->spec, variant, &r->err);
-    ws_sim_options o;
-    ws_sim_options_default(&o);
-    o.threads = 1;
-    int src = v ? ws_sim_run_sass(m, sass, r->spec, v, &r->bufs, &o, &r->res, &r->err) : -1;
+    int rc = st_exec_on(r, m, sass, SPEC, variant, NULL);
     ws_error_format(&r->err, buf, n);
-    return src;
+    return rc;
 }
 
 /* The SASS model reads textures (TEX, TLD) and surfaces (SULD, SUST) through the PTX
