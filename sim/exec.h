@@ -314,6 +314,18 @@ double ws_image_texel(const ws_img *g, const int64_t c[3]);
  * int_coords: texel indices, as tex1Dfetch and tex.s32 take them. */
 double ws_image_sample(const ws_img *g, const double coord[3], int nd, int int_coords);
 
+/* How the device printf's formatter reads memory: `host` gives the bytes at a generic
+ * address for a lane (NULL after it reported a fault), `nomem` reports running out. */
+typedef struct ws_printf_io {
+    const uint8_t *(*host)(void *ctx, uint64_t addr, uint64_t n, int lane);
+    int (*nomem)(void *ctx, int lane);
+    void *ctx;
+} ws_printf_io;
+/* vprintf(fmt[l], args[l]) for each lane of exec, in lane order, into the run's printf
+ * stream (exec_printf.c); nargs[l] = the arguments each lane read (vprintf's result). */
+int ws_printf_lanes(ws_run *r, const ws_printf_io *io, uint32_t exec, const uint64_t *fmt,
+                    const uint64_t *args, int32_t *nargs);
+
 /* One lane's surface access of n bytes at (x bytes, y rows) into *p; out of range: trap
  * (WS_SURF_OUTSIDE), zero (0 with *p NULL: reads 0, writes nothing) or clamp (the nearest
  * texel). WS_SURF_MISALIGNED when x is not a multiple of n. */

@@ -10,8 +10,7 @@
 #define WS_PRINTF_LINE 4096        /* longest format string or %s argument read */
 
 typedef struct pf_ctx {
-    ws_warp *w;
-    const ws_inst *in;
+    const ws_printf_io *io;
     int lane;
     uint64_t args, off; /* argument buffer and the next offset in it */
     int nargs;
@@ -24,7 +23,7 @@ static int pf_put(pf_ctx *p, const char *s, size_t n)
         size_t cap = (p->len + n + 1) * 2;
         char *q = realloc(p->out, cap);
         if (!q)
-            return ws_x_fault(p->w, p->in, p->lane, 0, WS_ERR_NOMEM, "out of memory (printf)");
+            return p->io->nomem(p->io->ctx, p->lane);
         p->out = q;
         p->cap = cap;
     }
@@ -38,8 +37,7 @@ static int pf_put(pf_ctx *p, const char *s, size_t n)
 static int pf_arg(pf_ctx *p, int size, uint64_t *v)
 {
     p->off = (p->off + (uint64_t)size - 1) / (uint64_t)size * (uint64_t)size;
-    const uint8_t *src = ws_x_host(p->w, p->in, WS_SPACE_GENERIC, p->args + p->off,
-                                   (uint64_t)size, p->lane);
+    const uint8_t *src = p->io->host(p->io->ctx, p->args + p->off, (uint64_t)size, p->lane);
     if (!src)
         return WS_ERR_SIM;
     *v = 0;
@@ -53,8 +51,7 @@ static int pf_arg(pf_ctx *p, int size, uint64_t *v)
 static int pf_string(pf_ctx *p, uint64_t addr, char *buf)
 {
     for (int i = 0; i < WS_PRINTF_LINE - 1; i++) {
-        const uint8_t *c = ws_x_host(p->w, p->in, WS_SPACE_GENERIC, addr + (uint64_t)i, 1,
-                                     p->lane);
+        const uint8_t *c = p->io->host(p->io->ctx, addr + (uint64_t)i, 1, p->lane);
         if (!c)
             return WS_ERR_SIM;
         buf[i] = (char)*c;
@@ -107,7 +104,7 @@ static int pf_convert(pf_ctx *p, char *spec, const char *len, char conv, char *t
     case 's': {
         char *str = malloc(WS_PRINTF_LINE);
         if (!str)
-            return ws_x_fault(p->w, p->in, p->lane, 0, WS_ERR_NOMEM, "out of memory (printf)");
+            return p->io->nomem(p->io->ctx, p->lane);
         if ((rc = pf_arg(p, 8, &v)) == 0)
             rc = v ? pf_string(p, v, str) : (snprintf(str, WS_PRINTF_LINE, "(null)"), 0);
         snprintf(spec + n, 8, "s");
@@ -176,6 +173,54 @@ static int pf_format(pf_ctx *p, const char *fmt, char *tmp)
     return 0;
 }
 
+int ws_printf_lanes(ws_run *r, const ws_printf_io *io, uint32_t exec, const uint64_t *fmt,
+                    const uint64_t *args, int32_t *nargs)
+{
+    pf_ctx p = {.io = io};
+    char *f = malloc(WS_PRINTF_LINE), *tmp = malloc(WS_PRINTF_LINE);
+    int rc = f && tmp ? 0 : io->nomem(io->ctx, exec ? __builtin_ctz(exec) : 0);
+    WS_LANES(l, exec, {
+        if (rc)
+            break;
+        p.args = args[l];
+        p.lane = l;
+        p.off = 0;
+        p.nargs = 0;
+        rc = pf_string(&p, fmt[l], f);
+        if (!rc)
+            rc = pf_format(&p, f, tmp);
+        nargs[l] = p.nargs;
+    });
+    free(f);
+    free(tmp);
+    if (!rc && p.len && r->opt->printf_to) {
+        pthread_mutex_lock(&r->lock);
+        size_t room = r->printed < WS_PRINTF_LIMIT ? WS_PRINTF_LIMIT - r->printed : 0;
+        size_t n = p.len < room ? p.len : room;
+        fwrite(p.out, 1, n, r->opt->printf_to);
+        r->printed += n;
+        r->printf_dropped += p.len - n;
+        pthread_mutex_unlock(&r->lock);
+    }
+    free(p.out);
+    return rc;
+}
+
+/* The PTX model's memory for the formatter: generic addresses through ws_x_host. */
+typedef struct ptx_io { ws_warp *w; const ws_inst *in; } ptx_io;
+
+static const uint8_t *ptx_host(void *ctx, uint64_t addr, uint64_t n, int lane)
+{
+    ptx_io *x = ctx;
+    return ws_x_host(x->w, x->in, WS_SPACE_GENERIC, addr, n, lane);
+}
+
+static int ptx_nomem(void *ctx, int lane)
+{
+    ptx_io *x = ctx;
+    return ws_x_fault(x->w, x->in, lane, 0, WS_ERR_NOMEM, "out of memory (printf)");
+}
+
 /* vprintf(format, args) for every executing lane; its int result (the arguments read)
  * goes to the call's return .param. */
 int ws_x_vprintf(ws_warp *w, const ws_inst *in, uint32_t exec)
@@ -188,40 +233,18 @@ int ws_x_vprintf(ws_warp *w, const ws_inst *in, uint32_t exec)
         return ws_x_fault(w, in, 0, 0, WS_ERR_UNSUPPORTED, "vprintf needs 2 arguments");
     const ws_var *fa = &fn->locals[in->src[1].sym], *aa = &fn->locals[in->src[1].sym + 1];
     const ws_var *ret = in->ndst > 0 && in->dst[0].sym >= 0 ? &fn->locals[in->dst[0].sym] : NULL;
-    pf_ctx p = {.w = w, .in = in};
-    char *fmt = malloc(WS_PRINTF_LINE), *tmp = malloc(WS_PRINTF_LINE);
-    int rc = fmt && tmp ? 0 : ws_x_fault(w, in, 0, 0, WS_ERR_NOMEM, "out of memory (printf)");
+    uint64_t fmt[WS_WARP] = {0}, args[WS_WARP] = {0};
+    int32_t nargs[WS_WARP] = {0};
     WS_LANES(l, exec, {
-        if (rc)
-            break;
-        uint64_t fmt_addr = 0;
         const uint8_t *slot = fr->param + (size_t)l * stride + scratch0;
-        memcpy(&fmt_addr, slot + fa->offset, fa->size < 8 ? fa->size : 8);
-        p.args = 0;
-        memcpy(&p.args, slot + aa->offset, aa->size < 8 ? aa->size : 8);
-        p.lane = l;
-        p.off = 0;
-        p.nargs = 0;
-        rc = pf_string(&p, fmt_addr, fmt);
-        if (!rc)
-            rc = pf_format(&p, fmt, tmp);
-        if (!rc && ret) {
-            int32_t n = p.nargs;
-            memcpy(fr->param + (size_t)l * stride + scratch0 + ret->offset, &n,
-                   ret->size < 4 ? ret->size : 4);
-        }
+        memcpy(&fmt[l], slot + fa->offset, fa->size < 8 ? fa->size : 8);
+        memcpy(&args[l], slot + aa->offset, aa->size < 8 ? aa->size : 8);
     });
-    free(fmt);
-    free(tmp);
-    if (!rc && p.len && r->opt->printf_to) {
-        pthread_mutex_lock(&r->lock);
-        size_t room = r->printed < WS_PRINTF_LIMIT ? WS_PRINTF_LIMIT - r->printed : 0;
-        size_t n = p.len < room ? p.len : room;
-        fwrite(p.out, 1, n, r->opt->printf_to);
-        r->printed += n;
-        r->printf_dropped += p.len - n;
-        pthread_mutex_unlock(&r->lock);
-    }
-    free(p.out);
+    ptx_io x = {w, in};
+    ws_printf_io io = {ptx_host, ptx_nomem, &x};
+    int rc = ws_printf_lanes(r, &io, exec, fmt, args, nargs);
+    if (!rc && ret)
+        WS_LANES(l, exec, memcpy(fr->param + (size_t)l * stride + scratch0 + ret->offset,
+                                 &nargs[l], ret->size < 4 ? ret->size : 4););
     return rc;
 }

@@ -21,6 +21,40 @@ static int label_target(const ws_sass_inst *in)
     return k >= 0 ? in->o[k].target : -1;
 }
 
+/* The printf formatter's memory on the SASS model: generic addresses. */
+typedef struct sass_io { ws_sass_warp *w; const ws_sass_inst *in; } sass_io;
+
+static const uint8_t *sass_host(void *ctx, uint64_t addr, uint64_t n, int lane)
+{
+    sass_io *x = ctx;
+    return ws_sass_host(x->w, x->in, addr, n, lane);
+}
+
+static int sass_nomem(void *ctx, int lane)
+{
+    sass_io *x = ctx;
+    return ws_sass_fault(x->w, x->in, lane, 0, WS_ERR_NOMEM, "out of memory (printf)");
+}
+
+/* CALL.ABS.NOINC to vprintf (ptxas's printf): R4:R5 hold the format, R6:R7 the argument
+ * buffer (generic addresses), R4 gets the result (the arguments read); the lanes go on
+ * at the next instruction, the return point ptxas LEPCs into R20. */
+static int sass_vprintf(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec)
+{
+    uint64_t fmt[WS_WARP] = {0}, args[WS_WARP] = {0};
+    int32_t n[WS_WARP] = {0};
+    WS_LANES(l, exec, {
+        fmt[l] = ws_sass_rrow(w, 4)[l] | (uint64_t)ws_sass_rrow(w, 5)[l] << 32;
+        args[l] = ws_sass_rrow(w, 6)[l] | (uint64_t)ws_sass_rrow(w, 7)[l] << 32;
+    });
+    sass_io x = {w, in};
+    ws_printf_io io = {sass_host, sass_nomem, &x};
+    int rc = ws_printf_lanes(&w->cta->run->base, &io, exec, fmt, args, n);
+    if (!rc && w->nregs > 4)
+        WS_LANES(l, exec, w->r[4 * WS_WARP + l] = (uint32_t)n[l];);
+    return rc;
+}
+
 /* Lanes of `exec` whose indirect target (a byte offset per lane) is the same as the lowest
  * such lane's: the executor runs one target at a time, the others stay behind and take
  * the instruction again (an indirect branch to several targets issues once per target). */
@@ -30,9 +64,10 @@ static int indirect(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec,
     if (!exec)
         return 0;
     int first = __builtin_ctz(exec);
-    if (off[first] == WS_SASS_VPRINTF)
-        return ws_sass_fault(w, in, first, 0, WS_ERR_UNSUPPORTED, "calls printf (vprintf), "
-                             "which the SASS model does not run: use --model ptx");
+    if (off[first] == WS_SASS_VPRINTF) { /* a call of the device printf: runs here */
+        fx->taken = 0;
+        return sass_vprintf(w, in, exec);
+    }
     int t = ws_sass_index_of(w->cta->run->k, (int64_t)off[first]);
     if (t < 0)
         return ws_sass_fault(w, in, first, off[first], WS_ERR_SIM,

@@ -47,9 +47,13 @@ typedef struct ws_sass_warp {
     uint32_t sync_epoch;
 } ws_sass_warp;
 
-/* The address a call to printf (vprintf, which the SASS model does not run) resolves to:
- * reaching it is a WS_ERR_UNSUPPORTED fault naming printf. */
+/* The address a call to printf (vprintf, outside the module) resolves to: a call reaching
+ * it runs the device printf (sass_ctrl.c). */
 #define WS_SASS_VPRINTF 0x7ff0000000000000ull
+
+/* The bytes at a generic address for one lane (a located fault and NULL outside memory). */
+const uint8_t *ws_sass_host(ws_sass_warp *w, const ws_sass_inst *in, uint64_t addr, uint64_t n,
+                            int lane);
 
 /* What one warp-instruction did, filled by its handler (zeroed before each call). */
 typedef struct ws_sass_fx {

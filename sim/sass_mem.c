@@ -361,6 +361,13 @@ int ws_sass_x_ldgsts(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_
     return 0;
 }
 
+const uint8_t *ws_sass_host(ws_sass_warp *w, const ws_sass_inst *in, uint64_t addr, uint64_t n,
+                            int lane)
+{
+    int real = WS_SPACE_GENERIC;
+    return resolve(w, in, WS_SPACE_GENERIC, addr, n, lane, 0, &real);
+}
+
 /* QSPC.E.{S,G,L} Pd, RZ, [addr]: the lanes whose generic address lies in that space (ptxas
  * tests a generic atomic's fallback path with it). */
 int ws_sass_x_qspc(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)

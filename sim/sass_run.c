@@ -116,8 +116,7 @@ static int fill_banks(ws_sass_run *r, ws_error *err)
         int64_t fo;
         uint64_t a = symbol_address(r, rl->sym, &fo) + (uint64_t)rl->addend;
         if (!a && fo < 0 && !strcmp(rl->sym, "vprintf"))
-            a = WS_SASS_VPRINTF; /* the module's printf: a fault if a call reaches it (another
-                                    kernel of the module may hold the relocation) */
+            a = WS_SASS_VPRINTF; /* the device printf: sass_ctrl.c runs a call to it */
         if (!a && fo < 0)
             return ws_error_set(err, WS_ERR_UNSUPPORTED, "kernel %s calls or reads '%s', which "
                                 "the module does not define (a device-runtime function): the "

@@ -27,8 +27,8 @@ if $ws sim "$cap" --launch 0 --no-db --model sass > "$tmp/s0" 2>&1 || ! grep -q 
     check '$ws sim "$cap" --launch $n --no-db --json --model sass > "$tmp/s$n.json"' "launch $n replays on the SASS model"
     check 'python3 -c "import json,sys; r=json.load(open(sys.argv[1])); assert r[\"outputs_match\"] and r[\"source\"] == \"sim:sass\", r" "$tmp/s$n.json"' "launch $n on the SASS model: memory equals the recorded one"
   done
-  # note#4 calls printf, which the SASS model does not run: the default goes to the PTX
-  # model with a warning that says so; --model sass is an error naming what it cannot run
+  # note#4 waits on an mbarrier, which the SASS model does not run: the default goes to the
+  # PTX model with a warning that says so; --model sass is an error naming what it cannot run
   check '$ws sim "$cap" --launch 4 --no-db --json > "$tmp/n4.json" 2> "$tmp/n4.err"' "launch 4 replays"
   check 'python3 -c "import json,sys; r=json.load(open(sys.argv[1])); assert r[\"outputs_match\"] and r[\"source\"] == \"sim:ipdom\" and any(\"simulated on the PTX model\" in w for w in r[\"warnings\"]), r" "$tmp/n4.json"' "launch 4 falls back to the PTX model with a warning: $(head -c 300 "$tmp/n4.json")"
   check '! $ws sim "$cap" --launch 4 --no-db --model sass > /dev/null 2> "$tmp/n4s.err" && [ "$(wc -l < "$tmp/n4s.err")" -eq 1 ]' "launch 4 --model sass: one error line: $(cat "$tmp/n4s.err")"

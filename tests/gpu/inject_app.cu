@@ -1,6 +1,6 @@
 // inject_app.cu — an ordinary CUDA application for `warpscope profile/capture -- APP`:
-// three kernels (one taking a struct by value; a fourth, with printf, is not launched), a host loop, cudaMalloc'd buffers, a
-// checksum of the results on stdout. It knows nothing of warpscope. Exits 1, with the
+// three kernels (one taking a struct by value; a fourth, with printf and an mbarrier, is
+// not launched), a host loop, cudaMalloc'd buffers, a checksum of the results on stdout. It knows nothing of warpscope. Exits 1, with the
 // CUDA error, when there is no usable GPU. The kernels use integer arithmetic only, so a
 // replay on the simulator must give the GPU's bytes exactly.
 #include <cstdio>
@@ -43,10 +43,19 @@ __global__ void histogram(const int *a, int n, unsigned *bins, int nbins)
         atomicAdd(&bins[(unsigned)a[i] % (unsigned)nbins], 1u);
 }
 
-// Not launched here: a kernel with printf, for capture_writer's launch the SASS model hands
-// to the PTX model (tests/cli/test_cli_capture.sh).
+// Not launched here: a kernel with printf and an mbarrier, for capture_writer's launch that
+// the SASS model (no mbarrier) hands to the PTX model (tests/cli/test_cli_capture.sh).
 __global__ void note(int *a, int n)
 {
+    __shared__ unsigned long long bar;
+    unsigned b = (unsigned)__cvta_generic_to_shared(&bar);
+    if (threadIdx.x == 0)
+        asm volatile("mbarrier.init.shared.b64 [%0], %1;" ::"r"(b), "r"(blockDim.x));
+    __syncthreads();
+    unsigned long long st;
+    asm volatile("mbarrier.arrive.shared.b64 %0, [%1];" : "=l"(st) : "r"(b));
+    asm volatile("{ .reg .pred p; W%=: mbarrier.test_wait.shared.b64 p, [%0], %1; @!p bra W%=; }"
+                 ::"r"(b), "l"(st));
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i == 0)
         printf("inject_app: first %d\n", a[0]);
