@@ -35,10 +35,11 @@ static inline ws_module *st_load(const char *stem)
 }
 
 /* Runs `variant` of the spec text (its `source` is relative to tests/sim/cu/) on the PTX
- * model, or on the SASS model when `sass` is not NULL. */
-static inline int st_exec_on(st_run *r, ws_module *m, ws_sass_module *sass,
-                             const char *spec_text, const char *variant,
-                             const ws_sim_options *opt)
+ * model, or on the SASS model when `sass` is not NULL; `fill` (may be NULL) sets the
+ * generated buffers first. */
+static inline int st_exec_fill(st_run *r, ws_module *m, ws_sass_module *sass,
+                               const char *spec_text, const char *variant,
+                               const ws_sim_options *opt, void (*fill)(st_run *))
 {
     memset(r, 0, sizeof *r);
     ws_error_clear(&r->err);
@@ -49,6 +50,8 @@ static inline int st_exec_on(st_run *r, ws_module *m, ws_sass_module *sass,
     const ws_variant *v = r->rc ? NULL : ws_spec_variant(r->spec, variant, &r->err);
     if (!r->rc && !v)
         r->rc = r->err.code ? r->err.code : WS_ERR_NOTFOUND;
+    if (!r->rc && fill)
+        fill(r);
     ws_sim_options o;
     ws_sim_options_default(&o);
     if (!opt) {
@@ -66,10 +69,17 @@ static inline int st_exec_on(st_run *r, ws_module *m, ws_sass_module *sass,
     return r->rc;
 }
 
+static inline int st_exec_on(st_run *r, ws_module *m, ws_sass_module *sass,
+                             const char *spec_text, const char *variant,
+                             const ws_sim_options *opt)
+{
+    return st_exec_fill(r, m, sass, spec_text, variant, opt, NULL);
+}
+
 static inline int st_exec(st_run *r, ws_module *m, const char *spec_text, const char *variant,
                           const ws_sim_options *opt)
 {
-    return st_exec_on(r, m, NULL, spec_text, variant, opt);
+    return st_exec_fill(r, m, NULL, spec_text, variant, opt, NULL);
 }
 
 static inline void st_free(st_run *r)

@@ -52,31 +52,12 @@ static double get(const void *buf, int i, int kind)
     return ws_sass_half_to_float(((const uint16_t *)buf)[i]);
 }
 
-/* The spec parsed, its buffers generated and `variant` found (NULL on an error). */
-static const ws_variant *setup(st_run *r, const char *variant)
-{
-    memset(r, 0, sizeof *r);
-    ws_error_clear(&r->err);
-    ws_result_init(&r->res);
-    r->rc = ws_spec_parse(spec, WS_SIM_CU_DIR "/inline.spec", NULL, 0, &r->spec, &r->err);
-    if (!r->rc)
-        r->rc = ws_buffers_generate(r->spec, &r->bufs, &r->err);
-    return r->rc ? NULL : ws_spec_variant(r->spec, variant, &r->err);
-}
-
 /* One run of `variant` after fill(r) set its inputs; 0 when it ran. */
 static int run_filled(st_run *r, const char *variant, void (*fill)(st_run *))
 {
-    const ws_variant *v = setup(r, variant);
-    if (!r->rc && v) {
-        fill(r);
-        ws_sim_options o;
-        ws_sim_options_default(&o);
-        o.threads = 1;
-        r->rc = ws_sim_run_sass(ptx, sass, r->spec, v, &r->bufs, &o, &r->res, &r->err);
-    }
-    CHECK(r->rc == 0, "%s runs: %s", variant, r->err.msg);
-    return r->rc;
+    int rc = st_exec_fill(r, ptx, sass, spec, variant, NULL, fill);
+    CHECK(rc == 0, "%s runs: %s", variant, r->err.msg);
+    return rc;
 }
 
 static int ea[256], eb[256], ec[256], tile_in, tile_acc;
@@ -326,11 +307,7 @@ static void test_cp_async(void)
 static void test_part_warp(void)
 {
     st_run r;
-    const ws_variant *v = setup(&r, "part");
-    ws_sim_options o;
-    ws_sim_options_default(&o);
-    o.threads = 1;
-    int rc = v ? ws_sim_run_sass(ptx, sass, r.spec, v, &r.bufs, &o, &r.res, &r.err) : -1;
+    int rc = st_exec_on(&r, ptx, sass, spec, "part", NULL);
     CHECK(rc != 0 && strstr(r.err.msg, "HMMA") && strstr(r.err.msg, "all 32 lanes"),
           "HMMA by 16 lanes: one error naming it (%s)", r.err.msg);
     st_free(&r);
