@@ -32,6 +32,12 @@ if $ws sim "$cap" --launch 0 --no-db --model sass > "$tmp/s0" 2>&1 || ! grep -q 
   check '$ws sim "$cap" --launch 4 --no-db --json > "$tmp/n4.json" 2> "$tmp/n4.err"' "launch 4 replays"
   check 'python3 -c "import json,sys; r=json.load(open(sys.argv[1])); assert r[\"outputs_match\"] and r[\"source\"] == \"sim:ipdom\" and any(\"simulated on the PTX model\" in w for w in r[\"warnings\"]), r" "$tmp/n4.json"' "launch 4 falls back to the PTX model with a warning: $(head -c 300 "$tmp/n4.json")"
   check '! $ws sim "$cap" --launch 4 --no-db --model sass > /dev/null 2> "$tmp/n4s.err" && [ "$(wc -l < "$tmp/n4s.err")" -eq 1 ]' "launch 4 --model sass: one error line: $(cat "$tmp/n4s.err")"
+  # no ptxas to make the SASS: the default replays on the PTX model and says why;
+  # --model sass is one error line
+  check 'WARPSCOPE_PTXAS=/nonexistent WARPSCOPE_PTX_CACHE="$tmp/nocache" $ws sim "$cap" --launch 1 --no-db > "$tmp/np.out" 2>&1 && grep -q "warning: simulated on the PTX model: no SASS for it (ptxas not found" "$tmp/np.out" && grep -q "^  model  *PTX" "$tmp/np.out"' \
+        "no ptxas: the PTX model replays it with a warning: $(tail -n 2 "$tmp/np.out")"
+  check '! WARPSCOPE_PTXAS=/nonexistent WARPSCOPE_PTX_CACHE="$tmp/nocache2" $ws sim "$cap" --launch 1 --no-db --model sass > /dev/null 2> "$tmp/np.err" && [ "$(wc -l < "$tmp/np.err")" -eq 1 ]' \
+        "no ptxas, --model sass: one error line: $(cat "$tmp/np.err")"
 else
   echo "test_cli_capture: SASS replay skipped: no nvdisasm"
 fi
