@@ -1,0 +1,79 @@
+/* test_sass_refusals.c — each refusal of the SASS handlers added for tensor cores, ldmatrix,
+ * cp.async, QSPC, VABSDIFF4, textures and surfaces, on a bare warp: a form the model does
+ * not know, a tile or ldmatrix run by part of a warp, a handle that names no image. Each is
+ * one error with the right code, naming the instruction. */
+#include "tests/sim/sass_unit.h"
+
+static ws_sass_run su_run;
+static ws_sass_cta su_cta;
+static ws_sass_worker su_wk;
+static ws_sass_kernel su_k;
+
+static ws_sass_opnd MEM(int reg)
+{
+    ws_sass_opnd o = su_o(WS_SO_MEM, reg);
+    o.ureg = -1;
+    return o;
+}
+
+/* Runs `in` on `exec` and checks that it fails with `code` and a message holding `want`. */
+static void refused(ws_sass_inst in, uint32_t exec, int code, const char *want)
+{
+    ws_error_clear(&su_wk.base.err);
+    int rc = su_exec(&in, exec);
+    const char *msg = su_wk.base.err.msg;
+    CHECK(rc == code && strstr(msg, want) && strstr(msg, in.name),
+          "%s: code %d (want %d), message [%s] (want [%s])", in.name, rc, code, msg, want);
+}
+
+#define INST(name, ...) su_inst(name, SU_NARGS(__VA_ARGS__), __VA_ARGS__)
+
+int main(void)
+{
+    su_reset();
+    snprintf(su_k.name, sizeof su_k.name, "k");
+    su_run.k = &su_k;
+    su_run.nregs = SU_NREGS;
+    su_cta.run = &su_run;
+    su_cta.wk = &su_wk;
+    su_w.cta = &su_cta;
+    const uint32_t half = 0x0000ffffu;
+
+    /* tensor-core tiles: part of a warp, unknown shapes and types */
+    refused(INST("HMMA.16816.F32", R(8), R(4), R(12), RZ), half, WS_ERR_SIM, "all 32 lanes");
+    refused(INST("IMMA.16816.S8.S8", R(8), R(4), R(12), RZ), half, WS_ERR_SIM, "all 32 lanes");
+    refused(INST("DMMA.8x8x4", R(8), R(4), R(12), RZ), half, WS_ERR_SIM, "all 32 lanes");
+    refused(INST("HMMA.16816.F16.BF16", R(8), R(4), R(12), RZ), WS_FULL_MASK,
+            WS_ERR_UNSUPPORTED, "unsupported HMMA shape or types");
+    refused(INST("HMMA.1684.F32", R(8), R(4), R(12), RZ), WS_FULL_MASK, WS_ERR_UNSUPPORTED,
+            "unsupported HMMA shape or types");
+    refused(INST("IMMA.16816.S8.S8.SAT", R(8), R(4), R(12), RZ), WS_FULL_MASK,
+            WS_ERR_UNSUPPORTED, "unsupported IMMA shape or types");
+    refused(INST("DMMA", R(8), R(4), R(12), RZ), WS_FULL_MASK, WS_ERR_UNSUPPORTED,
+            "unsupported DMMA shape");
+
+    /* ldmatrix, cp.async, QSPC, VABSDIFF4: forms outside the known ones */
+    refused(INST("LDSM.16.M88.4", R(8), MEM(4)), half, WS_ERR_SIM, "needs all 32 lanes");
+    refused(INST("LDSM.M88.4", R(8), MEM(4)), WS_FULL_MASK, WS_ERR_UNSUPPORTED,
+            "unsupported LDSM form");
+    refused(INST("LDGSTS.E.128", R(8), MEM(4)), WS_FULL_MASK, WS_ERR_UNSUPPORTED,
+            "unsupported LDGSTS form");
+    refused(INST("QSPC.E.S", P(0), R(3), MEM(4)), WS_FULL_MASK, WS_ERR_UNSUPPORTED,
+            "unsupported QSPC form");
+    refused(INST("VABSDIFF4.U8", R(8), R(4), R(5), RZ), WS_FULL_MASK, WS_ERR_UNSUPPORTED,
+            "unsupported VABSDIFF4 form");
+
+    /* textures and surfaces: cube maps and arrays, pitch (not byte) addressing, and a
+     * handle that names no image of the spec */
+    refused(INST("TEX.LL", RZ, R(8), R(4), R(6), UR(4), IMM(0), IMM(4), IMM(1)), WS_FULL_MASK,
+            WS_ERR_UNSUPPORTED, "unsupported TEX form");
+    refused(INST("SULD.D.2D", R(8), MEM(4), UR(4), IMM(0)), WS_FULL_MASK, WS_ERR_UNSUPPORTED,
+            "unsupported SULD form");
+    su_w.ur[4] = 7;
+    su_w.ur[5] = 0;
+    refused(INST("TEX.LL", RZ, R(8), R(4), R(6), UR(4), IMM(0), IMM(2), IMM(1)), WS_FULL_MASK,
+            WS_ERR_SIM, "texture handle 7 is not a texture of the spec");
+    refused(INST("SUST.D.BA.1D", MEM(4), R(8), UR(4), IMM(0)), WS_FULL_MASK, WS_ERR_SIM,
+            "surface handle 7 is not a surface of the spec");
+    return ws_test_finish("test_sass_refusals");
+}
