@@ -4,20 +4,11 @@
  * Handlers say where lanes go through the effect record; sass_exec.c moves the groups. */
 #include "sim/sass_exec.h"
 
-/* Index of the first operand of kind `kind`, or -1. */
-static int find_opnd(const ws_sass_inst *in, int kind)
-{
-    for (int k = 0; k < in->nopnd; k++)
-        if (in->o[k].kind == kind)
-            return k;
-    return -1;
-}
-
 static int label_target(const ws_sass_inst *in)
 {
     if (in->target >= 0)
         return in->target;
-    int k = find_opnd(in, WS_SO_LABEL);
+    int k = ws_sass_find_opnd(in, WS_SO_LABEL);
     return k >= 0 ? in->o[k].target : -1;
 }
 
@@ -82,7 +73,9 @@ static int indirect(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec,
 
 int ws_sass_x_bra(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
-    int p = find_opnd(in, WS_SO_P) >= 0 ? find_opnd(in, WS_SO_P) : find_opnd(in, WS_SO_UP);
+    int p = ws_sass_find_opnd(in, WS_SO_P);
+    if (p < 0)
+        p = ws_sass_find_opnd(in, WS_SO_UP);
     if (p >= 0)
         exec &= ws_sass_psrc(w, in, p);
     if (ws_sass_has(in, WS_SMOD_DIV)) { /* taken when the warp is not converged */
@@ -342,7 +335,7 @@ int ws_sass_x_s2r(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sas
 
 int ws_sass_x_lepc(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
-    int k = find_opnd(in, WS_SO_LABEL);
+    int k = ws_sass_find_opnd(in, WS_SO_LABEL);
     uint64_t pc = k >= 0 ? (uint64_t)in->o[k].imm : (uint64_t)in->offset;
     uint64_t v[WS_WARP];
     WS_LANES(l, exec, v[l] = pc;);

@@ -162,6 +162,15 @@ typedef struct ws_sass_inst {
     char name[40];    /* opcode with its modifiers as printed ("IMAD.WIDE.U32") */
 } ws_sass_inst;
 
+/* Index of the first operand of kind `kind` (WS_SO_*), or -1. */
+static inline int ws_sass_find_opnd(const ws_sass_inst *in, int kind)
+{
+    for (int k = 0; k < in->nopnd; k++)
+        if (in->o[k].kind == kind)
+            return k;
+    return -1;
+}
+
 static inline int ws_sass_has(const ws_sass_inst *in, int mod)
 {
     return (int)((in->mods[mod >> 6] >> (mod & 63)) & 1u);

@@ -20,14 +20,6 @@ const uint8_t *ws_sass_cbank_ptr(const ws_sass_run *r, int bank, uint64_t off, u
     return b->data + off;
 }
 
-static int mem_opnd(const ws_sass_inst *in)
-{
-    for (int k = 0; k < in->nopnd; k++)
-        if (in->o[k].kind == WS_SO_MEM)
-            return k;
-    return -1;
-}
-
 /* Bytes per lane from the type modifier (.U8, .S16, .64, .128; 4 otherwise). */
 static int access_bytes(const ws_sass_inst *in, int *is_signed)
 {
@@ -224,7 +216,7 @@ int ws_sass_x_ldc(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sas
 int ws_sass_x_ld(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
     int sgn, n = access_bytes(in, &sgn);
-    int k = mem_opnd(in), sp = space_of(in), real = sp;
+    int k = ws_sass_find_opnd(in, WS_SO_MEM), sp = space_of(in), real = sp;
     if (k < 0)
         return ws_sass_fault(w, in, 0, 0, WS_ERR_UNSUPPORTED, "load without an address");
     addresses(w, in, k, exec, fx->addr);
@@ -248,7 +240,7 @@ int ws_sass_x_ld(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass
 int ws_sass_x_st(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
     int sgn, n = access_bytes(in, &sgn);
-    int k = mem_opnd(in), sp = space_of(in), real = sp;
+    int k = ws_sass_find_opnd(in, WS_SO_MEM), sp = space_of(in), real = sp;
     if (k < 0 || k + 1 >= in->nopnd)
         return ws_sass_fault(w, in, 0, 0, WS_ERR_UNSUPPORTED, "store without address or value");
     addresses(w, in, k, exec, fx->addr);
@@ -278,7 +270,8 @@ int ws_sass_x_ldsm(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
         return ws_sass_fault(w, in, __builtin_ctz(exec), 0, WS_ERR_SIM, "LDSM with lanes "
                              "0x%08x: ldmatrix needs all 32 lanes of the warp", exec);
     int nm = ws_sass_has(in, WS_SMOD_X4) ? 4 : ws_sass_has(in, WS_SMOD_X2) ? 2 : 1;
-    int trans = ws_sass_has(in, WS_SMOD_MT88), k = mem_opnd(in), real = WS_SPACE_SHARED;
+    int trans = ws_sass_has(in, WS_SMOD_MT88), k = ws_sass_find_opnd(in, WS_SO_MEM);
+    int real = WS_SPACE_SHARED;
     int rd = in->o[0].reg;
     if (k < 0 || in->o[0].kind != WS_SO_R || !ws_sass_has(in, WS_SMOD_W16))
         return ws_sass_fault(w, in, 0, 0, WS_ERR_UNSUPPORTED, "unsupported LDSM form (LDSM.16."
@@ -373,7 +366,7 @@ const uint8_t *ws_sass_host(ws_sass_warp *w, const ws_sass_inst *in, uint64_t ad
 int ws_sass_x_qspc(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
     (void)fx;
-    int k = mem_opnd(in);
+    int k = ws_sass_find_opnd(in, WS_SO_MEM);
     int want = ws_sass_has(in, WS_SMOD_S) ? WS_SPACE_SHARED
              : ws_sass_has(in, WS_SMOD_L) ? WS_SPACE_LOCAL : WS_SPACE_GLOBAL;
     if (k != 2 || in->o[0].kind != WS_SO_P ||
@@ -445,7 +438,7 @@ static uint64_t atom_apply(const ws_sass_inst *in, int n, uint64_t old, uint64_t
 
 int ws_sass_x_atom(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
-    int k = mem_opnd(in), sp = space_of(in), real = sp;
+    int k = ws_sass_find_opnd(in, WS_SO_MEM), sp = space_of(in), real = sp;
     if (k < 0)
         return ws_sass_fault(w, in, 0, 0, WS_ERR_UNSUPPORTED, "atomic without an address");
     int is64 = in->dtype == WS_SMOD_B64 || in->dtype == WS_SMOD_U64 ||

@@ -11,20 +11,12 @@
 #include <string.h>
 #include "sim/sass_exec.h"
 
-static int opnd_of_kind(const ws_sass_inst *in, int kind)
-{
-    for (int k = 0; k < in->nopnd; k++)
-        if (in->o[k].kind == kind)
-            return k;
-    return -1;
-}
-
 int ws_sass_x_tex(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
     (void)fx;
     if (!exec)
         return 0;
-    int fetch = in->op == WS_SOP_TLD, u = opnd_of_kind(in, WS_SO_UR);
+    int fetch = in->op == WS_SOP_TLD, u = ws_sass_find_opnd(in, WS_SO_UR);
     int geom = u > 0 && u + 2 < in->nopnd ? (int)in->o[u + 2].imm : 0;
     uint32_t mask = u > 0 && u + 3 < in->nopnd ? (uint32_t)in->o[u + 3].imm : 0xfu;
     if (u != (fetch ? 3 : 4) || geom < 1 || geom > 3 || in->o[1].kind != WS_SO_R ||
@@ -92,8 +84,8 @@ int ws_sass_x_surface(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws
     (void)fx;
     if (!exec)
         return 0;
-    int is_write = in->op == WS_SOP_SUST, m = opnd_of_kind(in, WS_SO_MEM);
-    int u = opnd_of_kind(in, WS_SO_UR), nd = ws_sass_has(in, WS_SMOD_DIM2) ? 2 : 1;
+    int is_write = in->op == WS_SOP_SUST, m = ws_sass_find_opnd(in, WS_SO_MEM);
+    int u = ws_sass_find_opnd(in, WS_SO_UR), nd = ws_sass_has(in, WS_SMOD_DIM2) ? 2 : 1;
     int val = is_write ? m + 1 : 0;
     int sgn = 0, n = 4;
     switch (in->dtype) {
