@@ -482,6 +482,60 @@ int ws_x_run_cta(ws_worker *wk, uint64_t linear)
     return 0;
 }
 
+int ws_x_run_wave(ws_worker *wk, int slots, void (*done)(ws_worker *wk))
+{
+    ws_run *r = wk->run;
+    ws_cta *ctas = calloc((size_t)slots, sizeof *ctas);
+    uint8_t *live = calloc((size_t)slots, 1);
+    int rc = ctas && live ? 0 : WS_ERR_NOMEM;
+    for (int s = 0; s < slots && !rc; s++)
+        rc = cta_init(wk, &ctas[s]);
+    if (rc)
+        rc = ws_error_set(&wk->err, WS_ERR_NOMEM, "out of memory for %d resident CTAs", slots);
+    /* a slot whose CTA ended takes the next one at once: no live slot means no CTA left */
+    int nlive = 0;
+    for (int s = 0; s < slots && !rc; s++) {
+        uint64_t i = __atomic_fetch_add(&r->next_cta, 1, __ATOMIC_RELAXED);
+        if (i >= r->nctas)
+            break;
+        if (cta_begin(&ctas[s], i))
+            rc = wk->err.code;
+        live[s] = 1;
+        nlive++;
+    }
+    while (!rc && nlive) {
+        for (int s = 0; s < slots && !rc; s++) {
+            ws_cta *c = &ctas[s];
+            int state = CTA_RUNNING;
+            if (!live[s])
+                continue;
+            if (cta_round(c, &state))
+                rc = wk->err.code ? wk->err.code : WS_ERR_SIM;
+            else if (state == CTA_STALLED)
+                rc = deadlock(c);
+            else if (state == CTA_DONE) {
+                cta_end(c);
+                done(wk);
+                uint64_t i = __atomic_fetch_add(&r->next_cta, 1, __ATOMIC_RELAXED);
+                if (i >= r->nctas) {
+                    live[s] = 0;
+                    nlive--;
+                } else if (cta_begin(c, i)) {
+                    rc = wk->err.code;
+                }
+            }
+        }
+        if (!rc && __atomic_load_n(&r->stop, __ATOMIC_RELAXED))
+            rc = WS_ERR_SIM;
+    }
+    for (int s = 0; ctas && s < slots; s++)
+        if (ctas[s].run)
+            ws_x_cta_free(&ctas[s]);
+    free(ctas);
+    free(live);
+    return rc;
+}
+
 /* ---------------------------------------------------------------- cooperative grid */
 
 void ws_x_grid_arrivals(ws_run *r, int lanes)

@@ -128,6 +128,16 @@ static int pick(const ws_sass_warp *w)
     return pick_other(w, -1);
 }
 
+int ws_sass_returns(const ws_sass_inst *in)
+{
+    if (!ws_sass_op_has(in->op, WS_SOPF_ATOMIC) || ws_sass_op_has(in->op, WS_SOPF_NODST))
+        return 0;
+    for (int k = 0; k < in->nopnd && in->o[k].kind != WS_SO_MEM; k++)
+        if (in->o[k].kind == WS_SO_R)
+            return in->o[k].reg != WS_SASS_RZ;
+    return 0;
+}
+
 /* ---------------------------------------------------------------- one warp-instruction */
 
 static void record_timeline(ws_sass_warp *w, int pc, uint32_t active, uint32_t exec)
@@ -220,6 +230,11 @@ static int step(ws_sass_warp *w)
     const ws_sass_inst *in = d->in;
     uint32_t active = g->mask;
     uint32_t exec = active & guard_mask(w, d);
+    uint64_t limit = r->base.opt->max_warp_insts;
+    if (limit && w->issued >= limit)
+        return ws_sass_fault(w, in, __builtin_ctz(active), 0, WS_ERR_SIM,
+                             "warp %d issued more than %llu instructions (the run's limit)",
+                             w->id, (unsigned long long)limit);
     w->issued++;
     w->since_switch++;
     ws_pcstat *st = &w->cta->wk->pcstat[pc];
@@ -348,10 +363,9 @@ static int64_t run_warp(ws_sass_warp *w, uint64_t quantum)
 
 /* ---------------------------------------------------------------- CTA */
 
-int ws_sass_cta_init(ws_sass_worker *wk)
+static int cta_init(ws_sass_worker *wk, ws_sass_cta *c)
 {
     ws_sass_run *r = wk->run;
-    ws_sass_cta *c = &wk->cta;
     memset(c, 0, sizeof *c);
     c->run = r;
     c->wk = wk;
@@ -377,7 +391,20 @@ int ws_sass_cta_init(ws_sass_worker *wk)
     return 0;
 }
 
-void ws_sass_cta_free(ws_sass_cta *c)
+int ws_sass_cta_init(ws_sass_worker *wk)
+{
+    int n = wk->run->base.resident > 0 ? wk->run->base.resident : 1;
+    wk->ctas = calloc((size_t)n, sizeof *wk->ctas);
+    if (!wk->ctas)
+        return WS_ERR_NOMEM;
+    wk->nctas = n;
+    for (int i = 0; i < n; i++)
+        if (cta_init(wk, &wk->ctas[i]))
+            return WS_ERR_NOMEM;
+    return 0;
+}
+
+static void cta_free(ws_sass_cta *c)
 {
     for (int i = 0; c->warps && i < c->nwarps; i++) {
         free(c->warps[i].r);
@@ -388,6 +415,15 @@ void ws_sass_cta_free(ws_sass_cta *c)
     free(c->dec);
     free(c->shadow_shared);
     memset(c, 0, sizeof *c);
+}
+
+void ws_sass_cta_free(ws_sass_worker *wk)
+{
+    for (int i = 0; wk->ctas && i < wk->nctas; i++)
+        cta_free(&wk->ctas[i]);
+    free(wk->ctas);
+    wk->ctas = NULL;
+    wk->nctas = 0;
 }
 
 static void warp_start(ws_sass_warp *w, uint64_t cta_linear)
@@ -497,10 +533,9 @@ static int warp_done(const ws_sass_warp *w)
     return (w->valid & ~w->exited) == 0;
 }
 
-int ws_sass_run_cta(ws_sass_worker *wk, uint64_t linear)
+static void cta_start(ws_sass_cta *c, uint64_t linear)
 {
-    ws_sass_run *r = wk->run;
-    ws_sass_cta *c = &wk->cta;
+    ws_sass_run *r = c->run;
     c->id = (uint32_t)linear;
     c->ctaid[0] = (uint32_t)(linear % r->base.grid[0]);
     c->ctaid[1] = (uint32_t)((linear / r->base.grid[0]) % r->base.grid[1]);
@@ -519,24 +554,91 @@ int ws_sass_run_cta(ws_sass_worker *wk, uint64_t linear)
     ws_event_sink *sink = r->base.sink;
     if (sink && sink->cta_begin)
         sink->cta_begin(sink->ctx, c->id, c->nwarps);
-    for (;;) {
-        int ran = 0, done = 0;
-        for (int i = 0; i < c->nwarps; i++) {
-            ws_sass_warp *w = &c->warps[i];
-            int64_t n = run_warp(w, r->quantum);
-            if (n < 0)
-                return wk->base.err.code;
-            ran |= n > 0;
-            done += warp_done(w);
-        }
-        if (done == c->nwarps)
-            break;
-        if (check_bars(c) == 0 && !ran)
-            return deadlock(c);
-        if (__atomic_load_n(&r->base.stop, __ATOMIC_RELAXED))
-            return WS_ERR_SIM;
-    }
+}
+
+static void cta_finish(ws_sass_cta *c)
+{
+    ws_event_sink *sink = c->run->base.sink;
     if (sink && sink->cta_end)
         sink->cta_end(sink->ctx, c->id);
+}
+
+/* One turn for every warp of c: 1 when the CTA ended, 0 when it goes on, an error code
+ * (a fault, a deadlock, the run stopped) otherwise. */
+static int cta_round(ws_sass_cta *c)
+{
+    ws_sass_run *r = c->run;
+    int ran = 0, done = 0;
+    for (int i = 0; i < c->nwarps; i++) {
+        ws_sass_warp *w = &c->warps[i];
+        int64_t n = run_warp(w, r->quantum);
+        if (n < 0)
+            return c->wk->base.err.code ? c->wk->base.err.code : WS_ERR_SIM;
+        ran |= n > 0;
+        done += warp_done(w);
+    }
+    if (done == c->nwarps)
+        return 1;
+    if (check_bars(c) == 0 && !ran)
+        return deadlock(c);
+    if (__atomic_load_n(&r->base.stop, __ATOMIC_RELAXED))
+        return WS_ERR_SIM;
     return 0;
+}
+
+int ws_sass_run_cta(ws_sass_worker *wk, uint64_t linear)
+{
+    ws_sass_cta *c = &wk->ctas[0];
+    cta_start(c, linear);
+    int rc;
+    while ((rc = cta_round(c)) == 0)
+        ;
+    if (rc != 1)
+        return rc;
+    cta_finish(c);
+    return 0;
+}
+
+/* CTAs that meet through global atomics run as the GPU runs them, many at once: a CAS
+ * retry loop fails when another CTA's warp wrote between the load and the CAS, and the
+ * way a warp's lanes regroup around such a loop depends on it (bench/sass_probe.sh). Each
+ * live slot gets one turn per round, in slot order; an ended CTA's slot takes the next. */
+int ws_sass_run_wave(ws_sass_worker *wk, void (*done)(ws_sass_worker *wk))
+{
+    ws_run *b = &wk->run->base;
+    uint8_t *live = calloc((size_t)wk->nctas, 1);
+    if (!live)
+        return ws_error_set(&wk->base.err, WS_ERR_NOMEM, "out of memory for resident CTAs");
+    /* a slot whose CTA ended takes the next one at once: no live slot means no CTA left */
+    int nlive = 0, rc = 0;
+    for (int s = 0; s < wk->nctas; s++) {
+        uint64_t i = __atomic_fetch_add(&b->next_cta, 1, __ATOMIC_RELAXED);
+        if (i >= b->nctas)
+            break;
+        cta_start(&wk->ctas[s], i);
+        live[s] = 1;
+        nlive++;
+    }
+    while (!rc && nlive) {
+        for (int s = 0; s < wk->nctas && !rc; s++) {
+            if (!live[s])
+                continue;
+            int st = cta_round(&wk->ctas[s]);
+            if (st == 1) {
+                cta_finish(&wk->ctas[s]);
+                done(wk);
+                uint64_t i = __atomic_fetch_add(&b->next_cta, 1, __ATOMIC_RELAXED);
+                if (i < b->nctas) {
+                    cta_start(&wk->ctas[s], i);
+                } else {
+                    live[s] = 0;
+                    nlive--;
+                }
+            } else if (st) {
+                rc = st;
+            }
+        }
+    }
+    free(live);
+    return rc;
 }

@@ -148,7 +148,8 @@ typedef struct ws_sass_worker {
     ws_sass_run *run;
     ws_pcstat *pcstat;         /* per instruction */
     ws_atomcount *atoms;       /* per instruction (only atomics are touched) */
-    ws_sass_cta cta;
+    ws_sass_cta *ctas;         /* run->resident slots */
+    int nctas;
 } ws_sass_worker;
 
 typedef int (*ws_sass_handler)(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec,
@@ -198,9 +199,18 @@ int ws_sass_fault(ws_sass_warp *w, const ws_sass_inst *in, int lane, uint64_t ad
                   ws_code code, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 
 /* ---- sass_exec.c: the CTA loop, groups and the convergence-barrier policy */
+/* Runs CTA `linear` to its end in slot 0 (CTAs that do not interact). */
 int ws_sass_run_cta(ws_sass_worker *wk, uint64_t linear);
+/* Runs CTAs taken from run->base.next_cta, up to run->base.resident of them at once, their warps
+ * interleaved, until none is left (CTAs that meet through global atomics). `done` is called
+ * after each CTA ends (progress); a non-zero return is an error code. */
+int ws_sass_run_wave(ws_sass_worker *wk, void (*done)(ws_sass_worker *wk));
+/* Sets up wk->nctas = run->base.resident CTA slots. */
 int ws_sass_cta_init(ws_sass_worker *wk);
-void ws_sass_cta_free(ws_sass_cta *c);
+void ws_sass_cta_free(ws_sass_worker *wk);
+/* The instruction is an atomic whose result a thread reads: ATOM/ATOMG with a destination
+ * register other than RZ (RED, and ATOMG into RZ, return nothing). */
+int ws_sass_returns(const ws_sass_inst *in);
 /* Group bookkeeping the control handlers use. */
 int ws_sass_group_add(ws_sass_warp *w, int32_t pc, uint32_t mask, int state);
 /* Re-checks convergence barrier `b` (-1: all) and warp syncs; releases complete ones. */

@@ -191,11 +191,28 @@ static void fail(ws_sass_run *r, ws_sass_worker *wk)
     pthread_mutex_unlock(&r->base.lock);
 }
 
+/* A CTA ended: counts it, and reports progress now and then. */
+static void cta_done(ws_sass_worker *wk)
+{
+    ws_run *b = &wk->run->base;
+    uint64_t done = __atomic_add_fetch(&b->ctas_done, 1, __ATOMIC_RELAXED);
+    if (b->opt->progress && (done % b->progress_step == 0 || done == b->nctas)) {
+        pthread_mutex_lock(&b->lock);
+        b->opt->progress(b->opt->progress_ctx, done, b->nctas);
+        pthread_mutex_unlock(&b->lock);
+    }
+}
+
 static void *worker_main(void *arg)
 {
     ws_sass_worker *wk = arg;
     ws_sass_run *r = wk->run;
     ws_run *b = &r->base;
+    if (b->resident > 1) {
+        if (ws_sass_run_wave(wk, cta_done))
+            fail(r, wk);
+        return NULL;
+    }
     while (!__atomic_load_n(&b->stop, __ATOMIC_RELAXED)) {
         uint64_t i = __atomic_fetch_add(&b->next_cta, 1, __ATOMIC_RELAXED);
         if (i >= b->nctas)
@@ -204,12 +221,7 @@ static void *worker_main(void *arg)
             fail(r, wk);
             break;
         }
-        uint64_t done = __atomic_add_fetch(&b->ctas_done, 1, __ATOMIC_RELAXED);
-        if (b->opt->progress && (done % b->progress_step == 0 || done == b->nctas)) {
-            pthread_mutex_lock(&b->lock);
-            b->opt->progress(b->opt->progress_ctx, done, b->nctas);
-            pthread_mutex_unlock(&b->lock);
-        }
+        cta_done(wk);
     }
     return NULL;
 }
@@ -419,6 +431,16 @@ static int fill_result(ws_sass_run *r, const ws_sass_module *sm, ws_sass_worker 
     return ws_result_derive_metrics(res);
 }
 
+/* Whether CTAs of kernel k can meet through global memory in a way that changes their
+ * control flow: an atomic outside shared memory whose result a thread reads. */
+static int ctas_meet(const ws_sass_kernel *k)
+{
+    for (int i = 0; i < k->ninsts; i++)
+        if (ws_sass_returns(&k->insts[i]) && !ws_sass_op_has(k->insts[i].op, WS_SOPF_SHARED))
+            return 1;
+    return 0;
+}
+
 static int host_threads(const ws_run *r)
 {
     long n = r->opt->threads > 0 ? r->opt->threads : sysconf(_SC_NPROCESSORS_ONLN);
@@ -481,6 +503,16 @@ static int run_kernel(ws_sass_run *r, const ws_sass_module *sm, ws_buffers *bufs
         b->sink = &sink;
     }
     int nwk = b->sink ? 1 : host_threads(b); /* one ordered event stream for the timing model */
+    char cc[32];
+    int sm_num = atoi(sm->arch + 3) % 1000; /* "sm_90" -> 90 */
+    snprintf(cc, sizeof cc, "%d.%d", sm_num / 10, sm_num % 10);
+    uint64_t cta_bytes = (uint64_t)b->nwarps * ((uint64_t)r->nregs * WS_WARP * 4 +
+                                                (uint64_t)r->frame_bytes * WS_WARP) +
+                         b->shared_bytes * (b->opt->detect_races ? 5 : 1) +
+                         (uint64_t)r->k->ninsts * sizeof(ws_sass_dinst) + 1;
+    b->resident = ws_run_resident(b, ctas_meet(r->k), cc,
+                                  b->opt->resources ? b->opt->resources->regs : r->k->regs, nwk,
+                                  cta_bytes, WS_RESIDENT_BYTES);
     b->progress_step = b->nctas / 100 ? b->nctas / 100 : 1;
     ws_sass_worker *wks = calloc((size_t)nwk, sizeof *wks);
     if (!wks)
@@ -498,7 +530,7 @@ static int run_kernel(ws_sass_run *r, const ws_sass_module *sm, ws_buffers *bufs
         free(wks[k].pcstat);
         free(wks[k].atoms);
         free(wks[k].base.races);
-        ws_sass_cta_free(&wks[k].cta);
+        ws_sass_cta_free(&wks[k]);
     }
     free(wks);
     return rc;

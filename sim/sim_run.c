@@ -439,10 +439,27 @@ static void fail(ws_run *r, ws_worker *wk)
     pthread_mutex_unlock(&r->lock);
 }
 
+/* A CTA ended: counts it, and reports progress now and then. */
+static void cta_done(ws_worker *wk)
+{
+    ws_run *r = wk->run;
+    uint64_t done = __atomic_add_fetch(&r->ctas_done, 1, __ATOMIC_RELAXED);
+    if (r->opt->progress && (done % r->progress_step == 0 || done == r->nctas)) {
+        pthread_mutex_lock(&r->lock);
+        r->opt->progress(r->opt->progress_ctx, done, r->nctas);
+        pthread_mutex_unlock(&r->lock);
+    }
+}
+
 static void *worker_main(void *arg)
 {
     ws_worker *wk = arg;
     ws_run *r = wk->run;
+    if (r->resident > 1) {
+        if (ws_x_run_wave(wk, r->resident, cta_done) && (wk->failed || wk->err.code != WS_OK))
+            fail(r, wk);
+        return NULL;
+    }
     while (!__atomic_load_n(&r->stop, __ATOMIC_RELAXED)) {
         uint64_t i = __atomic_fetch_add(&r->next_cta, 1, __ATOMIC_RELAXED);
         if (i >= r->nctas)
@@ -452,14 +469,64 @@ static void *worker_main(void *arg)
                 fail(r, wk);
             break;
         }
-        uint64_t done = __atomic_add_fetch(&r->ctas_done, 1, __ATOMIC_RELAXED);
-        if (r->opt->progress && (done % r->progress_step == 0 || done == r->nctas)) {
-            pthread_mutex_lock(&r->lock);
-            r->opt->progress(r->opt->progress_ctx, done, r->nctas);
-            pthread_mutex_unlock(&r->lock);
-        }
+        cta_done(wk);
     }
     return NULL;
+}
+
+int ws_run_resident(const ws_run *r, int meet, const char *cc, int regs, int workers,
+                    uint64_t cta_bytes, uint64_t max_bytes)
+{
+    if (!meet || r->nctas <= 1)
+        return 1;
+    char found[128];
+    const char *name = r->opt->gpu_preset;
+    if (!name)
+        name = cc && ws_gpu_preset_for_cc(cc, found, sizeof found) ? found : "h100";
+    ws_gpu_preset p;
+    ws_occupancy occ;
+    ws_error err;
+    uint64_t n = 1;
+    if (ws_gpu_preset_load(name, &p, &err) == WS_OK &&
+        ws_occupancy_calc(cc ? cc : p.cc, (int)r->threads_per_cta, regs, (int)r->shared_bytes,
+                          &occ, &err) == WS_OK)
+        n = (uint64_t)(occ.active_blocks > 0 ? occ.active_blocks : 1) * (uint64_t)p.sms;
+    if (n > r->nctas)
+        n = r->nctas;
+    n = (n + (uint64_t)workers - 1) / (uint64_t)(workers > 0 ? workers : 1);
+    if (cta_bytes && n > max_bytes / cta_bytes)
+        n = max_bytes / cta_bytes;
+    if (r->sink && n > WS_TIMING_RESIDENT)
+        n = WS_TIMING_RESIDENT;
+    return n > 1 ? (int)n : 1;
+}
+
+/* Whether function fn, or one it calls, has an atom (not red) outside shared memory: its
+ * CTAs can see each other's atomics. `seen` has m->nfuncs entries. */
+static int meets(const ws_module *m, int fn, char *seen)
+{
+    if (seen[fn])
+        return 0;
+    seen[fn] = 1;
+    const ws_function *f = &m->funcs[fn];
+    for (int i = 0; i < f->ninsts; i++) {
+        const ws_inst *in = &f->insts[i];
+        if (in->op == WS_OP_ATOM && in->space != WS_SPACE_SHARED)
+            return 1;
+        if (in->op == WS_OP_CALL && in->nsrc > 0 && in->src[0].kind == WS_O_FUNC &&
+            in->src[0].imm >= 0 && in->src[0].imm < m->nfuncs &&
+            meets(m, (int)in->src[0].imm, seen))
+            return 1;
+    }
+    return 0;
+}
+
+static int ctas_meet(const ws_module *m, int entry)
+{
+    char *seen = calloc((size_t)m->nfuncs, 1);
+    int r = seen ? meets(m, entry, seen) : 0;
+    free(seen);
+    return r;
 }
 
 /* A cooperative launch runs every CTA at once on one worker (ws_x_run_grid). */
@@ -652,6 +719,11 @@ static int run_common(const ws_module *m, const ws_spec *s, const ws_variant *v,
         }
     }
     int nwk = host_threads(&r);
+    if (!rc && !v->cooperative)
+        r.resident = ws_run_resident(&r, ctas_meet(m, r.entry), NULL,
+                                     opt->resources ? opt->resources->regs : 0, nwk,
+                                     (uint64_t)r.nwarps * 64 * 1024 + r.shared_bytes * 5,
+                                     WS_RESIDENT_BYTES);
     r.progress_step = r.nctas / 100 ? r.nctas / 100 : 1;
     ws_worker *wks = rc ? NULL : calloc((size_t)nwk, sizeof *wks);
     if (!rc && !wks)

@@ -87,7 +87,7 @@ typedef struct ws_sm_timing {
 /* A CTA slot of an SM (occupancy's CTAs per SM of them each): free from `end` on. */
 typedef struct ws_cta_slot { double end; int id; } ws_cta_slot;
 
-#define WS_TIMING_MAXCTA 64
+#define WS_TIMING_MAXCTA WS_TIMING_RESIDENT
 #define WS_TIMING_MAXSCHED 16
 
 struct ws_timing {

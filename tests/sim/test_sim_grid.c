@@ -2,7 +2,9 @@
  * variant is `cooperative` (every CTA resident at once, %envreg1:2 the grid-sync workspace),
  * outputs equal the CPU's, and reads across the grid barrier are no race; without
  * `cooperative` the kernel traps with a hint, a grid too large to be co-resident is an
- * error, and the SASS model refuses cooperative variants. */
+ * error, and the SASS model refuses cooperative variants. A grid barrier made by hand from
+ * atomics (grid_spin) completes on both models: CTAs whose atomics others read run
+ * resident together, as on the GPU, not one after another. */
 #include "tests/sim/sim_test.h"
 
 static const char *SPEC =
@@ -12,7 +14,56 @@ static const char *SPEC =
     "variant coop\n  kernel grid_shift\n  grid 8\n  block 64\n  cooperative\n  args in a out\n"
     "variant plain\n  kernel grid_shift\n  grid 8\n  block 64\n  args in a out\n"
     "variant huge\n  kernel grid_shift\n  grid 100000\n  block 1024\n  cooperative\n"
-    "  args in a out\n";
+    "  args in a out\n"
+    "buffer count i32 1 zero\nbuffer seen i32 1024 zero\n"
+    "variant spin\n  kernel grid_spin\n  grid 16\n  block 64\n  args count seen\n";
+
+/* grid_spin on one model (sass NULL: PTX): every thread saw all 16 CTAs counted in; a
+ * warp-instruction limit turns a spin that never ends into an error, not a hang. */
+static void check_spin(ws_module *m, ws_sass_module *sass, const char *variant, int threads)
+{
+    const char *model = sass ? "SASS" : "PTX";
+    ws_sim_options o;
+    ws_sim_options_default(&o);
+    o.threads = threads;
+    o.max_warp_insts = 2000000;
+    st_run r;
+    int rc = st_exec_on(&r, m, sass, SPEC, variant, &o);
+    CHECK(rc == 0, "%s model, %d host threads: a hand-made grid barrier completes: %d %s", model,
+          threads, rc, r.err.msg);
+    if (rc == 0) {
+        const int *seen = st_buf(&r, "seen")->data;
+        int bad = 0;
+        for (int i = 0; i < 1024; i++)
+            bad += seen[i] != 16;
+        CHECK(bad == 0, "%s model: every thread saw 16 CTAs counted in (%d did not)", model, bad);
+        CHECK(*(const int *)st_buf(&r, "count")->data == 16, "%s model: the count is 16", model);
+    }
+    st_free(&r);
+}
+
+static void test_spin(ws_module *m)
+{
+    check_spin(m, NULL, "spin", 1);
+    check_spin(m, NULL, "spin", 2);
+    ws_sass_module *sass = NULL;
+    if (st_load_sass("grid", "test_sim_grid", &sass) != 0)
+        return;
+    check_spin(m, sass, "spin", 1);
+    check_spin(m, sass, "spin", 2);
+    /* the SASS model keeps the run's warp-instruction limit too */
+    ws_sim_options o;
+    ws_sim_options_default(&o);
+    o.threads = 1;
+    o.max_warp_insts = 5;
+    st_run r;
+    int rc = st_exec_on(&r, m, sass, SPEC, "spin", &o);
+    CHECK(rc == WS_ERR_SIM && strstr(r.err.msg, "issued more than 5 instructions (the run's "
+                                                "limit) at SASS 0x") && r.err.has_thread,
+          "SASS model: a warp past the limit stops the run: %d %s", rc, r.err.msg);
+    st_free(&r);
+    ws_sass_module_free(sass);
+}
 
 static void test_coop(ws_module *m)
 {
@@ -87,6 +138,7 @@ int main(void)
         test_coop(m);
         test_errors(m);
         test_sass(m);
+        test_spin(m);
         ws_module_free(m);
     }
     return ws_test_finish("test_sim_grid");
