@@ -221,28 +221,39 @@ typedef struct ws_run {
     /* cooperative launches: cooperative groups' grid-sync workspace (%envreg1:%envreg2; 0
      * otherwise) and the atomics on it, which are arrivals at a grid barrier */
     uint64_t grid_workspace, grid_arrivals;
-    int resident;              /* CTAs a worker keeps resident at once (ws_run_resident) */
+    int meet;                  /* its CTAs can see each other's atomics (an atom outside
+                                  shared memory whose result a thread reads) */
+    int resident;              /* CTAs a worker keeps resident at once once one waits on
+                                  another (ws_run_resident) */
 } ws_run;
 
 /* CTA state the resident CTAs of one launch may take, all workers together. */
 #define WS_RESIDENT_BYTES (512ull << 20)
+/* CTAs run one after another. A CTA of a kernel whose CTAs meet (ws_run.meet) that issues
+ * more warp-instructions than this without ending waits on another CTA (a grid barrier
+ * made from atomics, a lock held elsewhere): its worker keeps it and brings in up to
+ * ws_run.resident CTAs at once, their warps interleaved (ws_x_run_wave, ws_sass_run_wave). */
+#define WS_WAIT_BUDGET (1ull << 24)
+/* What ws_x_run_cta / ws_sass_run_cta return for such a CTA, left running in its slot. */
+#define WS_CTA_WAITS (-2)
 
 /* ---- exec_warp.c: one warp-instruction, the CTA loop, barriers */
 int ws_x_run_cta(ws_worker *wk, uint64_t cta_linear);
 /* A cooperative launch: every CTA of the grid resident at once, their warps interleaved
  * on this worker, so that a grid-wide barrier completes. */
 int ws_x_run_grid(ws_worker *wk);
-/* CTAs that meet through global atomics (ws_run_resident): up to `slots` of them resident on
- * this worker at once, taken from r->next_cta as others end, their warps interleaved, so
- * that a CTA spinning on another's atomic sees it (as on the GPU). `done` follows each CTA. */
-int ws_x_run_wave(ws_worker *wk, int slots, void (*done)(ws_worker *wk));
-/* How many CTAs of the launch each of `workers` host threads keeps resident, 1 unless
- * `meet` (its CTAs can see each other's atomics): the GPU's resident CTAs (occupancy per
- * SM at compute capability `cc`, with `regs` registers a thread, times the SMs of the
- * preset: the run's, else the one for cc, else h100), shared among the workers, within
- * `max_bytes` of CTA state at `cta_bytes` a CTA. */
-int ws_run_resident(const ws_run *r, int meet, const char *cc, int regs, int workers,
-                    uint64_t cta_bytes, uint64_t max_bytes);
+/* Up to `slots` CTAs resident on this worker at once (ws_run_resident), taken from
+ * r->next_cta as others end, their warps interleaved, so that a CTA spinning on another's
+ * atomic sees it (as on the GPU); with `adopt`, the worker's CTA that ws_x_run_cta left
+ * waiting (WS_CTA_WAITS) is the first. `done` follows each CTA that ends. */
+int ws_x_run_wave(ws_worker *wk, int slots, int adopt, void (*done)(ws_worker *wk));
+/* How many CTAs of the launch each of `workers` host threads keeps resident when one waits
+ * on another: the GPU's resident CTAs (occupancy per SM at compute capability `cc`, with
+ * `regs` registers a thread, times the SMs of the preset: the run's, else the one for cc,
+ * else h100), shared among the workers, within `max_bytes` of CTA state at `cta_bytes` a
+ * CTA; 1 when r->meet is 0. */
+int ws_run_resident(const ws_run *r, const char *cc, int regs, int workers, uint64_t cta_bytes,
+                    uint64_t max_bytes);
 /* An atomic by `lanes` threads on the grid-sync workspace: after one arrival per CTA the
  * grid barrier is complete, and global accesses before it no longer race with later ones. */
 void ws_x_grid_arrivals(ws_run *r, int lanes);

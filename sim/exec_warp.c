@@ -464,6 +464,15 @@ static int cta_round(ws_cta *c, int *state)
     return 0;
 }
 
+/* Warp-instructions the CTA's warps have issued since it began. */
+static uint64_t cta_issued(const ws_cta *c)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < c->nwarps; i++)
+        n += c->warps[i].issued;
+    return n;
+}
+
 int ws_x_run_cta(ws_worker *wk, uint64_t linear)
 {
     ws_run *r = wk->run;
@@ -477,35 +486,47 @@ int ws_x_run_cta(ws_worker *wk, uint64_t linear)
             return deadlock(c);
         if (__atomic_load_n(&r->stop, __ATOMIC_RELAXED))
             return WS_ERR_SIM;
+        if (r->meet && r->resident > 1 && state == CTA_RUNNING &&
+            cta_issued(c) > WS_WAIT_BUDGET)
+            return WS_CTA_WAITS;
     }
     cta_end(c);
     return 0;
 }
 
-int ws_x_run_wave(ws_worker *wk, int slots, void (*done)(ws_worker *wk))
+int ws_x_run_wave(ws_worker *wk, int slots, int adopt, void (*done)(ws_worker *wk))
 {
     ws_run *r = wk->run;
-    ws_cta *ctas = calloc((size_t)slots, sizeof *ctas);
+    ws_cta *own = calloc((size_t)slots, sizeof *own);
+    ws_cta **slot = calloc((size_t)slots, sizeof *slot);
     uint8_t *live = calloc((size_t)slots, 1);
-    int rc = ctas && live ? 0 : WS_ERR_NOMEM;
+    int rc = own && slot && live ? 0 : WS_ERR_NOMEM;
     for (int s = 0; s < slots && !rc; s++)
-        rc = cta_init(wk, &ctas[s]);
+        if (s == 0 && adopt)
+            slot[s] = &wk->cta; /* the CTA that waits, where ws_x_run_cta left it */
+        else if (cta_init(wk, slot[s] = &own[s]))
+            rc = WS_ERR_NOMEM;
     if (rc)
         rc = ws_error_set(&wk->err, WS_ERR_NOMEM, "out of memory for %d resident CTAs", slots);
     /* a slot whose CTA ended takes the next one at once: no live slot means no CTA left */
     int nlive = 0;
     for (int s = 0; s < slots && !rc; s++) {
+        if (s == 0 && adopt) {
+            live[s] = 1;
+            nlive++;
+            continue;
+        }
         uint64_t i = __atomic_fetch_add(&r->next_cta, 1, __ATOMIC_RELAXED);
         if (i >= r->nctas)
             break;
-        if (cta_begin(&ctas[s], i))
+        if (cta_begin(slot[s], i))
             rc = wk->err.code;
         live[s] = 1;
         nlive++;
     }
     while (!rc && nlive) {
         for (int s = 0; s < slots && !rc; s++) {
-            ws_cta *c = &ctas[s];
+            ws_cta *c = slot[s];
             int state = CTA_RUNNING;
             if (!live[s])
                 continue;
@@ -528,10 +549,11 @@ int ws_x_run_wave(ws_worker *wk, int slots, void (*done)(ws_worker *wk))
         if (!rc && __atomic_load_n(&r->stop, __ATOMIC_RELAXED))
             rc = WS_ERR_SIM;
     }
-    for (int s = 0; ctas && s < slots; s++)
-        if (ctas[s].run)
-            ws_x_cta_free(&ctas[s]);
-    free(ctas);
+    for (int s = 0; own && s < slots; s++)
+        if (own[s].run)
+            ws_x_cta_free(&own[s]);
+    free(own);
+    free(slot);
     free(live);
     return rc;
 }

@@ -9,11 +9,21 @@
  * would: the sibling of the innermost divergence finishes its convergence region before
  * an outer one resumes, so an outer group never re-arms a barrier register (BSSY) that
  * inner groups still wait on. A BSYNC waits for the barrier's live lanes that have not
- * arrived, except lanes past a YIELD since their last BSSY or BSYNC: in a spin or CAS retry
- * loop (where ptxas puts its YIELD) a lane that leaves the loop goes on alone. This matches
+ * arrived, except that lanes coming out of a YIELD loop do not wait for lanes still in one
+ * (past a YIELD since their last BSSY or BSYNC): in a CAS retry loop (where ptxas puts its
+ * YIELD) a lane that leaves the loop goes on alone, while lanes that never entered the loop
+ * wait at the BSYNC for the one spinning in it (a grid sync's leader). This matches
  * CUPTI's per-PC counts on the H100 for every seed kernel (tests/gpu/sass_check.sh) and
  * for one warp's CAS loop (bench/sass_probe.sh: 599 loop issues for 5280 lane-attempts, each
- * lane through BSYNC alone; waiting for every lane there gives 320). */
+ * lane through BSYNC alone; waiting for every lane there gives 320).
+ *
+ * CTAs run one after another (ws_sass_run_cta). A cooperative launch, and the rest of a
+ * launch once a CTA that can meet others through global atomics (an ATOM/ATOMG whose result
+ * a thread reads) has issued WS_WAIT_BUDGET warp-instructions without ending, run up to the
+ * GPU's resident CTAs at once on a worker (ws_sass_run_wave), each a turn of its warps per
+ * round, so that a CTA spinning on another's atomic (a grid sync, a lock) sees it. CAS
+ * retry loops that end on their own keep the one-after-another order, which the timing
+ * model's contention estimate assumes (timing_finish.c, cas_bound). */
 #include <assert.h>
 #include <stdlib.h>
 #include "sim/sass_exec.h"
@@ -83,7 +93,9 @@ void ws_sass_check_sync(ws_sass_warp *w, int b)
     for (int x = b < 0 ? 0 : b; x < (b < 0 ? WS_SASS_NBARRIERS : b + 1); x++) {
         int32_t pc = -1;
         uint32_t arrived = waiting(w, WS_SG_BSYNC, x, &pc);
-        if (arrived && !(w->b[x] & live & ~arrived & ~w->yielded)) {
+        /* lanes that come out of a YIELD loop do not wait for the lanes still in it */
+        uint32_t spinning = arrived & w->yielded ? w->yielded : 0;
+        if (arrived && !(w->b[x] & live & ~arrived & ~spinning)) {
             join(w, WS_SG_BSYNC, x, pc + 1);
             w->yielded &= ~arrived;
         }
@@ -398,10 +410,7 @@ int ws_sass_cta_init(ws_sass_worker *wk)
     if (!wk->ctas)
         return WS_ERR_NOMEM;
     wk->nctas = n;
-    for (int i = 0; i < n; i++)
-        if (cta_init(wk, &wk->ctas[i]))
-            return WS_ERR_NOMEM;
-    return 0;
+    return cta_init(wk, &wk->ctas[0]);
 }
 
 static void cta_free(ws_sass_cta *c)
@@ -420,7 +429,8 @@ static void cta_free(ws_sass_cta *c)
 void ws_sass_cta_free(ws_sass_worker *wk)
 {
     for (int i = 0; wk->ctas && i < wk->nctas; i++)
-        cta_free(&wk->ctas[i]);
+        if (wk->ctas[i].run)
+            cta_free(&wk->ctas[i]);
     free(wk->ctas);
     wk->ctas = NULL;
     wk->nctas = 0;
@@ -586,24 +596,34 @@ static int cta_round(ws_sass_cta *c)
     return 0;
 }
 
+/* Warp-instructions the CTA's warps have issued since it began. */
+static uint64_t cta_issued(const ws_sass_cta *c)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < c->nwarps; i++)
+        n += c->warps[i].issued;
+    return n;
+}
+
 int ws_sass_run_cta(ws_sass_worker *wk, uint64_t linear)
 {
+    ws_run *b = &wk->run->base;
     ws_sass_cta *c = &wk->ctas[0];
     cta_start(c, linear);
     int rc;
     while ((rc = cta_round(c)) == 0)
-        ;
+        if (b->meet && b->resident > 1 && cta_issued(c) > WS_WAIT_BUDGET)
+            return WS_CTA_WAITS;
     if (rc != 1)
         return rc;
     cta_finish(c);
     return 0;
 }
 
-/* CTAs that meet through global atomics run as the GPU runs them, many at once: a CAS
- * retry loop fails when another CTA's warp wrote between the load and the CAS, and the
- * way a warp's lanes regroup around such a loop depends on it (bench/sass_probe.sh). Each
- * live slot gets one turn per round, in slot order; an ended CTA's slot takes the next. */
-int ws_sass_run_wave(ws_sass_worker *wk, void (*done)(ws_sass_worker *wk))
+/* CTAs that wait on each other through global atomics (a grid barrier made by hand, a
+ * cooperative grid sync, a lock) run as the GPU runs them, many at once: each live slot
+ * gets one turn of its warps per round, in slot order; an ended CTA's slot takes the next. */
+int ws_sass_run_wave(ws_sass_worker *wk, int adopt, void (*done)(ws_sass_worker *wk))
 {
     ws_run *b = &wk->run->base;
     uint8_t *live = calloc((size_t)wk->nctas, 1);
@@ -611,10 +631,20 @@ int ws_sass_run_wave(ws_sass_worker *wk, void (*done)(ws_sass_worker *wk))
         return ws_error_set(&wk->base.err, WS_ERR_NOMEM, "out of memory for resident CTAs");
     /* a slot whose CTA ended takes the next one at once: no live slot means no CTA left */
     int nlive = 0, rc = 0;
-    for (int s = 0; s < wk->nctas; s++) {
+    for (int s = 0; s < wk->nctas && !rc; s++) {
+        if (s == 0 && adopt) { /* the CTA that waits, where ws_sass_run_cta left it */
+            live[s] = 1;
+            nlive++;
+            continue;
+        }
         uint64_t i = __atomic_fetch_add(&b->next_cta, 1, __ATOMIC_RELAXED);
         if (i >= b->nctas)
             break;
+        if (!wk->ctas[s].run && cta_init(wk, &wk->ctas[s])) {
+            rc = ws_error_set(&wk->base.err, WS_ERR_NOMEM, "out of memory for %d resident CTAs",
+                              wk->nctas);
+            break;
+        }
         cta_start(&wk->ctas[s], i);
         live[s] = 1;
         nlive++;

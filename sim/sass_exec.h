@@ -199,13 +199,14 @@ int ws_sass_fault(ws_sass_warp *w, const ws_sass_inst *in, int lane, uint64_t ad
                   ws_code code, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 
 /* ---- sass_exec.c: the CTA loop, groups and the convergence-barrier policy */
-/* Runs CTA `linear` to its end in slot 0 (CTAs that do not interact). */
+/* Runs CTA `linear` in slot 0 to its end (0), or until it waits on another CTA
+ * (WS_CTA_WAITS, exec.h: it stays there, live); else an error code. */
 int ws_sass_run_cta(ws_sass_worker *wk, uint64_t linear);
-/* Runs CTAs taken from run->base.next_cta, up to run->base.resident of them at once, their warps
- * interleaved, until none is left (CTAs that meet through global atomics). `done` is called
- * after each CTA ends (progress); a non-zero return is an error code. */
-int ws_sass_run_wave(ws_sass_worker *wk, void (*done)(ws_sass_worker *wk));
-/* Sets up wk->nctas = run->base.resident CTA slots. */
+/* Runs CTAs taken from run->base.next_cta, up to run->base.resident of them at once, their
+ * warps interleaved, until none is left; with `adopt`, slot 0's waiting CTA is the first.
+ * `done` is called after each CTA ends (progress); a non-zero return is an error code. */
+int ws_sass_run_wave(ws_sass_worker *wk, int adopt, void (*done)(ws_sass_worker *wk));
+/* Sets up wk->nctas = run->base.resident CTA slots (slot 0 ready, the others when used). */
 int ws_sass_cta_init(ws_sass_worker *wk);
 void ws_sass_cta_free(ws_sass_worker *wk);
 /* The instruction is an atomic whose result a thread reads: ATOM/ATOMG with a destination

@@ -504,5 +504,11 @@ int ws_sass_x_atom(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
     if (global_only)
         ws_sass_pdst(w, in, 0, exec, done);
     fx->space = (uint8_t)real;
+    ws_run *rb = &w->cta->run->base;
+    if (rb->grid_workspace && exec) { /* a cooperative grid sync's arrival (race epochs) */
+        uint64_t a = fx->addr[__builtin_ctz(exec)];
+        if (ws_generic_space(&a) == WS_SPACE_GLOBAL && a - rb->grid_workspace < 16)
+            ws_x_grid_arrivals(rb, __builtin_popcount(exec));
+    }
     return 0;
 }

@@ -89,6 +89,9 @@ static int fill_bank0(ws_sass_run *r)
     put32(c0, 0x20, (uint32_t)WS_LOCAL_WINDOW);
     put32(c0, 0x24, (uint32_t)(WS_LOCAL_WINDOW >> 32));
     put32(c0, 0x28, r->frame_bytes);
+    /* a cooperative launch's grid-sync workspace (PTX %envreg1:%envreg2): high word, low */
+    put32(c0, 0x44, (uint32_t)(b->grid_workspace >> 32));
+    put32(c0, 0x48, (uint32_t)b->grid_workspace);
     if (b->param_bytes)
         memcpy(c0->data + base, b->params, b->param_bytes);
     return 0;
@@ -208,8 +211,8 @@ static void *worker_main(void *arg)
     ws_sass_worker *wk = arg;
     ws_sass_run *r = wk->run;
     ws_run *b = &r->base;
-    if (b->resident > 1) {
-        if (ws_sass_run_wave(wk, cta_done))
+    if (b->v->cooperative) { /* a grid sync: every CTA resident from the start */
+        if (ws_sass_run_wave(wk, 0, cta_done))
             fail(r, wk);
         return NULL;
     }
@@ -217,11 +220,15 @@ static void *worker_main(void *arg)
         uint64_t i = __atomic_fetch_add(&b->next_cta, 1, __ATOMIC_RELAXED);
         if (i >= b->nctas)
             break;
-        if (ws_sass_run_cta(wk, i)) {
+        int rc = ws_sass_run_cta(wk, i);
+        if (rc == WS_CTA_WAITS) /* it waits on another CTA: the rest run resident together */
+            rc = ws_sass_run_wave(wk, 1, cta_done);
+        else if (!rc)
+            cta_done(wk);
+        if (rc) {
             fail(r, wk);
             break;
         }
-        cta_done(wk);
     }
     return NULL;
 }
@@ -502,7 +509,8 @@ static int run_kernel(ws_sass_run *r, const ws_sass_module *sm, ws_buffers *bufs
         sink = ws_timing_sink(timing);
         b->sink = &sink;
     }
-    int nwk = b->sink ? 1 : host_threads(b); /* one ordered event stream for the timing model */
+    /* one ordered event stream for the timing model; a cooperative grid on one worker */
+    int nwk = b->sink || b->v->cooperative ? 1 : host_threads(b);
     char cc[32];
     int sm_num = atoi(sm->arch + 3) % 1000; /* "sm_90" -> 90 */
     snprintf(cc, sizeof cc, "%d.%d", sm_num / 10, sm_num % 10);
@@ -510,9 +518,10 @@ static int run_kernel(ws_sass_run *r, const ws_sass_module *sm, ws_buffers *bufs
                                                 (uint64_t)r->frame_bytes * WS_WARP) +
                          b->shared_bytes * (b->opt->detect_races ? 5 : 1) +
                          (uint64_t)r->k->ninsts * sizeof(ws_sass_dinst) + 1;
-    b->resident = ws_run_resident(b, ctas_meet(r->k), cc,
-                                  b->opt->resources ? b->opt->resources->regs : r->k->regs, nwk,
-                                  cta_bytes, WS_RESIDENT_BYTES);
+    b->meet = ctas_meet(r->k);
+    b->resident = b->v->cooperative ? (int)b->nctas /* every CTA at once (ws_run_setup) */
+                : ws_run_resident(b, cc, b->opt->resources ? b->opt->resources->regs : r->k->regs,
+                                  nwk, cta_bytes, WS_RESIDENT_BYTES);
     b->progress_step = b->nctas / 100 ? b->nctas / 100 : 1;
     ws_sass_worker *wks = calloc((size_t)nwk, sizeof *wks);
     if (!wks)
@@ -545,10 +554,6 @@ static int run_sass_one(const ws_module *m, const ws_sass_module *sm, const ws_s
         ws_sim_options_default(&defaults);
         opt = &defaults;
     }
-    if (v->cooperative) /* its CTAs run one after another here: a grid sync would spin */
-        return ws_error_at(err, WS_ERR_UNSUPPORTED, s->path, v->line, "variant '%s' is "
-                           "cooperative (grid sync): the SASS model does not run cooperative "
-                           "launches; --model ptx does", v->name);
     ws_sass_run r;
     memset(&r, 0, sizeof r);
     r.base.m = m;

@@ -455,29 +455,28 @@ static void *worker_main(void *arg)
 {
     ws_worker *wk = arg;
     ws_run *r = wk->run;
-    if (r->resident > 1) {
-        if (ws_x_run_wave(wk, r->resident, cta_done) && (wk->failed || wk->err.code != WS_OK))
-            fail(r, wk);
-        return NULL;
-    }
     while (!__atomic_load_n(&r->stop, __ATOMIC_RELAXED)) {
         uint64_t i = __atomic_fetch_add(&r->next_cta, 1, __ATOMIC_RELAXED);
         if (i >= r->nctas)
             break;
-        if (ws_x_run_cta(wk, i)) {
+        int rc = ws_x_run_cta(wk, i);
+        if (rc == WS_CTA_WAITS) /* it waits on another CTA: the rest run resident together */
+            rc = ws_x_run_wave(wk, r->resident, 1, cta_done);
+        else if (!rc)
+            cta_done(wk);
+        if (rc) {
             if (wk->failed || wk->err.code != WS_OK)
                 fail(r, wk);
             break;
         }
-        cta_done(wk);
     }
     return NULL;
 }
 
-int ws_run_resident(const ws_run *r, int meet, const char *cc, int regs, int workers,
-                    uint64_t cta_bytes, uint64_t max_bytes)
+int ws_run_resident(const ws_run *r, const char *cc, int regs, int workers, uint64_t cta_bytes,
+                    uint64_t max_bytes)
 {
-    if (!meet || r->nctas <= 1)
+    if (!r->meet || r->nctas <= 1)
         return 1;
     char found[128];
     const char *name = r->opt->gpu_preset;
@@ -719,11 +718,12 @@ static int run_common(const ws_module *m, const ws_spec *s, const ws_variant *v,
         }
     }
     int nwk = host_threads(&r);
-    if (!rc && !v->cooperative)
-        r.resident = ws_run_resident(&r, ctas_meet(m, r.entry), NULL,
-                                     opt->resources ? opt->resources->regs : 0, nwk,
+    if (!rc && !v->cooperative) {
+        r.meet = ctas_meet(m, r.entry);
+        r.resident = ws_run_resident(&r, NULL, opt->resources ? opt->resources->regs : 0, nwk,
                                      (uint64_t)r.nwarps * 64 * 1024 + r.shared_bytes * 5,
                                      WS_RESIDENT_BYTES);
+    }
     r.progress_step = r.nctas / 100 ? r.nctas / 100 : 1;
     ws_worker *wks = rc ? NULL : calloc((size_t)nwk, sizeof *wks);
     if (!rc && !wks)
@@ -889,7 +889,10 @@ int ws_run_setup(ws_run *r, ws_buffers *bufs, ws_error *err)
 {
     if ((r->entry = find_entry_in(r->m, r->v, 0, err)) < 0)
         return err->code;
-    return prepare(r, bufs, err);
+    int rc = prepare(r, bufs, err);
+    if (!rc && r->v->cooperative)
+        rc = check_coresident(r, err);
+    return rc;
 }
 
 void ws_run_teardown(ws_run *r, ws_buffers *bufs)

@@ -2,9 +2,10 @@
  * variant is `cooperative` (every CTA resident at once, %envreg1:2 the grid-sync workspace),
  * outputs equal the CPU's, and reads across the grid barrier are no race; without
  * `cooperative` the kernel traps with a hint, a grid too large to be co-resident is an
- * error, and the SASS model refuses cooperative variants. A grid barrier made by hand from
+ * error; the same on the SASS model. A grid barrier made by hand from
  * atomics (grid_spin) completes on both models: CTAs whose atomics others read run
  * resident together, as on the GPU, not one after another. */
+#include "sim/exec.h"
 #include "tests/sim/sim_test.h"
 
 static const char *SPEC =
@@ -26,7 +27,7 @@ static void check_spin(ws_module *m, ws_sass_module *sass, const char *variant, 
     ws_sim_options o;
     ws_sim_options_default(&o);
     o.threads = threads;
-    o.max_warp_insts = 2000000;
+    o.max_warp_insts = 4 * WS_WAIT_BUDGET;
     st_run r;
     int rc = st_exec_on(&r, m, sass, SPEC, variant, &o);
     CHECK(rc == 0, "%s model, %d host threads: a hand-made grid barrier completes: %d %s", model,
@@ -114,20 +115,38 @@ static void test_errors(ws_module *m)
     ws_spec_free(s);
 }
 
-/* The SASS model runs CTAs one after another: a cooperative variant is refused. */
+/* The SASS model runs a cooperative launch with every CTA resident at once and the grid-sync
+ * workspace where the driver puts it (c[0x0][0x44], high word, and 0x48): the grid syncs
+ * complete, the outputs equal the CPU's, no race across them; too large a grid is refused. */
 static void test_sass(ws_module *m)
 {
+    ws_sass_module *sass = NULL;
+    if (st_load_sass("grid", "test_sim_grid", &sass) != 0)
+        return;
     st_run r;
-    memset(&r, 0, sizeof r);
-    ws_result_init(&r.res);
-    r.rc = ws_spec_parse(SPEC, WS_SIM_CU_DIR "/inline.spec", NULL, 0, &r.spec, &r.err);
-    if (!r.rc)
-        r.rc = ws_buffers_generate(r.spec, &r.bufs, &r.err);
-    const ws_variant *v = r.rc ? NULL : ws_spec_variant(r.spec, "coop", &r.err);
-    int rc = v ? ws_sim_run_sass(m, NULL, r.spec, v, &r.bufs, NULL, &r.res, &r.err) : -1;
-    CHECK(rc == WS_ERR_UNSUPPORTED && strstr(r.err.msg, "--model ptx") && r.err.line == 6,
-          "the SASS model refuses a cooperative variant: %d %s", rc, r.err.msg);
+    int rc = st_exec_on(&r, m, sass, SPEC, "coop", NULL);
+    CHECK(rc == 0, "SASS model: a cooperative launch with grid syncs simulates: %d %s", rc,
+          r.err.msg);
+    if (rc == 0) {
+        const int *in = st_buf(&r, "in")->data, *out = st_buf(&r, "out")->data;
+        int n = 512, bad = 0;
+        for (int i = 0; i < n; i++)
+            bad += out[i] != in[(n - 1 - i + 64) % n] * 3 + 1;
+        CHECK(bad == 0, "SASS model: outputs after three grid syncs: %d wrong", bad);
+        CHECK(st_metric(&r, "sim__races") == 0 && r.res.nwarnings == 0,
+              "SASS model: reads across the grid barrier are no race: %g (%s)",
+              st_metric(&r, "sim__races"), r.res.nwarnings ? r.res.warnings[0] : "");
+    }
     st_free(&r);
+    rc = st_exec_on(&r, m, sass, SPEC, "plain", NULL);
+    CHECK(rc == WS_ERR_SIM && strstr(r.err.msg, "trapped"),
+          "SASS model: grid sync without a cooperative launch traps: %d %s", rc, r.err.msg);
+    st_free(&r);
+    rc = st_exec_on(&r, m, sass, SPEC, "huge", NULL);
+    CHECK(rc == WS_ERR_SPEC && strstr(r.err.msg, "cannot be co-resident"),
+          "SASS model: too large to be co-resident: %d %s", rc, r.err.msg);
+    st_free(&r);
+    ws_sass_module_free(sass);
 }
 
 int main(void)
