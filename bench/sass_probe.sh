@@ -5,6 +5,8 @@
 #     distinct __match_any_sync mask; how the Range Profiler counts its branch targets;
 #   - histogram/double_cas on one bin, from one warp to the whole GPU: which lanes of a CAS
 #     retry loop the GPU runs together as the number of contending warps grows;
+#   - tests/gpu/cas_loops.spec: the CAS loop as written, with a warp vote inside, and with a
+#     carried guess, from one warp to the whole GPU (which lanes regroup after a success);
 #   - branch_unification/after: the PCs where the GPU issues fewer warp-instructions than
 #     the model for the same thread-instructions (divergent groups it runs together).
 # Usage: bench/sass_probe.sh BUILD_DIR OUT_DIR [REGEX]   (GPU machine; REGEX filters cases)
@@ -31,6 +33,18 @@ histogram double_cas N=100000,TOTAL_THREADS=16384,BINS=1
 histogram double_cas N=100000,TOTAL_THREADS=16384,BINS=1000
 branch_unification after DPT=4,LOOP=10
 branch_unification after DPT=4,LOOP=100
+tests/gpu/cas_loops.spec plain BLOCKS=1,THREADS=32
+tests/gpu/cas_loops.spec vote BLOCKS=1,THREADS=32
+tests/gpu/cas_loops.spec carry BLOCKS=1,THREADS=32
+tests/gpu/cas_loops.spec plain BLOCKS=1,THREADS=128
+tests/gpu/cas_loops.spec vote BLOCKS=1,THREADS=128
+tests/gpu/cas_loops.spec carry BLOCKS=1,THREADS=128
+tests/gpu/cas_loops.spec plain BLOCKS=132,THREADS=32,ITEMS=4
+tests/gpu/cas_loops.spec vote BLOCKS=132,THREADS=32,ITEMS=4
+tests/gpu/cas_loops.spec carry BLOCKS=132,THREADS=32,ITEMS=4
+tests/gpu/cas_loops.spec plain BLOCKS=128,THREADS=128,ITEMS=2
+tests/gpu/cas_loops.spec vote BLOCKS=128,THREADS=128,ITEMS=2
+tests/gpu/cas_loops.spec plain BLOCKS=128,THREADS=128,ITEMS=6,BINS=1000
 CASES
 )
 n=0
