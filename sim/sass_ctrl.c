@@ -135,10 +135,28 @@ int ws_sass_x_exit(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
     return 0;
 }
 
+/* Whether the kernel reads the grid-sync workspace the driver gives a cooperative launch
+ * (c[0x0][0x44] and 0x48, PTX %envreg1:%envreg2). */
+static int reads_grid_workspace(const ws_sass_kernel *k)
+{
+    for (int i = 0; i < k->ninsts; i++)
+        for (int j = 0; j < k->insts[i].nopnd; j++) {
+            const ws_sass_opnd *o = &k->insts[i].o[j];
+            if (o->kind == WS_SO_CBANK && o->bank == 0 && (o->imm == 0x44 || o->imm == 0x48))
+                return 1;
+        }
+    return 0;
+}
+
 int ws_sass_x_trap(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
     if (!exec)
         return 0;
+    const ws_run *b = &w->cta->run->base;
+    if (!b->grid_workspace && reads_grid_workspace(w->cta->run->k))
+        return ws_sass_fault(w, in, __builtin_ctz(exec), 0, WS_ERR_SIM,
+                             "the kernel trapped: it syncs the grid, but the launch is not "
+                             "cooperative (add 'cooperative' to the variant)");
     return ws_sass_fault(w, in, __builtin_ctz(exec), 0, WS_ERR_SIM,
                          "the kernel trapped (assert or __trap)");
 }

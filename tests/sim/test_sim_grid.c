@@ -139,7 +139,8 @@ static void test_sass(ws_module *m)
     }
     st_free(&r);
     rc = st_exec_on(&r, m, sass, SPEC, "plain", NULL);
-    CHECK(rc == WS_ERR_SIM && strstr(r.err.msg, "trapped"),
+    CHECK(rc == WS_ERR_SIM && strstr(r.err.msg, "trapped: it syncs the grid") &&
+              strstr(r.err.msg, "add 'cooperative' to the variant"),
           "SASS model: grid sync without a cooperative launch traps: %d %s", rc, r.err.msg);
     st_free(&r);
     rc = st_exec_on(&r, m, sass, SPEC, "huge", NULL);
