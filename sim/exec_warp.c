@@ -477,6 +477,7 @@ int ws_x_run_cta(ws_worker *wk, uint64_t linear)
 {
     ws_run *r = wk->run;
     ws_cta *c = &wk->cta;
+    const int may_wait = r->meet && r->resident > 1;
     if (cta_begin(c, linear))
         return wk->err.code;
     for (int state = CTA_RUNNING; state != CTA_DONE;) {
@@ -486,8 +487,7 @@ int ws_x_run_cta(ws_worker *wk, uint64_t linear)
             return deadlock(c);
         if (__atomic_load_n(&r->stop, __ATOMIC_RELAXED))
             return WS_ERR_SIM;
-        if (r->meet && r->resident > 1 && state == CTA_RUNNING &&
-            cta_issued(c) > WS_WAIT_BUDGET)
+        if (__builtin_expect(may_wait, 0) && cta_issued(c) > WS_WAIT_BUDGET)
             return WS_CTA_WAITS;
     }
     cta_end(c);

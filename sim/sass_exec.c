@@ -609,10 +609,11 @@ int ws_sass_run_cta(ws_sass_worker *wk, uint64_t linear)
 {
     ws_run *b = &wk->run->base;
     ws_sass_cta *c = &wk->ctas[0];
+    const int may_wait = b->meet && b->resident > 1;
     cta_start(c, linear);
     int rc;
     while ((rc = cta_round(c)) == 0)
-        if (b->meet && b->resident > 1 && cta_issued(c) > WS_WAIT_BUDGET)
+        if (__builtin_expect(may_wait, 0) && cta_issued(c) > WS_WAIT_BUDGET)
             return WS_CTA_WAITS;
     if (rc != 1)
         return rc;
