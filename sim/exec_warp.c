@@ -126,10 +126,11 @@ int ws_x_fault(ws_warp *w, const ws_inst *in, int lane, uint64_t addr, ws_code c
     }
     if (w->nframes > 1) { /* the PC is in a called function: name it */
         size_t n = strlen(where);
-        snprintf(where + n, sizeof where - n, " in function %s", ws_x_fn(w)->name);
+        snprintf(where + n, sizeof where - n, " in function %.200s", ws_x_fn(w)->name);
     }
     ws_error_at(e, code, r->m->name, in ? in->ptx_line : 0, "%s%s", msg, where);
-    snprintf(e->kernel, sizeof e->kernel, "%s", r->m->funcs[r->entry].name);
+    snprintf(e->kernel, sizeof e->kernel, "%.*s", (int)sizeof e->kernel - 1,
+             r->m->funcs[r->entry].name);
     e->has_thread = 1;
     memcpy(e->cta, w->cta->ctaid, sizeof e->cta);
     e->warp = w->id;

@@ -234,9 +234,13 @@ typedef struct ws_reg {
     uint8_t type;      /* ws_ptype */
 } ws_reg;
 
+/* Longest name of a variable or function (C++ mangled names run to hundreds of characters:
+ * CUB's kernels, libcu++'s internal globals); the parser refuses longer ones. */
+#define WS_SYM_MAX 1024
+
 /* A variable: module .global/.const/.shared, function .shared/.local, or a parameter. */
 typedef struct ws_var {
-    char name[128];
+    char name[WS_SYM_MAX];
     uint8_t space;     /* ws_space */
     uint8_t type;      /* element ws_ptype */
     uint32_t align;
@@ -257,7 +261,7 @@ typedef struct ws_block {
 } ws_block;
 
 typedef struct ws_function {
-    char name[128];
+    char name[WS_SYM_MAX];
     int is_entry;
     int nparams;       ws_var *params;   /* .param in declaration order (kernel or .func) */
     int nrets;         ws_var *rets;     /* .func return params */

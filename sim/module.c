@@ -139,7 +139,7 @@ int ws_function_check(const ws_module *m, int fn, ws_error *err)
     if (bad < 0)
         return WS_OK;
     *err = *m->funcs[bad].unsupported;
-    snprintf(err->kernel, sizeof err->kernel, "%s", m->funcs[fn].name);
+    snprintf(err->kernel, sizeof err->kernel, "%.*s", (int)sizeof err->kernel - 1, m->funcs[fn].name);
     if (bad != fn) {
         size_t n = strlen(err->msg);
         snprintf(err->msg + n, sizeof err->msg - n, " (in function '%s', called by the kernel)",

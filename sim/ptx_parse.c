@@ -346,6 +346,9 @@ static int parse_var_rest(ws_pctx *c, var_decl *d)
         return ws_pc_syntax(c, name, "a variable name");
     d->name = name;
     d->line = name->line;
+    if (name->len >= (int)sizeof d->v.name)
+        return ws_pc_fail(c, WS_ERR_PTX, name->line, "variable name longer than %d characters",
+                          (int)sizeof d->v.name - 1);
     snprintf(d->v.name, sizeof d->v.name, "%.*s", name->len, name->s);
     d->count = 1;
     while (ws_pc_is(ws_pc_peek(c), "[")) {
@@ -827,6 +830,11 @@ static int parse_function(ws_pctx *c, int is_entry, int is_extern)
     const ws_tok *name = ws_pc_next(c);
     if (name->kind != WS_TK_WORD || word_is_directive(name)) {
         ws_pc_syntax(c, name, "a function name");
+        goto fail;
+    }
+    if (name->len >= (int)sizeof f.name) {
+        ws_pc_fail(c, WS_ERR_PTX, name->line, "function name longer than %d characters",
+                   (int)sizeof f.name - 1);
         goto fail;
     }
     snprintf(f.name, sizeof f.name, "%.*s", name->len, name->s);

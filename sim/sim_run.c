@@ -45,7 +45,7 @@ static int find_entry_in(const ws_module *m, const ws_variant *v, int check, ws_
         if (ws_kernel_name_matches(v->kernel, m->funcs[i].name))
             return check && ws_function_check(m, i, err) ? -1 : i;
         size_t n = strlen(names);
-        snprintf(names + n, sizeof names - n, "%s%s", n ? ", " : "", m->funcs[i].name);
+        snprintf(names + n, sizeof names - n, "%s%.200s", n ? ", " : "", m->funcs[i].name);
     }
     ws_error_set(err, WS_ERR_NOTFOUND, "kernel '%s' (variant '%s') is not an entry of %s "
                  "(entries: %s)", v->kernel, v->name, m->name, names[0] ? names : "none");
@@ -160,7 +160,7 @@ static int init_symbols(ws_run *r, const ws_buffers *bufs, ws_error *err)
             if (!strcmp(m->globals[k].name, y->name))
                 g = k;
             size_t n = strlen(known);
-            snprintf(known + n, sizeof known - n, "%s%s", n ? ", " : "", m->globals[k].name);
+            snprintf(known + n, sizeof known - n, "%s%.200s", n ? ", " : "", m->globals[k].name);
         }
         int rc = ws_symbol_check(r->spec, y, g >= 0, g >= 0 ? m->globals[g].size : 0, known,
                                  err);

@@ -129,7 +129,7 @@ static int fill_function(const ws_run *run, ws_worker *wks, int nwk, int f, ws_r
         ws_inst_stat *s = ws_result_add_inst(res);
         if (!s)
             return WS_ERR_NOMEM;
-        snprintf(s->function, sizeof s->function, "%s", fn->name);
+        snprintf(s->function, sizeof s->function, "%.*s", (int)sizeof s->function - 1, fn->name);
         s->pc = pc;
         s->ptx_line = in->ptx_line;
         s->file = result_file(run, res, filemap, in->file);
@@ -150,7 +150,7 @@ static int fill_function(const ws_run *run, ws_worker *wks, int nwk, int f, ws_r
         ws_atomic_stat *a = ws_result_add_atomic(res);
         if (!a)
             return WS_ERR_NOMEM;
-        snprintf(a->function, sizeof a->function, "%s", fn->name);
+        snprintf(a->function, sizeof a->function, "%.*s", (int)sizeof a->function - 1, fn->name);
         a->pc = pc;
         a->line = s->line;
         snprintf(a->text, sizeof a->text, "%s", s->text);
@@ -166,7 +166,7 @@ static int fill_function(const ws_run *run, ws_worker *wks, int nwk, int f, ws_r
         ws_block_info *bi = ws_result_add_block(res);
         if (!bi)
             return WS_ERR_NOMEM;
-        snprintf(bi->function, sizeof bi->function, "%s", fn->name);
+        snprintf(bi->function, sizeof bi->function, "%.*s", (int)sizeof bi->function - 1, fn->name);
         bi->id = b;
         bi->first_pc = fn->blocks[b].first;
         bi->last_pc = fn->blocks[b].last;
@@ -189,7 +189,7 @@ static int fill_timelines(ws_run *run, ws_result *res)
         if (!o)
             return WS_ERR_NOMEM;
         *o = *t;
-        snprintf(o->function, sizeof o->function, "%s", run->m->funcs[run->entry].name);
+        snprintf(o->function, sizeof o->function, "%.*s", (int)sizeof o->function - 1, run->m->funcs[run->entry].name);
         t->slots = NULL;
         t->nslots = 0;
     }

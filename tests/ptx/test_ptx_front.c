@@ -245,6 +245,26 @@ static void test_errors(void)
     ws_error e;
     CHECK(pt_parse("", "empty.ptx", &e) == NULL && e.code == WS_ERR_PTX &&
           strstr(e.msg, "no .version"), "empty text: %s", e.msg);
+    /* names: C++ mangled ones run to hundreds of characters and are kept whole; past 1023
+     * characters the parser says so instead of cutting them */
+    for (int len = 300; len <= 1100; len += 800) {
+        char *name = malloc((size_t)len + 1), *ptx = malloc((size_t)len + 256);
+        memset(name, 'g', (size_t)len);
+        name[len] = 0;
+        snprintf(ptx, (size_t)len + 256, ".version 8.0\n.target sm_90\n.address_size 64\n"
+                 ".global .align 4 .b8 %s[4];\n.visible .entry k()\n{\n\tret;\n}\n", name);
+        ws_module *lm = pt_parse(ptx, "names.ptx", &e);
+        if (len < 1024)
+            CHECK(lm && lm->nglobals == 1 && strcmp(lm->globals[0].name, name) == 0,
+                  "a %d-character global name is kept whole: %s", len, lm ? "" : e.msg);
+        else
+            CHECK(!lm && e.code == WS_ERR_PTX && e.line == 4 &&
+                      strstr(e.msg, "variable name longer than 1023 characters"),
+                  "a %d-character name is an error: %s", len, e.msg);
+        ws_module_free(lm);
+        free(name);
+        free(ptx);
+    }
     CHECK(ws_ptx_load("/nonexistent/x.ptx", &(ws_module *){NULL}, &e) != WS_OK &&
           e.code == WS_ERR_IO, "missing file gives an I/O error");
 }

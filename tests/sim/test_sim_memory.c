@@ -2,6 +2,7 @@
  * addresses wrap at 2^32 (a base below zero plus an offset), lanes writing different bytes
  * of one word are not a race while two lanes writing one byte are, and an access before a
  * buffer names that buffer and the direction. */
+#include "sim/ir.h"
 #include "tests/sim/sim_test.h"
 
 static const char *SPEC =
@@ -11,7 +12,8 @@ static const char *SPEC =
     "variant wrap\n  kernel shared_wrap\n  grid 1\n  block 64\n  args in out 4\n"
     "variant bytes\n  kernel byte_flags\n  grid 2\n  block 256\n  args flags out\n"
     "variant byterace\n  kernel byte_race\n  grid 1\n  block 64\n  args flags\n"
-    "variant under\n  kernel underflow\n  grid 1\n  block 32\n  args S J out 256\n";
+    "variant under\n  kernel underflow\n  grid 1\n  block 32\n  args S J out 256\n"
+    "variant longname\n  kernel long_name\n  grid 1\n  block 64\n  args out\n";
 
 static void test_shared_wrap(ws_module *m)
 {
@@ -69,6 +71,38 @@ static void test_underflow(ws_module *m)
     st_free(&r);
 }
 
+/* A __device__ variable with a mangled name past 127 characters keeps its whole name: the
+ * SASS model finds it by the name its relocation gives (it was cut short, and the kernel
+ * refused as calling an undefined function). */
+static void test_long_name(ws_module *m)
+{
+    int longest = 0;
+    for (int g = 0; g < m->nglobals; g++)
+        if ((int)strlen(m->globals[g].name) > longest)
+            longest = (int)strlen(m->globals[g].name);
+    CHECK(longest > 150, "the long global's name is whole in the PTX module: %d characters",
+          longest);
+    ws_sass_module *sass = NULL;
+    for (int k = 0; k < 2; k++) {
+        if (k == 1 && st_load_sass("memory", "test_sim_memory", &sass) != 0)
+            break;
+        st_run r;
+        int rc = st_exec_on(&r, m, sass, SPEC, "longname", NULL);
+        CHECK(rc == 0, "%s model: a kernel on a long-named global runs: %s", k ? "SASS" : "PTX",
+              r.err.msg);
+        if (rc == 0) {
+            const int *out = (const int *)st_buf(&r, "out")->data;
+            int bad = 0;
+            for (int t = 0; t < 64; t++)
+                bad += out[t] != 64;
+            CHECK(bad == 0, "%s model: every thread reads the count 64 (%d do not)",
+                  k ? "SASS" : "PTX", bad);
+        }
+        st_free(&r);
+    }
+    ws_sass_module_free(sass);
+}
+
 int main(void)
 {
     ws_module *m = st_load("memory");
@@ -77,6 +111,7 @@ int main(void)
         test_shared_wrap(m);
         test_bytes(m);
         test_underflow(m);
+        test_long_name(m);
         ws_module_free(m);
     }
     return ws_test_finish("test_sim_memory");

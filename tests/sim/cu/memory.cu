@@ -35,3 +35,20 @@ extern "C" __global__ void underflow(const int *S, const int *J, int *out, int b
 {
     out[threadIdx.x] = S[threadIdx.x] + J[(int)threadIdx.x - back]; // @under
 }
+
+// A __device__ variable whose mangled name is longer than 127 characters (as libcu++'s
+// internal globals are: cuda::std::ignore in an anonymous namespace of the file): the SASS
+// reaches it through a relocation that names it in full.
+namespace a_namespace_whose_name_is_long_enough_to_make_the_mangled_name_of_its_variables {
+namespace another_level_of_nesting_as_in_libcudacxx_internals_of_the_cuda_std_library {
+__device__ int counter_with_a_long_mangled_name;
+}
+}
+extern "C" __global__ void long_name(int *out)
+{
+    using namespace a_namespace_whose_name_is_long_enough_to_make_the_mangled_name_of_its_variables::
+        another_level_of_nesting_as_in_libcudacxx_internals_of_the_cuda_std_library;
+    atomicAdd(&counter_with_a_long_mangled_name, 1);
+    __syncthreads();
+    out[threadIdx.x] = counter_with_a_long_mangled_name;
+}
