@@ -82,7 +82,8 @@ rates)
         done
     done | xargs -P "${WS_APP_JOBS:-8}" -n 3 sh -c 'timeout 600 "$0" sim "$1" --launch "$2" \
         --model "$3" --threads 1 --quiet \
-        --db "$(dirname "$1")/replay-$(basename "$1" .capture)-$2-$3.db" > /dev/null 2>&1' "$ws"
+        --db "$(dirname "$1")/replay-$(basename "$1" .capture)-$2-$3.db" \
+        > "$(dirname "$1")/replay-$(basename "$1" .capture)-$2-$3.log" 2>&1' "$ws"
     python3 - "$db" "$out" <<'PYEOF'
 import glob, os, sqlite3, sys
 db, out = sys.argv[1], sys.argv[2]
