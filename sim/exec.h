@@ -239,13 +239,21 @@ typedef struct ws_run {
 
 /* ---- exec_warp.c: one warp-instruction, the CTA loop, barriers */
 int ws_x_run_cta(ws_worker *wk, uint64_t cta_linear);
-/* A cooperative launch: every CTA of the grid resident at once, their warps interleaved
- * on this worker, so that a grid-wide barrier completes. */
-int ws_x_run_grid(ws_worker *wk);
-/* Up to `slots` CTAs resident on this worker at once (ws_run_resident), taken from
- * r->next_cta as others end, their warps interleaved, so that a CTA spinning on another's
- * atomic sees it (as on the GPU); with `adopt`, the worker's CTA that ws_x_run_cta left
- * waiting (WS_CTA_WAITS) is the first. `done` follows each CTA that ends. */
+/* What a model does to one of a worker's CTA slots, for ws_wave_run. */
+typedef struct ws_wave_ops {
+    int (*begin)(void *ctx, int slot, uint64_t linear); /* start CTA `linear`: 0 or an error */
+    int (*round)(void *ctx, int slot);  /* a turn for each of its warps: 1 ended, 0 goes on,
+                                           else an error code */
+    void (*end)(void *ctx, int slot);   /* after round returned 1 */
+    void (*done)(void *ctx);            /* after each CTA that ended (progress) */
+} ws_wave_ops;
+/* Runs CTAs taken from r->next_cta, up to `slots` of them resident at once, each live slot
+ * a round per pass in slot order, so that a CTA spinning on another's atomic sees it (as on
+ * the GPU); a slot whose CTA ended takes the next one at once. With `adopt`, slot 0 holds a
+ * live CTA already (the one that waited: WS_CTA_WAITS). 0, or the first error code. */
+int ws_wave_run(ws_run *r, int slots, int adopt, const ws_wave_ops *ops, void *ctx);
+/* ws_wave_run over the PTX model's CTAs: `slots` of them on this worker, slot 0 the
+ * worker's own CTA (the one ws_x_run_cta left waiting, with `adopt`). */
 int ws_x_run_wave(ws_worker *wk, int slots, int adopt, void (*done)(ws_worker *wk));
 /* How many CTAs of the launch each of `workers` host threads keeps resident when one waits
  * on another: the GPU's resident CTAs (occupancy per SM at compute capability `cc`, with

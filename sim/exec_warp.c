@@ -495,67 +495,61 @@ int ws_x_run_cta(ws_worker *wk, uint64_t linear)
     return 0;
 }
 
+/* The PTX model's slots for ws_wave_run: slot 0 is the worker's own CTA. */
+typedef struct x_wave {
+    ws_worker *wk;
+    ws_cta **slot;
+    void (*done)(ws_worker *wk);
+} x_wave;
+
+static int x_begin(void *ctx, int s, uint64_t linear)
+{
+    x_wave *x = ctx;
+    return cta_begin(x->slot[s], linear) ? x->wk->err.code : 0;
+}
+
+static int x_round(void *ctx, int s)
+{
+    x_wave *x = ctx;
+    int state = CTA_RUNNING;
+    if (cta_round(x->slot[s], &state))
+        return x->wk->err.code ? x->wk->err.code : WS_ERR_SIM;
+    return state == CTA_STALLED ? deadlock(x->slot[s]) : state == CTA_DONE;
+}
+
+static void x_end(void *ctx, int s)
+{
+    cta_end(((x_wave *)ctx)->slot[s]);
+}
+
+static void x_done(void *ctx)
+{
+    x_wave *x = ctx;
+    x->done(x->wk);
+}
+
 int ws_x_run_wave(ws_worker *wk, int slots, int adopt, void (*done)(ws_worker *wk))
 {
-    ws_run *r = wk->run;
     ws_cta *own = calloc((size_t)slots, sizeof *own);
     ws_cta **slot = calloc((size_t)slots, sizeof *slot);
-    uint8_t *live = calloc((size_t)slots, 1);
-    int rc = own && slot && live ? 0 : WS_ERR_NOMEM;
+    int rc = own && slot ? 0 : WS_ERR_NOMEM;
     for (int s = 0; s < slots && !rc; s++)
-        if (s == 0 && adopt)
-            slot[s] = &wk->cta; /* the CTA that waits, where ws_x_run_cta left it */
+        if (s == 0)
+            slot[s] = &wk->cta; /* where ws_x_run_cta left the CTA that waits, with adopt */
         else if (cta_init(wk, slot[s] = &own[s]))
             rc = WS_ERR_NOMEM;
-    if (rc)
+    if (!rc) {
+        static const ws_wave_ops ops = { x_begin, x_round, x_end, x_done };
+        x_wave x = { wk, slot, done };
+        rc = ws_wave_run(wk->run, slots, adopt, &ops, &x);
+    }
+    if (rc == WS_ERR_NOMEM && !wk->err.code)
         rc = ws_error_set(&wk->err, WS_ERR_NOMEM, "out of memory for %d resident CTAs", slots);
-    /* a slot whose CTA ended takes the next one at once: no live slot means no CTA left */
-    int nlive = 0;
-    for (int s = 0; s < slots && !rc; s++) {
-        if (s == 0 && adopt) {
-            live[s] = 1;
-            nlive++;
-            continue;
-        }
-        uint64_t i = __atomic_fetch_add(&r->next_cta, 1, __ATOMIC_RELAXED);
-        if (i >= r->nctas)
-            break;
-        if (cta_begin(slot[s], i))
-            rc = wk->err.code;
-        live[s] = 1;
-        nlive++;
-    }
-    while (!rc && nlive) {
-        for (int s = 0; s < slots && !rc; s++) {
-            ws_cta *c = slot[s];
-            int state = CTA_RUNNING;
-            if (!live[s])
-                continue;
-            if (cta_round(c, &state))
-                rc = wk->err.code ? wk->err.code : WS_ERR_SIM;
-            else if (state == CTA_STALLED)
-                rc = deadlock(c);
-            else if (state == CTA_DONE) {
-                cta_end(c);
-                done(wk);
-                uint64_t i = __atomic_fetch_add(&r->next_cta, 1, __ATOMIC_RELAXED);
-                if (i >= r->nctas) {
-                    live[s] = 0;
-                    nlive--;
-                } else if (cta_begin(c, i)) {
-                    rc = wk->err.code;
-                }
-            }
-        }
-        if (!rc && __atomic_load_n(&r->stop, __ATOMIC_RELAXED))
-            rc = WS_ERR_SIM;
-    }
-    for (int s = 0; own && s < slots; s++)
+    for (int s = 1; own && s < slots; s++)
         if (own[s].run)
             ws_x_cta_free(&own[s]);
     free(own);
     free(slot);
-    free(live);
     return rc;
 }
 
@@ -572,49 +566,3 @@ void ws_x_grid_arrivals(ws_run *r, int lanes)
             memset(r->shadow_global[i], 0, (r->allocs[i].size / 4 + 1) * 2 * sizeof(uint64_t));
 }
 
-static int run_grid_rounds(ws_worker *wk, ws_cta *ctas, uint64_t n)
-{
-    ws_run *r = wk->run;
-    for (uint64_t live = n; live;) {
-        for (uint64_t i = 0; i < n; i++) {
-            ws_cta *c = &ctas[i];
-            int state = CTA_DONE;
-            if (!c->nwarps)
-                continue;
-            if (cta_round(c, &state))
-                return wk->err.code;
-            if (state == CTA_STALLED)
-                return deadlock(c);
-            if (state == CTA_DONE) {
-                cta_end(c);
-                ws_x_cta_free(c); /* nwarps 0: done */
-                live--;
-                __atomic_add_fetch(&r->ctas_done, 1, __ATOMIC_RELAXED);
-            }
-        }
-        if (wk->failed || wk->err.code != WS_OK)
-            return wk->err.code ? wk->err.code : WS_ERR_SIM;
-    }
-    return 0;
-}
-
-int ws_x_run_grid(ws_worker *wk)
-{
-    ws_run *r = wk->run;
-    ws_cta *ctas = calloc((size_t)r->nctas, sizeof *ctas);
-    if (!ctas)
-        return ws_error_set(&wk->err, WS_ERR_NOMEM, "out of memory for a cooperative grid");
-    int rc = 0;
-    for (uint64_t i = 0; i < r->nctas && !rc; i++)
-        if (cta_init(wk, &ctas[i]) == WS_ERR_NOMEM)
-            rc = ws_error_set(&wk->err, WS_ERR_NOMEM, "out of memory for a cooperative grid");
-        else
-            rc = cta_begin(&ctas[i], i) ? wk->err.code : 0;
-    if (!rc)
-        rc = run_grid_rounds(wk, ctas, r->nctas);
-    for (uint64_t i = 0; i < r->nctas; i++)
-        if (ctas[i].run)
-            ws_x_cta_free(&ctas[i]);
-    free(ctas);
-    return rc;
-}

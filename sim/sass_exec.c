@@ -621,55 +621,46 @@ int ws_sass_run_cta(ws_sass_worker *wk, uint64_t linear)
     return 0;
 }
 
+/* The SASS model's slots for ws_wave_run: wk->ctas, set up when first used. */
+typedef struct sass_wave {
+    ws_sass_worker *wk;
+    void (*done)(ws_sass_worker *wk);
+} sass_wave;
+
+static int sass_begin(void *ctx, int s, uint64_t linear)
+{
+    ws_sass_worker *wk = ((sass_wave *)ctx)->wk;
+    if (!wk->ctas[s].run && cta_init(wk, &wk->ctas[s]))
+        return ws_error_set(&wk->base.err, WS_ERR_NOMEM, "out of memory for %d resident CTAs",
+                            wk->nctas);
+    cta_start(&wk->ctas[s], linear);
+    return 0;
+}
+
+static int sass_round(void *ctx, int s)
+{
+    return cta_round(&((sass_wave *)ctx)->wk->ctas[s]);
+}
+
+static void sass_end(void *ctx, int s)
+{
+    cta_finish(&((sass_wave *)ctx)->wk->ctas[s]);
+}
+
+static void sass_done(void *ctx)
+{
+    sass_wave *x = ctx;
+    x->done(x->wk);
+}
+
 /* CTAs that wait on each other through global atomics (a grid barrier made by hand, a
- * cooperative grid sync, a lock) run as the GPU runs them, many at once: each live slot
- * gets one turn of its warps per round, in slot order; an ended CTA's slot takes the next. */
+ * cooperative grid sync, a lock) run as the GPU runs them, many at once (ws_wave_run). */
 int ws_sass_run_wave(ws_sass_worker *wk, int adopt, void (*done)(ws_sass_worker *wk))
 {
-    ws_run *b = &wk->run->base;
-    uint8_t *live = calloc((size_t)wk->nctas, 1);
-    if (!live)
-        return ws_error_set(&wk->base.err, WS_ERR_NOMEM, "out of memory for resident CTAs");
-    /* a slot whose CTA ended takes the next one at once: no live slot means no CTA left */
-    int nlive = 0, rc = 0;
-    for (int s = 0; s < wk->nctas && !rc; s++) {
-        if (s == 0 && adopt) { /* the CTA that waits, where ws_sass_run_cta left it */
-            live[s] = 1;
-            nlive++;
-            continue;
-        }
-        uint64_t i = __atomic_fetch_add(&b->next_cta, 1, __ATOMIC_RELAXED);
-        if (i >= b->nctas)
-            break;
-        if (!wk->ctas[s].run && cta_init(wk, &wk->ctas[s])) {
-            rc = ws_error_set(&wk->base.err, WS_ERR_NOMEM, "out of memory for %d resident CTAs",
-                              wk->nctas);
-            break;
-        }
-        cta_start(&wk->ctas[s], i);
-        live[s] = 1;
-        nlive++;
-    }
-    while (!rc && nlive) {
-        for (int s = 0; s < wk->nctas && !rc; s++) {
-            if (!live[s])
-                continue;
-            int st = cta_round(&wk->ctas[s]);
-            if (st == 1) {
-                cta_finish(&wk->ctas[s]);
-                done(wk);
-                uint64_t i = __atomic_fetch_add(&b->next_cta, 1, __ATOMIC_RELAXED);
-                if (i < b->nctas) {
-                    cta_start(&wk->ctas[s], i);
-                } else {
-                    live[s] = 0;
-                    nlive--;
-                }
-            } else if (st) {
-                rc = st;
-            }
-        }
-    }
-    free(live);
+    static const ws_wave_ops ops = { sass_begin, sass_round, sass_end, sass_done };
+    sass_wave x = { wk, done };
+    int rc = ws_wave_run(&wk->run->base, wk->nctas, adopt, &ops, &x);
+    if (rc == WS_ERR_NOMEM && !wk->base.err.code)
+        rc = ws_error_set(&wk->base.err, WS_ERR_NOMEM, "out of memory for resident CTAs");
     return rc;
 }

@@ -473,6 +473,49 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
+int ws_wave_run(ws_run *r, int slots, int adopt, const ws_wave_ops *ops, void *ctx)
+{
+    uint8_t *live = calloc((size_t)slots, 1);
+    if (!live)
+        return WS_ERR_NOMEM;
+    int nlive = 0, rc = 0;
+    for (int s = 0; s < slots && !rc; s++) {
+        uint64_t i = 0;
+        if (!(s == 0 && adopt)) {
+            i = __atomic_fetch_add(&r->next_cta, 1, __ATOMIC_RELAXED);
+            if (i >= r->nctas)
+                break;
+            rc = ops->begin(ctx, s, i);
+        }
+        live[s] = !rc;
+        nlive += !rc;
+    }
+    while (!rc && nlive) {
+        for (int s = 0; s < slots && !rc; s++) {
+            if (!live[s])
+                continue;
+            int st = ops->round(ctx, s);
+            if (st != 1) {
+                rc = st;
+                continue;
+            }
+            ops->end(ctx, s);
+            ops->done(ctx);
+            uint64_t i = __atomic_fetch_add(&r->next_cta, 1, __ATOMIC_RELAXED);
+            if (i < r->nctas) {
+                rc = ops->begin(ctx, s, i);
+            } else {
+                live[s] = 0;
+                nlive--;
+            }
+        }
+        if (!rc && __atomic_load_n(&r->stop, __ATOMIC_RELAXED))
+            rc = WS_ERR_SIM;
+    }
+    free(live);
+    return rc;
+}
+
 int ws_run_resident(const ws_run *r, const char *cc, int regs, int workers, uint64_t cta_bytes,
                     uint64_t max_bytes)
 {
@@ -495,8 +538,6 @@ int ws_run_resident(const ws_run *r, const char *cc, int regs, int workers, uint
     n = (n + (uint64_t)workers - 1) / (uint64_t)(workers > 0 ? workers : 1);
     if (cta_bytes && n > max_bytes / cta_bytes)
         n = max_bytes / cta_bytes;
-    if (r->sink && n > WS_TIMING_RESIDENT)
-        n = WS_TIMING_RESIDENT;
     return n > 1 ? (int)n : 1;
 }
 
@@ -528,11 +569,13 @@ static int ctas_meet(const ws_module *m, int entry)
     return r;
 }
 
-/* A cooperative launch runs every CTA at once on one worker (ws_x_run_grid). */
+/* A cooperative launch runs every CTA at once on one worker, so that a grid-wide barrier
+ * completes. */
 static void *grid_main(void *arg)
 {
     ws_worker *wk = arg;
-    if (ws_x_run_grid(wk) && (wk->failed || wk->err.code != WS_OK))
+    if (ws_x_run_wave(wk, (int)wk->run->nctas, 0, cta_done) &&
+        (wk->failed || wk->err.code != WS_OK))
         fail(wk->run, wk);
     return NULL;
 }

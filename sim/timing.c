@@ -133,7 +133,15 @@ static ws_cta_timing *cta_slot(ws_timing *t)
 {
     for (int i = 0; i < t->nctas; i++)
         if (!t->ctas[i].in_use) return &t->ctas[i];
-    if (t->nctas == WS_TIMING_MAXCTA) return NULL;
+    if (t->nctas == t->cap_ctas) { /* more CTAs resident at once (ws_wave_run) */
+        int cap = t->cap_ctas ? 2 * t->cap_ctas : 8;
+        ws_cta_timing *c = realloc(t->ctas, (size_t)cap * sizeof *c);
+        if (!c) return NULL;
+        memset(c + t->cap_ctas, 0, (size_t)(cap - t->cap_ctas) * sizeof *c);
+        t->ctas = c;
+        t->cap_ctas = cap;
+        t->last = NULL; /* it pointed into the old array */
+    }
     return &t->ctas[t->nctas++];
 }
 
@@ -387,6 +395,7 @@ void ws_timing_free(ws_timing *t)
         }
         free(t->ctas[i].warps);
     }
+    free(t->ctas);
     ws_timing_teardown(t);
     free(t);
 }

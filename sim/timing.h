@@ -17,8 +17,6 @@ typedef struct ws_launch_shape {
 } ws_launch_shape;
 
 #define WS_PC_MAXSRC 12
-/* CTAs the timing model follows at once (begun and not yet ended). */
-#define WS_TIMING_RESIDENT 256
 #define WS_PC_MAXDST 6
 /* What the timing model needs to know of one instruction (PC), whatever its front end. */
 typedef struct ws_pcstatic {

@@ -87,7 +87,6 @@ typedef struct ws_sm_timing {
 /* A CTA slot of an SM (occupancy's CTAs per SM of them each): free from `end` on. */
 typedef struct ws_cta_slot { double end; int id; } ws_cta_slot;
 
-#define WS_TIMING_MAXCTA WS_TIMING_RESIDENT
 #define WS_TIMING_MAXSCHED 16
 
 struct ws_timing {
@@ -99,8 +98,8 @@ struct ws_timing {
     ws_pcinfo scratch;
     const ws_static_desc *desc;
     int max_regs;
-    int nctas;
-    ws_cta_timing ctas[WS_TIMING_MAXCTA];
+    int nctas, cap_ctas;
+    ws_cta_timing *ctas;      /* the CTAs begun and not yet ended, and free slots (grows) */
     ws_cta_timing *last;
     int oom;
     /* whole-launch accumulators */
