@@ -306,6 +306,11 @@ def write_errors(path, rec, preset, pairs, launches):
 
 
 def report(ws, records, preset, out_txt, jobs, model, errors_out=None, only=None):
+    # the report is written when every point is predicted: an older one of the same name
+    # goes first, so that nobody reads it as this run's while the run goes on
+    for old in (out_txt, errors_out):
+        if old and os.path.exists(old):
+            os.remove(old)
     with open(records) as f:
         rec = json.load(f)
     if only:

@@ -30,6 +30,12 @@ h = p[("bench/validation/val_hist.spec", "N=4096,BLOCKS=4,BINS=8")]
 assert h["times_ns"]["sort"] is None and h["times_ns"]["leader"] > 0 and h["base"] == "atomic"
 assert all(t > 0 for t in p[("tree_reduction", "BLOCKS=8")]["times_ns"].values())
 PY
+# A report of the same name from before is gone as soon as a report starts (here one that
+# fails at once: no such records), so it is never read as the new one.
+echo "validation: PASS (an old report)" > "$tmp/stale.txt"
+python3 "$src/bench/validate.py" report "$ws" "$tmp/no-such-records.json" "$src/sim/presets/h100.gpu" \
+    "$tmp/stale.txt" > /dev/null 2>&1 && bad "a report on missing records succeeded"
+[ -e "$tmp/stale.txt" ] && bad "an old report outlived the start of a new one"
 # The same preset that stood in: every ratio and time equal, the validation passes.
 python3 "$src/bench/validate.py" report "$ws" "$tmp/rec.json" "$src/sim/presets/h100.gpu" "$tmp/same.txt" \
     --jobs 2 > "$tmp/r1.log" 2>&1 || { cat "$tmp/r1.log"; bad "report against the stand-in's preset"; }
