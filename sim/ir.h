@@ -291,6 +291,10 @@ struct ws_module {
 /* module.c: WS_OK when function `fn` and every function it calls are supported, else the
  * first unsupported construct's error (PTX file:line), naming the kernel `fn`. */
 int ws_function_check(const ws_module *m, int fn, ws_error *err);
+/* The first function, depth-first over the call graph from fn (fn itself first), for
+ * which hit() holds: its index, -1 when none does, -2 when out of memory. */
+int ws_function_reaches(const ws_module *m, int fn, int (*hit)(const ws_function *f, void *ctx),
+                        void *ctx);
 
 /* cfg.c: basic blocks, immediate post-dominators, reconvergence PCs for every branch. */
 int ws_cfg_build(ws_module *m, ws_error *err);

@@ -109,33 +109,49 @@ const char *ws_module_entry_name(const ws_module *m, int i)
 }
 
 /* Depth-first over the call graph from `fn`; `seen` has m->nfuncs entries. */
-static int first_unsupported(const ws_module *m, int fn, char *seen)
+static int reach(const ws_module *m, int fn, char *seen,
+                 int (*hit)(const ws_function *f, void *ctx), void *ctx)
 {
     if (seen[fn])
         return -1;
     seen[fn] = 1;
     const ws_function *f = &m->funcs[fn];
-    if (f->unsupported)
+    if (hit(f, ctx))
         return fn;
     for (int pc = 0; pc < f->ninsts; pc++) {
         const ws_inst *in = &f->insts[pc];
         if (in->op == WS_OP_CALL && in->nsrc > 0 && in->src[0].kind == WS_O_FUNC &&
             in->src[0].imm >= 0 && in->src[0].imm < m->nfuncs) {
-            int bad = first_unsupported(m, (int)in->src[0].imm, seen);
-            if (bad >= 0)
-                return bad;
+            int found = reach(m, (int)in->src[0].imm, seen, hit, ctx);
+            if (found >= 0)
+                return found;
         }
     }
     return -1;
 }
 
-int ws_function_check(const ws_module *m, int fn, ws_error *err)
+int ws_function_reaches(const ws_module *m, int fn, int (*hit)(const ws_function *f, void *ctx),
+                        void *ctx)
 {
     char *seen = calloc((size_t)m->nfuncs, 1);
     if (!seen)
-        return ws_error_set(err, WS_ERR_NOMEM, "out of memory");
-    int bad = first_unsupported(m, fn, seen);
+        return -2;
+    int found = reach(m, fn, seen, hit, ctx);
     free(seen);
+    return found;
+}
+
+static int unsupported(const ws_function *f, void *ctx)
+{
+    (void)ctx;
+    return f->unsupported != NULL;
+}
+
+int ws_function_check(const ws_module *m, int fn, ws_error *err)
+{
+    int bad = ws_function_reaches(m, fn, unsupported, NULL);
+    if (bad == -2)
+        return ws_error_set(err, WS_ERR_NOMEM, "out of memory");
     if (bad < 0)
         return WS_OK;
     *err = *m->funcs[bad].unsupported;

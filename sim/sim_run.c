@@ -541,32 +541,20 @@ int ws_run_resident(const ws_run *r, const char *cc, int regs, int workers, uint
     return n > 1 ? (int)n : 1;
 }
 
-/* Whether function fn, or one it calls, has an atom (not red) outside shared memory: its
- * CTAs can see each other's atomics. `seen` has m->nfuncs entries. */
-static int meets(const ws_module *m, int fn, char *seen)
+/* An atom (not red) outside shared memory: CTAs can see each other's atomics through it. */
+static int has_global_atom(const ws_function *f, void *ctx)
 {
-    if (seen[fn])
-        return 0;
-    seen[fn] = 1;
-    const ws_function *f = &m->funcs[fn];
-    for (int i = 0; i < f->ninsts; i++) {
-        const ws_inst *in = &f->insts[i];
-        if (in->op == WS_OP_ATOM && in->space != WS_SPACE_SHARED)
+    (void)ctx;
+    for (int i = 0; i < f->ninsts; i++)
+        if (f->insts[i].op == WS_OP_ATOM && f->insts[i].space != WS_SPACE_SHARED)
             return 1;
-        if (in->op == WS_OP_CALL && in->nsrc > 0 && in->src[0].kind == WS_O_FUNC &&
-            in->src[0].imm >= 0 && in->src[0].imm < m->nfuncs &&
-            meets(m, (int)in->src[0].imm, seen))
-            return 1;
-    }
     return 0;
 }
 
+/* Whether the kernel, or a function it calls, has one (out of memory: taken as no). */
 static int ctas_meet(const ws_module *m, int entry)
 {
-    char *seen = calloc((size_t)m->nfuncs, 1);
-    int r = seen ? meets(m, entry, seen) : 0;
-    free(seen);
-    return r;
+    return ws_function_reaches(m, entry, has_global_atom, NULL) >= 0;
 }
 
 /* A cooperative launch runs every CTA at once on one worker, so that a grid-wide barrier
