@@ -262,6 +262,17 @@ static void test_errors(void)
                       strstr(e.msg, "variable name longer than 1023 characters"),
                   "a %d-character name is an error: %s", len, e.msg);
         ws_module_free(lm);
+        snprintf(ptx, (size_t)len + 256, ".version 8.0\n.target sm_90\n.address_size 64\n"
+                 ".visible .entry %s()\n{\n\tret;\n}\n", name);
+        lm = pt_parse(ptx, "names.ptx", &e);
+        if (len < 1024)
+            CHECK(lm && strcmp(ws_module_entry_name(lm, 0), name) == 0,
+                  "a %d-character kernel name is kept whole: %s", len, lm ? "" : e.msg);
+        else
+            CHECK(!lm && e.code == WS_ERR_PTX && e.line == 4 &&
+                      strstr(e.msg, "function name longer than 1023 characters"),
+                  "a %d-character kernel name is an error: %s", len, e.msg);
+        ws_module_free(lm);
         free(name);
         free(ptx);
     }
