@@ -18,22 +18,29 @@ set -u
 mode=$1 build=$(cd "$2" && pwd) dir=$(cd "$3" && pwd)
 ws=$build/warpscope
 [ -d "$build/lib" ] && export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}$build/lib
+# Captures the first LAUNCHES launches of APP into OUT/NAME.capture (log OUT/NAME.log),
+# dropping a capture over $WS_APP_MAX_MB MiB.
+capture_app() {
+    local app=$1 out=$2 launches=$3 n max size
+    n=$(basename "$app")
+    (cd "$out" && timeout 120 "$ws" capture --launch-count "$launches" -o "$n.capture" \
+        -- "$app" > "$n.log" 2>&1)
+    echo "$n: capture rc $? $(tail -n 1 "$out/$n.log" | cut -c1-100)"
+    max=${WS_APP_MAX_MB:-64}
+    size=$(stat -c %s "$out/$n.capture" 2>/dev/null || echo 0)
+    if [ "$size" -gt $((max << 20)) ]; then
+        rm -f "$out/$n.capture"
+        echo "$n: capture over $max MiB, dropped"
+    fi
+}
+
 case $mode in
 capture)
     out=$4
     mkdir -p "$out"
     for app in "$dir"/*; do
         [ -x "$app" ] && [ -f "$app" ] || continue
-        n=$(basename "$app")
-        (cd "$out" && timeout 120 "$ws" capture --launch-count ${WS_APP_LAUNCHES:-3} \
-            -o "$n.capture" -- "$app" > "$n.log" 2>&1)
-        echo "$n: rc $? $(tail -n 1 "$out/$n.log" | cut -c1-100)"
-        max=${WS_APP_MAX_MB:-64}
-        size=$(stat -c %s "$out/$n.capture" 2>/dev/null || echo 0)
-        if [ "$size" -gt $((max << 20)) ]; then
-            rm -f "$out/$n.capture"
-            echo "$n: capture over $max MiB, dropped"
-        fi
+        capture_app "$app" "$out" "${WS_APP_LAUNCHES:-3}"
     done
     ;;
 replay)
@@ -69,10 +76,7 @@ rates)
         (cd "$out" && timeout 300 "$ws" profile --launch-count "$n_launch" --db "$db" --quiet \
             -- "$app" > "$n.profile.log" 2>&1)
         echo "$n: profile rc $?"
-        (cd "$out" && timeout 120 "$ws" capture --launch-count "$n_launch" -o "$n.capture" \
-            -- "$app" > "$n.log" 2>&1)
-        size=$(stat -c %s "$out/$n.capture" 2>/dev/null || echo 0)
-        [ "$size" -gt $((${WS_APP_MAX_MB:-64} << 20)) ] && rm -f "$out/$n.capture"
+        capture_app "$app" "$out" "$n_launch"
     done
     # every captured launch on both models, in parallel, each into a database of its own
     for cap in "$out"/*.capture; do
