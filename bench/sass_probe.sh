@@ -8,7 +8,8 @@
 #   - tests/gpu/cas_loops.spec: the CAS loop as written, with a warp vote inside, and with a
 #     carried guess, from one warp to the whole GPU (which lanes regroup after a success);
 #   - branch_unification/after: the PCs where the GPU issues fewer warp-instructions than
-#     the model for the same thread-instructions (divergent groups it runs together).
+#     the model for the same thread-instructions (divergent groups it runs together), and
+#     tests/gpu/bu_probe.spec, the same kernel from one warp up and with lopsided inputs.
 # Usage: bench/sass_probe.sh BUILD_DIR OUT_DIR [REGEX]   (GPU machine; REGEX filters cases)
 # Writes OUT_DIR/sass-probe.db (one profile run and its simulator run per case) and a log.
 set -u
@@ -33,6 +34,16 @@ histogram double_cas N=100000,TOTAL_THREADS=16384,BINS=1
 histogram double_cas N=100000,TOTAL_THREADS=16384,BINS=1000
 branch_unification after DPT=4,LOOP=10
 branch_unification after DPT=4,LOOP=100
+tests/gpu/bu_probe.spec after DPT=4
+tests/gpu/bu_probe.spec after DPT=16
+tests/gpu/bu_probe.spec after DPT=64
+tests/gpu/bu_probe.spec after DPT=16,DIST=mostlyA
+tests/gpu/bu_probe.spec after DPT=16,DIST=mostlyB
+tests/gpu/bu_probe.spec after DPT=4,THREADS=128
+tests/gpu/bu_probe.spec after DPT=4,THREADS=1024
+tests/gpu/bu_probe.spec after DPT=4,BLOCKS=64
+tests/gpu/bu_probe.spec after DPT=4,BLOCKS=64,THREADS=128
+tests/gpu/bu_probe.spec after DPT=4,BLOCKS=64,THREADS=128,LOOP=1
 tests/gpu/cas_loops.spec plain BLOCKS=1,THREADS=32
 tests/gpu/cas_loops.spec vote BLOCKS=1,THREADS=32
 tests/gpu/cas_loops.spec carry BLOCKS=1,THREADS=32
