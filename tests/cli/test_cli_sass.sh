@@ -81,6 +81,19 @@ pcs() { sqlite3 "$tmp/cas.db" "select group_concat(issued || '/' || active_threa
   (select issued, active_threads from instructions where text like '$1' order by pc)"; }
 check '[ "$(pcs 'ATOMG%')" = "599/5280" ] && [ "$(pcs 'BSYNC%')" = "320/320" ] && [ "$(pcs 'LDG.E.64%')" = "289/320" ] && [ "$(pcs 'EXIT%')" = "1/32 32/32" ]' \
   "one warp's CAS loop per PC as on the H100 (ATOMG 599/5280, BSYNC 320/320, LDG 289/320, EXIT 1/32 32/32): ATOMG $(pcs 'ATOMG%') BSYNC $(pcs 'BSYNC%') LDG $(pcs 'LDG.E.64%') EXIT $(pcs 'EXIT%') $(head -c 200 "$tmp/cas.err")"
+# branch_unification/after on one warp, with inputs whose lanes leave the A and B search loops
+# in chosen trips (bench/bu_patterns.py): every SASS PC as CUPTI counted it on the H100
+# (bench/records/bu-patterns-h100.txt): the not-taken side first, groups joined only at BSYNC.
+names=$(python3 "$WS_SOURCE_DIR/bench/bu_patterns.py" write "$tmp/bu" "$WS_SOURCE_DIR/kernels/branch_unification.cu")
+for p in $names; do
+  case $p in *rand*) continue ;; esac
+  "$ws" sim "$tmp/bu/$p.spec" --model sass --threads 1 --db "$tmp/bu.db" --quiet >/dev/null 2>>"$tmp/bu.err"
+done
+python3 "$WS_SOURCE_DIR/bench/bu_patterns.py" check "$tmp/bu.db" "$WS_SOURCE_DIR/bench/records/bu-patterns-h100.txt" \
+  '^d[24]_(?!rand)' >"$tmp/bu.out" 2>&1
+bu_rc=$?
+check '[ $bu_rc -eq 0 ] && grep -q "^18 of 18 patterns equal" "$tmp/bu.out"' \
+  "one-warp branch_unification patterns per PC as on the H100: $(tail -n 3 "$tmp/bu.out") $(head -c 200 "$tmp/bu.err")"
 # WARPSYNC.EXCLUSIVE over k __match_any_sync groups: max(1, k-1) branch targets, k-1 of them
 # divergent, and k-1 passes the per-kernel counters count but no PC does (H100: BINS=1, 2, 32).
 for want in "1 85293 9375 3125" "2 113418 9375 6250" "32 574026 66951 63826"; do
