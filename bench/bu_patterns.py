@@ -3,8 +3,12 @@
 whose lanes leave the A and B search loops in chosen trips, to measure on the GPU which
 divergent groups it issues together (bench/bu_patterns.sh) and to hold the SASS model to it.
 
-  bu_patterns.py write OUTDIR KERNEL_CU   writes OUTDIR/NAME.bin (the input) and NAME.spec
-                                         for every pattern; prints the names
+  bu_patterns.py write OUTDIR KERNEL_CU [--cuts]
+                                         writes OUTDIR/NAME.bin (the input) and NAME.spec
+                                         for every pattern; prints the names. --cuts instead:
+                                         for d4_rand3 and d8_rand1, the warp cut to its first
+                                         K lanes (NAME_kK), and d4_rand3 with lane J left
+                                         out (d4_rand3_dJ)
   bu_patterns.py table DB                one line per pattern of a profile database: the
                                          GPU's and the SASS model's issues at the loops' exits
                                          and how many SASS PCs are equal
@@ -46,14 +50,26 @@ def patterns():
     return P
 
 
-SPEC = """# branch_unification/after on one warp, input pattern %(name)s (bench/bu_patterns.py)
+def cuts(P):
+    """Smaller warps of the random inputs where the GPU merges: to find the lanes it needs."""
+    out = {}
+    for name in ('d4_rand3', 'd8_rand1'):
+        pat = P[name]
+        for k in range(1, 32):
+            out['%s_k%d' % (name, k)] = pat[:k]
+        for j in range(32 if name == 'd4_rand3' else 0):
+            out['%s_d%d' % (name, j)] = pat[:j] + pat[j + 1:]
+    return out
+
+
+SPEC = """# branch_unification/after on one warp (or its first lanes), input pattern %(name)s (bench/bu_patterns.py)
 workload    bu_%(name)s
 description branch_unification/after, one warp, input pattern %(name)s
 source      %(cu)s
 seed        1
 const LOOP = 10
 const DPT = %(dpt)d
-const N = 32 * DPT
+const N = %(lanes)d * DPT
 buffer data i32 N file %(name)s.bin
 buffer out  i32 N zero
 check  out
@@ -61,21 +77,24 @@ variant after
   description one warp, DPT items per lane: A = 4, B = 0
   kernel  kernelEnhanced
   grid    1
-  block   32
+  block   %(lanes)d
   args    data out
 """
 
 
-def write(out, cu):
+def write(out, cu, with_cuts=False):
     os.makedirs(out, exist_ok=True)
     names = []
-    for name, pat in patterns().items():
+    P = patterns()
+    if with_cuts:
+        P = cuts(P)
+    for name, pat in P.items():
         with open(os.path.join(out, name + '.bin'), 'wb') as f:
             for s in pat:
                 for c in s:
                     f.write((4 if c == 'A' else 0).to_bytes(4, 'little'))
         with open(os.path.join(out, name + '.spec'), 'w') as f:
-            f.write(SPEC % dict(name=name, cu=os.path.abspath(cu), dpt=len(pat[0])))
+            f.write(SPEC % dict(name=name, cu=os.path.abspath(cu), dpt=len(pat[0]), lanes=len(pat)))
         names.append(name)
     print(' '.join(names))
 
@@ -131,8 +150,8 @@ def check(path, records, rx):
 
 if __name__ == '__main__':
     a = sys.argv[1:]
-    if len(a) == 3 and a[0] == 'write':
-        write(a[1], a[2])
+    if len(a) in (3, 4) and a[0] == 'write' and a[3:] in ([], ['--cuts']):
+        write(a[1], a[2], a[3:] == ['--cuts'])
     elif len(a) == 2 and a[0] == 'table':
         table(a[1])
     elif len(a) in (3, 4) and a[0] == 'check':
