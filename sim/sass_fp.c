@@ -561,3 +561,28 @@ int ws_sass_x_hset2(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_s
     (void)fx;
     return 0;
 }
+
+/* HMNMX2[.BF16_V2][.NAN] Rd, a, b, P: per half P ? min : max, as FMNMX (__hmin2, __hmax2,
+ * and their _nan forms); an immediate b is a pair of halves. */
+int ws_sass_x_hmnmx2(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    float alo[WS_WARP], ahi[WS_WARP], blo[WS_WARP], bhi[WS_WARP];
+    uint32_t d[WS_WARP];
+    int bf = in->dtype == WS_SMOD_BF16 || in->dtype == WS_SMOD_BF16_V2, k = 1;
+    int nanprop = in->cmp == WS_SMOD_NAN;
+    const uint16_t qnan = 0x7fffu; /* the canonical NaN of both half formats */
+    k += half2_src(w, in, k, exec, bf, alo, ahi);
+    k += half2_src(w, in, k, exec, bf, blo, bhi);
+    uint32_t p = ws_sa_pred_or(w, in, k, WS_FULL_MASK);
+    WS_LANES(l, exec, {
+        int mn = (p >> l) & 1;
+        uint16_t rl = nanprop && (isnan(alo[l]) || isnan(blo[l])) ? qnan
+                    : half_out(fminmax(alo[l], blo[l], mn), bf);
+        uint16_t rh = nanprop && (isnan(ahi[l]) || isnan(bhi[l])) ? qnan
+                    : half_out(fminmax(ahi[l], bhi[l], mn), bf);
+        d[l] = (uint32_t)rh << 16 | rl;
+    });
+    ws_sass_dst(w, in, 0, exec, d);
+    (void)fx;
+    return 0;
+}

@@ -94,6 +94,16 @@ python3 "$WS_SOURCE_DIR/bench/bu_patterns.py" check "$tmp/bu.db" "$WS_SOURCE_DIR
 bu_rc=$?
 check '[ $bu_rc -eq 0 ] && grep -q "^18 of 18 patterns equal" "$tmp/bu.out"' \
   "one-warp branch_unification patterns per PC as on the H100: $(tail -n 3 "$tmp/bu.out") $(head -c 200 "$tmp/bu.err")"
+# Packed-half min/max (HMNMX2, NaNs and bf16 included): the H100's output, word for word
+# (bench/records/half-minmax-h100.txt).
+"$ws" sim "$WS_SOURCE_DIR/tests/gpu/sass_forms.spec" --variant half_minmax --model sass --no-db \
+  --dump "$tmp/hm" >/dev/null 2>"$tmp/hm.err"
+check 'python3 -c "
+import struct, sys
+want = [int(x, 16) for l in open(sys.argv[1]) if not l.startswith(\"#\") for x in l.split()]
+got = list(struct.unpack(\"<192I\", open(sys.argv[2], \"rb\").read()))
+sys.exit(got != want)" "$WS_SOURCE_DIR/bench/records/half-minmax-h100.txt" "$tmp/hm/half_minmax.hmo.bin"' \
+  "HMNMX2 outputs as the H100's: $(head -c 200 "$tmp/hm.err")"
 # WARPSYNC.EXCLUSIVE over k __match_any_sync groups: max(1, k-1) branch targets, k-1 of them
 # divergent, and k-1 passes the per-kernel counters count but no PC does (H100: BINS=1, 2, 32).
 for want in "1 85293 9375 3125" "2 113418 9375 6250" "32 574026 66951 63826"; do

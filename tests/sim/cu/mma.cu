@@ -142,6 +142,25 @@ extern "C" __global__ void misc_forms(const int *in, int *out)
              (int)(leader * 10000u);
 }
 
+// Packed-half min and max (HMNMX2): __hmax2 with an immediate pair, __hmin2, their NaN-
+// propagating forms (.NAN) and the bf16 ones (.BF16_V2), on any bit patterns (NaNs too).
+extern "C" __global__ void half_minmax(const unsigned *in, unsigned *out)
+{
+    int t = threadIdx.x;
+    unsigned a = in[t], b = in[t + 32];
+    __half2 ha = *(__half2 *)&a, hb = *(__half2 *)&b;
+    __nv_bfloat162 ba = *(__nv_bfloat162 *)&a, bb = *(__nv_bfloat162 *)&b;
+    __half2 r0 = __hmax2(ha, __float2half2_rn(3.0f)), r1 = __hmin2(ha, hb);
+    __half2 r2 = __hmax2_nan(ha, hb), r3 = __hmin2_nan(ha, hb);
+    __nv_bfloat162 r4 = __hmax2(ba, bb), r5 = __hmin2(ba, bb);
+    out[t * 6 + 0] = *(unsigned *)&r0;
+    out[t * 6 + 1] = *(unsigned *)&r1;
+    out[t * 6 + 2] = *(unsigned *)&r2;
+    out[t * 6 + 3] = *(unsigned *)&r3;
+    out[t * 6 + 4] = *(unsigned *)&r4;
+    out[t * 6 + 5] = *(unsigned *)&r5;
+}
+
 // cp.async (LDGSTS.E.BYPASS.128, with a source size on the zero-filling copies), waited for
 // with LDGDEPBAR / DEPBAR: odd lanes' second copy reads 8 bytes and zero-fills 8.
 extern "C" __global__ void cp_async(const int4 *in, int4 *out)
