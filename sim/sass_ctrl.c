@@ -172,8 +172,8 @@ int ws_sass_x_bssy(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
 
 /* Parks the exec lanes of the running group in `state` (splitting off lanes whose guard
  * was false: they go on), then lets the policy release what is complete. */
-static void park(ws_sass_warp *w, uint32_t exec, int state, int bar, uint32_t need,
-                 ws_sass_fx *fx)
+void ws_sass_park(ws_sass_warp *w, uint32_t exec, int state, int bar, uint32_t need,
+                  ws_sass_fx *fx)
 {
     ws_sass_group *g = &w->groups[w->cur];
     int gi = w->cur;
@@ -196,7 +196,7 @@ int ws_sass_x_bsync(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_s
     int b = in->o[0].reg;
     if (!exec || b < 0 || b >= WS_SASS_NBARRIERS)
         return 0;
-    park(w, exec, WS_SG_BSYNC, b, 0, fx);
+    ws_sass_park(w, exec, WS_SG_BSYNC, b, 0, fx);
     ws_sass_check_sync(w, b);
     return 0;
 }
@@ -275,7 +275,7 @@ int ws_sass_x_warpsync(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, w
     uint32_t need = mask & w->valid & ~w->exited;
     if (!(need & ~w->groups[w->cur].mask))
         return 0; /* every lane it names is here: nothing to wait for */
-    park(w, exec, WS_SG_WARPSYNC, -1, need, fx);
+    ws_sass_park(w, exec, WS_SG_WARPSYNC, -1, need, fx);
     ws_sass_check_sync(w, -1);
     return 0;
 }
@@ -316,7 +316,7 @@ int ws_sass_x_bar(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sas
         c->bar_count[id] = count;
     if (ws_sass_has(in, WS_SMOD_ARV))
         return 0; /* arrive only */
-    park(w, exec, WS_SG_BAR, id, 0, fx);
+    ws_sass_park(w, exec, WS_SG_BAR, id, 0, fx);
     return 0;
 }
 

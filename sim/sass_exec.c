@@ -3,7 +3,8 @@
  * splits a group, BSYNC/WARPSYNC/BAR join groups again, and nothing else does.
  *
  * Scheduling rule (deterministic): a warp runs one group until it blocks (BSYNC waiting
- * for lanes, WARPSYNC, BAR, all its lanes exited) or yields (YIELD, NANOSLEEP); at a
+ * for lanes, WARPSYNC, BAR, an mbarrier try_wait whose phase is incomplete, all its lanes
+ * exited) or yields (YIELD, NANOSLEEP; a failed test_wait ends the warp's turn); at a
  * divergent branch the not-taken lanes keep running and the taken lanes wait as a new
  * group. The next group to run is the newest ready one (made or joined last), as a stack
  * would: the sibling of the innermost divergence finishes its convergence region before
@@ -369,6 +370,10 @@ static int64_t run_warp(ws_sass_warp *w, uint64_t quantum)
         if (step(w))
             return -1;
         q++;
+        if (w->turn_over) { /* a test_wait that failed: let the other warps arrive */
+            w->turn_over = 0;
+            break;
+        }
     }
     return (int64_t)q;
 }
@@ -472,16 +477,16 @@ static uint32_t cta_live_threads(const ws_sass_cta *c)
     return n;
 }
 
-static void clear_shared_shadow(ws_sass_cta *c)
+void ws_sass_cta_sync_point(ws_sass_cta *c)
 {
+    c->bar_epoch++; /* accesses on either side of it do not race */
     if (c->shadow_shared)
         memset(c->shadow_shared, 0, (c->shared_bytes / 4 + 1) * 2 * sizeof(uint64_t));
 }
 
 static void release_bar(ws_sass_cta *c, int id)
 {
-    c->bar_epoch++; /* accesses on either side of a barrier do not race */
-    clear_shared_shadow(c);
+    ws_sass_cta_sync_point(c);
     for (int i = 0; i < c->nwarps; i++) {
         ws_sass_warp *w = &c->warps[i];
         int32_t pc = -1;
@@ -516,6 +521,54 @@ static int check_bars(ws_sass_cta *c)
     return released;
 }
 
+/* Ends the wait of group g (WS_SG_MBAR) at its SYNCS.PHASECHK.TRYWAIT with P = `done`. */
+static void mbar_resume(ws_sass_warp *w, ws_sass_group *g, int done)
+{
+    const ws_sass_inst *in = &w->cta->run->k->insts[g->pc];
+    uint32_t m = g->mask;
+    if (in->o[0].kind == WS_SO_P && in->o[0].reg < WS_SASS_PT)
+        w->p[in->o[0].reg] = done ? w->p[in->o[0].reg] | m : w->p[in->o[0].reg] & ~m;
+    g->state = WS_SG_READY;
+    g->pc++;
+    g->seq = ++w->seq;
+    if (w->cur < 0)
+        w->cur = pick(w);
+}
+
+void ws_sass_mbar_wake(ws_sass_cta *c, uint32_t off, int phase)
+{
+    c->mbar_timeouts = 0;
+    for (int i = 0; i < c->nwarps; i++) {
+        ws_sass_warp *w = &c->warps[i];
+        for (int j = 0; j < w->ngroups; j++) {
+            ws_sass_group *g = &w->groups[j];
+            if (g->state == WS_SG_MBAR && g->need == off && g->bar != phase)
+                mbar_resume(w, g, 1);
+        }
+    }
+}
+
+/* Nothing could run and no barrier completed: try_wait's time limit runs out for every
+ * group that waits on an mbarrier (P false; the kernel's loop tries again). After
+ * WS_SASS_MBAR_TIMEOUTS such rounds in a row with no phase completed, it is a deadlock. */
+#define WS_SASS_MBAR_TIMEOUTS 64
+static int mbar_timeout(ws_sass_cta *c)
+{
+    if (c->mbar_timeouts >= WS_SASS_MBAR_TIMEOUTS)
+        return 0;
+    int n = 0;
+    for (int i = 0; i < c->nwarps; i++) {
+        ws_sass_warp *w = &c->warps[i];
+        for (int j = 0; j < w->ngroups; j++)
+            if (w->groups[j].state == WS_SG_MBAR) {
+                mbar_resume(w, &w->groups[j], 0);
+                n++;
+            }
+    }
+    c->mbar_timeouts += n > 0;
+    return n;
+}
+
 static int deadlock(ws_sass_cta *c)
 {
     for (int i = 0; i < c->nwarps; i++) {
@@ -525,8 +578,14 @@ static int deadlock(ws_sass_cta *c)
             if (g->state == WS_SG_DONE)
                 continue;
             const ws_sass_inst *in = &c->run->k->insts[g->pc];
+            if (g->state == WS_SG_MBAR)
+                return ws_sass_fault(w, in, __builtin_ctz(g->mask), 0, WS_ERR_SIM,
+                                     "deadlock: lanes 0x%08x of warp %d wait for a phase of "
+                                     "the mbarrier at shared offset 0x%x that never completes",
+                                     g->mask, w->id, g->need);
             const char *what = g->state == WS_SG_BSYNC ? "a convergence barrier (BSYNC)"
-                             : g->state == WS_SG_WARPSYNC ? "WARPSYNC" : "a CTA barrier";
+                             : g->state == WS_SG_WARPSYNC ? "WARPSYNC"
+                             : "a CTA barrier";
             return ws_sass_fault(w, in, __builtin_ctz(g->mask), 0, WS_ERR_SIM,
                                  "deadlock: lanes 0x%08x of warp %d wait at %s that can "
                                  "never complete (%u of %u live threads at the CTA barrier)",
@@ -557,8 +616,9 @@ static void cta_start(ws_sass_cta *c, uint64_t linear)
         c->red_and[id] = 1;
     }
     memset(c->shared, 0, c->shared_bytes);
+    ws_sass_cta_sync_point(c);
     c->bar_epoch = 0;
-    clear_shared_shadow(c);
+    c->mbar_timeouts = 0;
     for (int i = 0; i < c->nwarps; i++)
         warp_start(&c->warps[i], linear);
     ws_event_sink *sink = r->base.sink;
@@ -589,7 +649,7 @@ static int cta_round(ws_sass_cta *c)
     }
     if (done == c->nwarps)
         return 1;
-    if (check_bars(c) == 0 && !ran)
+    if (check_bars(c) == 0 && !ran && !mbar_timeout(c))
         return deadlock(c);
     if (__atomic_load_n(&r->base.stop, __ATOMIC_RELAXED))
         return WS_ERR_SIM;

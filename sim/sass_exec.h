@@ -11,13 +11,15 @@
 #include "sim/sass_ir.h"
 
 /* A set of lanes of one warp that run together: same PC, same state. */
-enum { WS_SG_READY = 0, WS_SG_BSYNC, WS_SG_WARPSYNC, WS_SG_BAR, WS_SG_DONE };
+enum { WS_SG_READY = 0, WS_SG_BSYNC, WS_SG_WARPSYNC, WS_SG_BAR, WS_SG_MBAR, WS_SG_DONE };
 typedef struct ws_sass_group {
     int32_t pc;        /* instruction index */
     uint32_t mask;
     uint8_t state;     /* WS_SG_* */
-    int8_t bar;        /* WS_SG_BSYNC: barrier register; WS_SG_BAR: CTA barrier id */
-    uint32_t need;     /* WS_SG_WARPSYNC: the lanes it waits for */
+    int8_t bar;        /* WS_SG_BSYNC: barrier register; WS_SG_BAR: CTA barrier id;
+                          WS_SG_MBAR: the phase parity whose completion it waits for */
+    uint32_t need;     /* WS_SG_WARPSYNC: the lanes it waits for; WS_SG_MBAR: the
+                          mbarrier's offset in the CTA's shared memory */
     uint32_t seq;      /* when it was made or joined: the newest ready group runs next */
 } ws_sass_group;
 
@@ -45,6 +47,8 @@ typedef struct ws_sass_warp {
     uint8_t *local;            /* 32 lanes * frame bytes of local memory */
     ws_timeline *timeline;     /* when recorded */
     uint32_t sync_epoch;
+    uint8_t turn_over;         /* a test_wait found its phase incomplete: the warp's turn
+                                  ends (nothing changes until other warps run) */
 } ws_sass_warp;
 
 /* The address a call to printf (vprintf, outside the module) resolves to: a call reaching
@@ -141,6 +145,8 @@ typedef struct ws_sass_cta {
     uint32_t bar_epoch;        /* CTA barriers released so far (race detection) */
     uint64_t *shadow_shared;   /* race shadow, 2 words per 4 bytes of shared memory; NULL
                                 * without race detection */
+    uint32_t mbar_timeouts;    /* rounds in a row that ended every mbarrier try_wait
+                                * unfulfilled (nothing else could run) */
 } ws_sass_cta;
 
 typedef struct ws_sass_worker {
@@ -189,6 +195,18 @@ void ws_sass_dst(ws_sass_warp *w, const ws_sass_inst *in, int k, uint32_t exec,
 void ws_sass_dst64(ws_sass_warp *w, const ws_sass_inst *in, int k, uint32_t exec,
                    const uint64_t v[WS_WARP]);
 /* Writes exec lanes of predicate destination k (P or UP; PT discards) from lane mask m. */
+/* Parks the exec lanes of the running group in `state` (BSYNC, WARPSYNC, BAR, MBAR; the
+ * group's other lanes go on past the instruction). */
+void ws_sass_park(ws_sass_warp *w, uint32_t exec, int state, int bar, uint32_t need,
+                  ws_sass_fx *fx);
+
+/* The mbarrier at shared offset `off` completed a phase and is now in phase `phase`: the
+ * groups that wait in SYNCS.PHASECHK.TRYWAIT for the other parity go on with P true. */
+void ws_sass_mbar_wake(struct ws_sass_cta *c, uint32_t off, int phase);
+
+/* Orders the CTA's accesses before it after it (race detection): a barrier's release, an
+ * mbarrier phase's completion. */
+void ws_sass_cta_sync_point(ws_sass_cta *c);
 void ws_sass_pdst(ws_sass_warp *w, const ws_sass_inst *in, int k, uint32_t exec, uint32_t m);
 /* Special register value for lane l. */
 uint32_t ws_sass_sreg(const ws_sass_warp *w, int sreg, int lane);

@@ -512,3 +512,195 @@ int ws_sass_x_atom(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
     }
     return 0;
 }
+
+/* ---------------------------------------------------------------- mbarrier objects */
+
+/* SYNCS and ARRIVES (mbarrier.*, cuda::barrier, __mbarrier_*, cp.async.mbarrier.arrive) on
+ * the 64-bit object in shared memory, in the layout ptxas's own code reads and writes:
+ * init (SYNCS.EXCH.64) stores 2^20 - count in bits 1-20 and in bits 43-62; a token's
+ * pending count is 2^20 minus its bits 43-62; a parity wait compares bit 63 with
+ * parity << 31 of the high word. So bits 43-62 count the phase's arrivals up from
+ * 2^20 - expected, bits 1-20 keep 2^20 - expected for the next phase (arrive_drop raises
+ * them), bit 63 is the phase parity. Bits 21-41 are this model's count of pending
+ * transactions (signed): LDGSTS's SYNCS.ARRIVE...A0T1 adds one and its
+ * ARRIVES.LDGSTSBAR.64.TRANSCNT takes it back, both at issue since copies complete there.
+ * A phase completes when its arrivals reach 2^20 with no transaction pending; a completed
+ * count reads 0 until then. Lanes act in lane order. */
+#define MB_FIELD 0xfffffu
+#define MB_TOP 0x100000u
+
+typedef struct mb_state {
+    uint32_t reset;   /* 2^20 - expected arrivals */
+    uint32_t count;   /* 2^20 - pending arrivals; 0 once all arrived */
+    int32_t tx;       /* pending transactions */
+    int phase;
+} mb_state;
+
+static mb_state mb_unpack(uint64_t s)
+{
+    mb_state m;
+    m.reset = (uint32_t)(s >> 1) & MB_FIELD;
+    m.count = (uint32_t)(s >> 43) & MB_FIELD;
+    uint32_t t = (uint32_t)(s >> 21) & 0x1fffffu;
+    m.tx = (int32_t)(t ^ 0x100000u) - 0x100000; /* 21-bit two's complement */
+    m.phase = (int)(s >> 63);
+    return m;
+}
+
+static uint64_t mb_pack(const mb_state *m)
+{
+    return (uint64_t)(m->reset & MB_FIELD) << 1 | (uint64_t)((uint32_t)m->tx & 0x1fffffu) << 21 |
+           (uint64_t)(m->count & MB_FIELD) << 43 | (uint64_t)m->phase << 63;
+}
+
+static uint32_t mb_pending(const mb_state *m)
+{
+    return m->count ? MB_TOP - m->count : 0;
+}
+
+/* Completes the phase when every arrival is in and no transaction is pending: the next
+ * phase expects `reset` again, and the waiters are ordered after the arrivals. */
+static int mb_complete_if_due(ws_sass_warp *w, mb_state *m)
+{
+    if (mb_pending(m) || m->tx)
+        return 0;
+    m->count = m->reset;
+    m->phase ^= 1;
+    ws_sass_cta_sync_point(w->cta); /* the waiters are ordered after every arrival */
+    return 1;
+}
+
+static int mb_arrive(ws_sass_warp *w, const ws_sass_inst *in, int lane, mb_state *m,
+                     uint32_t n, int drop)
+{
+    uint32_t pending = mb_pending(m);
+    if (n > pending)
+        return ws_sass_fault(w, in, lane, 0, WS_ERR_SIM, "mbarrier arrival of %u exceeds its "
+                             "pending count %u (phase %d)", n, pending, m->phase);
+    m->count = pending == n ? 0 : m->count + n;
+    if (drop)
+        m->reset += n; /* arrive_drop: the next phases expect n fewer */
+    return 0;
+}
+
+/* One lane's SYNCS / ARRIVES on its object at host pointer p (8 bytes): *old is the word
+ * before it, *p the word after; *pred the PHASECHK result. */
+static int mb_lane(ws_sass_warp *w, const ws_sass_inst *in, int lane, uint64_t addr,
+                   uint8_t *p, uint64_t src, uint64_t *old, int *pred, int *completed)
+{
+    uint64_t s;
+    memcpy(&s, p, 8);
+    *old = s;
+    int syncs = in->op == WS_SOP_SYNCS;
+    if (syncs && ws_sass_has(in, WS_SMOD_EXCH)) { /* init: the word ptxas computed */
+        if (!mb_unpack(src).reset) /* 2^20 - count in bits 1-20 */
+            return ws_sass_fault(w, in, lane, addr, WS_ERR_SIM, "mbarrier init with count 0 "
+                                 "(must be 1..%u)", MB_FIELD);
+        memcpy(p, &src, 8);
+        return 0;
+    }
+    if (syncs && ws_sass_has(in, WS_SMOD_CCTL)) { /* SYNCS.CCTL.IV: inval */
+        memset(p, 0, 8);
+        return 0;
+    }
+    mb_state m = mb_unpack(s);
+    if (!m.reset)
+        return ws_sass_fault(w, in, lane, addr, WS_ERR_SIM, "mbarrier at shared 0x%llx used "
+                             "before its init (or after its inval)", (unsigned long long)addr);
+    if (syncs && ws_sass_has(in, WS_SMOD_PHASECHK)) { /* has the token's phase completed */
+        *pred = m.phase != (int)((src >> 31) & 1u);
+        return 0;
+    }
+    int rc = 0;
+    if (!syncs) { /* ARRIVES.LDGSTSBAR.64: this thread's LDGSTS have completed */
+        if (ws_sass_has(in, WS_SMOD_TRANSCNT))
+            m.tx--;
+        else
+            rc = mb_arrive(w, in, lane, &m, 1, 0); /* .ARVCNT: cp.async.mbarrier.arrive.noinc */
+    } else if (ws_sass_has(in, WS_SMOD_A0T1)) { /* an LDGSTS transaction to come */
+        m.tx++;
+    } else {
+        uint32_t n = 1;
+        if (ws_sass_has(in, WS_SMOD_ART0)) { /* arrive(count) */
+            n = (uint32_t)src;
+            if (!n)
+                return ws_sass_fault(w, in, lane, 0, WS_ERR_SIM, "mbarrier arrival of 0");
+        } else if (!ws_sass_has(in, WS_SMOD_A1T0) && (uint32_t)src) {
+            return ws_sass_fault(w, in, lane, 0, WS_ERR_UNSUPPORTED, "mbarrier arrive."
+                                 "expect_tx of %u bytes: transaction counts (cp.async.bulk, "
+                                 "TMA) are not supported", (uint32_t)src);
+        }
+        rc = mb_arrive(w, in, lane, &m, n, ws_sass_has(in, WS_SMOD_OPTOUT));
+    }
+    if (rc)
+        return rc;
+    *completed = mb_complete_if_due(w, &m);
+    s = mb_pack(&m);
+    memcpy(p, &s, 8);
+    return 0;
+}
+
+/* SYNCS.EXCH.64 Rd, [a], Rs (init) | SYNCS.ARRIVE.TRANS64[.RED][.OPTOUT][.A1T0|.A0T1|.ART0]
+ * Rd, [a], Rb (arrive: Rd the token; Rb the count of .ART0, or expect_tx bytes) |
+ * SYNCS.PHASECHK.TRANS64[.TRYWAIT] Pd, [a], Rtok (Rtok: the token's high word, or
+ * parity << 31) | SYNCS.CCTL.IV [a] (inval) | ARRIVES.LDGSTSBAR.64.ARVCNT/.TRANSCNT [a]. */
+int ws_sass_x_mbarrier(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    int k = ws_sass_find_opnd(in, WS_SO_MEM), real = WS_SPACE_SHARED;
+    int syncs = in->op == WS_SOP_SYNCS;
+    int known = !syncs ? ws_sass_has(in, WS_SMOD_LDGSTSBAR)
+              : ws_sass_has(in, WS_SMOD_EXCH) || ws_sass_has(in, WS_SMOD_ARRIVE) ||
+                ws_sass_has(in, WS_SMOD_PHASECHK) || ws_sass_has(in, WS_SMOD_CCTL);
+    if (k < 0 || !known || (syncs && !ws_sass_has(in, WS_SMOD_CCTL) && k + 1 >= in->nopnd))
+        return ws_sass_fault(w, in, exec ? __builtin_ctz(exec) : 0, 0, WS_ERR_UNSUPPORTED,
+                             "unsupported %s form (SYNCS.EXCH.64, SYNCS.ARRIVE.TRANS64, "
+                             "SYNCS.PHASECHK.TRANS64, SYNCS.CCTL.IV and "
+                             "ARRIVES.LDGSTSBAR.64 are known)", syncs ? "SYNCS" : "ARRIVES");
+    addresses(w, in, k, exec, fx->addr);
+    fx->has_addr = 1;
+    fx->bytes = 8;
+    uint32_t pm = 0, wait_off = 0, wait_parity = 0;
+    int have_wait = 0, one_wait = 1; /* incomplete lanes wait on one object and parity */
+    WS_LANES(l, exec, {
+        uint8_t *p = resolve(w, in, WS_SPACE_SHARED, fx->addr[l], 8, l, 2, &real);
+        if (!p)
+            return WS_ERR_SIM;
+        uint32_t sw[2] = {0, 0};
+        if (k + 1 < in->nopnd)
+            reg_words(w, &in->o[k + 1], l, sw, ws_sass_has(in, WS_SMOD_EXCH) ? 2 : 1);
+        uint64_t old = 0;
+        int pred = 0, completed = 0;
+        if (mb_lane(w, in, l, fx->addr[l], p, sw[0] | (uint64_t)sw[1] << 32, &old, &pred,
+                    &completed))
+            return WS_ERR_SIM;
+        uint32_t off = (uint32_t)(p - w->cta->shared);
+        if (completed)
+            ws_sass_mbar_wake(w->cta, off, (int)(old >> 63) ^ 1);
+        if (pred) {
+            pm |= 1u << l;
+        } else if (!have_wait) {
+            wait_off = off;
+            wait_parity = (sw[0] >> 31) & 1u;
+            have_wait = 1;
+        } else if (off != wait_off || ((sw[0] >> 31) & 1u) != wait_parity) {
+            one_wait = 0;
+        }
+        if (k > 0 && in->o[0].kind == WS_SO_R) { /* the token: the word before the arrival */
+            uint32_t ow[2] = { (uint32_t)old, (uint32_t)(old >> 32) };
+            set_words(w, &in->o[0], l, ow, 2);
+        }
+    });
+    fx->space = (uint8_t)real;
+    if (!syncs || !ws_sass_has(in, WS_SMOD_PHASECHK))
+        return 0;
+    ws_sass_pdst(w, in, 0, exec, pm);
+    uint32_t waiting = exec & ~pm;
+    if (!waiting)
+        return 0;
+    if (ws_sass_has(in, WS_SMOD_TRYWAIT) && one_wait) /* try_wait suspends the threads until
+        the phase completes (or its time limit: sass_exec.c, mbar_timeout) */
+        ws_sass_park(w, waiting, WS_SG_MBAR, (int)wait_parity, wait_off, fx);
+    else
+        w->turn_over = 1; /* test_wait: nothing changes until other warps arrive */
+    return 0;
+}

@@ -164,9 +164,8 @@ if $ws sim "$tmp/pf.spec" --model sass --no-db > "$tmp/pfs.out" 2>&1 || ! grep -
   check 'head -2 "$tmp/pfs.out" | tr "\n" / | grep -q "^lane 0 has 7/lane 1 has 8/$" && grep -q "^  model  *SASS" "$tmp/pfs.out"' \
         "printf on the SASS model: $(head -3 "$tmp/pfs.out" | tr '\n' /)"
 fi
-# The SASS model does not run mbarrier objects (SYNCS): --model sass is one line naming
-# the instruction and the PTX model; asked for no model, the kernel falls back to the PTX
-# model, and the run says so (where nvdisasm makes SASS the default).
+# mbarrier objects on the SASS model (SYNCS, ARRIVES; sass_mem.c): the same outputs as the
+# PTX model, and its misuse a one-line error naming the SASS instruction (where nvdisasm is).
 cat > "$tmp/mb.cu" <<'CU'
 __global__ void k(int *x)
 {
@@ -179,17 +178,57 @@ __global__ void k(int *x)
     asm volatile("{ .reg .pred p; W%=: mbarrier.test_wait.shared.b64 p, [%0], %1; @!p bra W%=; }" :: "r"(a), "l"(st));
     x[threadIdx.x] += 1;
 }
+__global__ void stuck(int *x)
+{
+    __shared__ unsigned long long bar;
+    unsigned a = (unsigned)__cvta_generic_to_shared(&bar);
+    if (threadIdx.x == 0) asm volatile("mbarrier.init.shared.b64 [%0], %1;" :: "r"(a), "r"(2 * blockDim.x));
+    __syncthreads();
+    unsigned long long st;
+    asm volatile("mbarrier.arrive.shared.b64 %0, [%1];" : "=l"(st) : "r"(a));
+    asm volatile("{ .reg .pred p; W%=: mbarrier.try_wait.shared.b64 p, [%0], %1; @!p bra W%=; }" :: "r"(a), "l"(st));
+    x[threadIdx.x] = 1;
+}
+__global__ void early(int *x)
+{
+    __shared__ unsigned long long bar;
+    unsigned a = (unsigned)__cvta_generic_to_shared(&bar);
+    unsigned long long st;
+    asm volatile("mbarrier.arrive.shared.b64 %0, [%1];" : "=l"(st) : "r"(a));
+    x[threadIdx.x] = (int)st;
+}
 CU
-printf 'workload mb\nsource mb.cu\nbuffer x i32 32 iota 7\nvariant a\n  kernel k\n  grid 1\n  block 32\n  args x\n' > "$tmp/mb.spec"
-pattern="kernel .*--model ptx.*SYNCS"; expect_error sim "$tmp/mb.spec" --model sass
-if [ "$($ws sim "$tmp/pf.spec" --no-db --variant a 2>/dev/null | sed -n 's/^  model *//p' | head -1 | cut -c1-4)" != "" ]; then
-  $ws sim "$tmp/mb.spec" --no-db > "$tmp/fb.out" 2>&1
-  check 'grep -q "^  model  *PTX" "$tmp/fb.out"' "fallback: the PTX model runs it: $(grep model "$tmp/fb.out")"
-  $ws sim divergence_examples --variant tid_eq_0 --no-db > "$tmp/nofb.out" 2>&1
-  if grep -q "^  model  *SASS" "$tmp/nofb.out"; then
-    check 'grep -q "warning: simulated on the PTX model: the SASS model does not run it (.*SYNCS" "$tmp/fb.out"' \
-          "fallback: a warning names why: $(grep warning "$tmp/fb.out")"
-  fi
+printf 'workload mb\nsource mb.cu\nbuffer x i32 64 iota 7\ncheck x\nvariant a\n  kernel k\n  grid 1\n  block 64\n  args x\nvariant early\n  kernel early\n  grid 1\n  block 32\n  args x\nvariant stuck\n  kernel stuck\n  grid 1\n  block 64\n  args x\n' > "$tmp/mb.spec"
+if $ws sim "$tmp/mb.spec" --variant a --model sass --no-db --dump "$tmp/mbs" > "$tmp/mbs.out" 2>&1 ||
+   ! grep -q nvdisasm "$tmp/mbs.out"; then
+  $ws sim "$tmp/mb.spec" --variant a --model ptx --no-db --dump "$tmp/mbp" > /dev/null 2>&1
+  check 'grep -q "^  model  *SASS" "$tmp/mbs.out" && ! grep -q "warning" "$tmp/mbs.out" && cmp -s "$tmp/mbs/a.x.bin" "$tmp/mbp/a.x.bin"' \
+        "mbarrier on the SASS model: the PTX model's outputs, no warning: $(grep -E "model|warning|error" "$tmp/mbs.out" | head -3)"
+  pattern="kernel _Z5earlyPi, CTA (0,0,0), warp 0, lane 0, .*mbarrier at shared 0x400 used before its init .* at SASS 0x[0-9a-f]* SYNCS.ARRIVE.TRANS64.A1T0 (mb.cu:28)"
+  expect_error sim "$tmp/mb.spec" --variant early --model sass
+  # try_wait suspends the threads until the phase completes; one that never can (init for
+  # twice the threads that arrive) is a deadlock once the waits have timed out 64 times
+  pattern="kernel _Z5stuckPi, .*deadlock: lanes 0xffffffff of warp [01] wait for a phase of the mbarrier at shared offset 0x0 that never completes at SASS 0x[0-9a-f]* SYNCS.PHASECHK.TRANS64.TRYWAIT (mb.cu:20)"
+  expect_error sim "$tmp/mb.spec" --variant stuck --model sass
+  # What the SASS model refuses (an expect_tx of bytes no copy delivers) goes to the PTX
+  # model when no model was asked for; that one refuses it too: its one line is the error.
+  cat > "$tmp/tx.cu" <<'CU'
+__global__ void k(int *x)
+{
+    __shared__ unsigned long long bar;
+    unsigned a = (unsigned)__cvta_generic_to_shared(&bar);
+    if (threadIdx.x == 0) asm volatile("mbarrier.init.shared.b64 [%0], %1;" :: "r"(a), "r"(blockDim.x));
+    __syncthreads();
+    unsigned long long st;
+    asm volatile("mbarrier.arrive.expect_tx.shared.b64 %0, [%1], 16;" : "=l"(st) : "r"(a));
+    x[threadIdx.x] = (int)st;
+}
+CU
+  printf 'workload tx\nsource tx.cu\nbuffer x i32 32 zero\nvariant a\n  kernel k\n  grid 1\n  block 32\n  args x\n' > "$tmp/tx.spec"
+  pattern="tx-[0-9a-f]*\.ptx:[0-9]*: kernel .*mbarrier.arrive.expect_tx of 16 bytes: transaction counts"
+  expect_error sim "$tmp/tx.spec"
+  pattern="at SASS 0x[0-9a-f]* SYNCS.ARRIVE.TRANS64 (tx.cu:8)"
+  expect_error sim "$tmp/tx.spec" --model sass
 fi
 
 # Unsupported PTX (a call to malloc, an external function) names the PTX line and the call.

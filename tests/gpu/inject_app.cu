@@ -44,7 +44,7 @@ __global__ void histogram(const int *a, int n, unsigned *bins, int nbins)
 }
 
 // Not launched here: a kernel with printf and an mbarrier, for capture_writer's launch that
-// the SASS model (no mbarrier) hands to the PTX model (tests/cli/test_cli_capture.sh).
+// both models replay (tests/cli/test_cli_capture.sh).
 __global__ void note(int *a, int n)
 {
     __shared__ unsigned long long bar;

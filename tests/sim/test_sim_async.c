@@ -147,30 +147,59 @@ static void test_errors(ws_module *m)
     st_free(&r);
 }
 
-/* The SASS model runs cp.async (LDGSTS, LDGDEPBAR, DEPBAR) to the same outputs; it parses
- * SYNCS/ARRIVES (mbarrier) but does not run them: one error naming the instruction, its SASS
- * offset and source line, pointing at --model ptx. */
-static void test_sass_unsupported(ws_module *m)
+/* The SASS model runs cp.async (LDGSTS, LDGDEPBAR, DEPBAR) and the mbarrier objects
+ * (SYNCS, ARRIVES) to the PTX model's outputs (checked against the CPU above), pending
+ * counts and phase flags included, without races; its misuse is the same located error,
+ * naming the SASS instruction. */
+static void test_sass(ws_module *m)
 {
     ws_sass_module *sass = NULL;
-    int rc = st_load_sass("async", "test_sim_async", &sass);
-    if (rc > 0)
+    if (st_load_sass("async", "test_sim_async", &sass) > 0)
         return;
-    const char *const variants[] = {"copies", "phases"};
-    const char *const ops[] = {"LDGSTS", "SYNCS.EXCH"};
-    for (int i = 0; i < 2 && !rc; i++) {
-        st_run r;
+    const char *const variants[] = {"copies", "phases", "primitives", "parity"};
+    for (int i = 0; i < 4 && sass; i++) {
+        st_run p, r;
+        int prc = st_exec(&p, m, SPEC, variants[i], NULL);
         int src = st_exec_on(&r, m, sass, SPEC, variants[i], NULL);
-        char buf[800];
-        ws_error_format(&r.err, buf, sizeof buf);
-        if (i == 0) {
-            int bad = src == 0 ? copies_wrong(&r) : -1;
-            CHECK(bad == 0, "SASS cp.async copies and zero fills: %d wrong (%s)", bad, buf);
-        } else {
-            CHECK(src == WS_ERR_UNSUPPORTED && strstr(buf, ops[i]) && strstr(buf, "async.cu:") &&
-                      strstr(buf, "--model ptx") && strstr(buf, "0x0"),
-                  "SASS %s: one error naming it: %d %s", ops[i], src, buf);
+        char b[800];
+        ws_error_format(&r.err, b, sizeof b);
+        CHECK(prc == 0 && src == 0, "SASS %s simulates: %s", variants[i], b);
+        if (prc == 0 && src == 0) {
+            const ws_buffer *po = st_buf(&p, "out"), *so = st_buf(&r, "out");
+            const ws_buffer *pi = st_buf(&p, "info"), *si = st_buf(&r, "info");
+            CHECK(!memcmp(po->data, so->data, po->bytes) && !memcmp(pi->data, si->data, pi->bytes),
+                  "SASS %s: the PTX model's out and info (info %d %d %d %d %d vs %d %d %d %d %d)",
+                  variants[i], ((const int *)si->data)[0], ((const int *)si->data)[1],
+                  ((const int *)si->data)[2], ((const int *)si->data)[3],
+                  ((const int *)si->data)[4], ((const int *)pi->data)[0],
+                  ((const int *)pi->data)[1], ((const int *)pi->data)[2],
+                  ((const int *)pi->data)[3], ((const int *)pi->data)[4]);
+            CHECK(st_metric(&r, "sim__races") == 0, "SASS %s: no race: %g", variants[i],
+                  st_metric(&r, "sim__races"));
         }
+        st_free(&p);
+        st_free(&r);
+    }
+    struct { const char *variant; int kind, rc; const char *msg, *op; } bad[] = {
+        {"uninit", -1, WS_ERR_SIM, "mbarrier at shared 0x400 used before its init", "SYNCS.ARRIVE"},
+        {"overarrive", -1, WS_ERR_SIM, "mbarrier arrival of 5 exceeds its pending count 2",
+         "SYNCS.ARRIVE.TRANS64.ART0"},
+        {"misuse", 3, WS_ERR_SIM, "mbarrier init with count 0 (must be 1..1048575)", "SYNCS.EXCH"},
+        {"misuse", 4, WS_ERR_UNSUPPORTED, "mbarrier arrive.expect_tx of 4 bytes: transaction "
+         "counts", "SYNCS.ARRIVE.TRANS64"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0] && sass; i++) {
+        char spec[512];
+        snprintf(spec, sizeof spec, "workload async\nsource async.cu\nbuffer in i32 1024 iota\n"
+                 "buffer out i32 64 zero\nvariant misuse\n  kernel misuse\n  grid 1\n"
+                 "  block 32\n  args in out %d\n", bad[i].kind);
+        st_run r;
+        int rc = st_exec_on(&r, m, sass, bad[i].kind < 0 ? SPEC : spec, bad[i].variant, NULL);
+        char b[800];
+        ws_error_format(&r.err, b, sizeof b);
+        CHECK(rc == bad[i].rc && strstr(b, bad[i].msg) && strstr(b, bad[i].op) &&
+                  strstr(b, "async.cu:") && strstr(b, "at SASS 0x"),
+              "SASS %s %d: one located error: %d %s", bad[i].variant, bad[i].kind, rc, b);
         st_free(&r);
     }
     if (sass)
@@ -187,7 +216,7 @@ int main(void)
         test_primitives(m);
         test_parity(m);
         test_errors(m);
-        test_sass_unsupported(m);
+        test_sass(m);
         ws_module_free(m);
     }
     return ws_test_finish("test_sim_async");

@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""pc_records.py — per-SASS-PC counts of a workload's runs as records, and a check of
+simulator runs against such records (the GPU's, from `warpscope profile --model sass`).
+
+  pc_records.py dump DB WORKLOAD        one line per variant and PC of the newest GPU run of
+                                       each variant: VARIANT PC INST_EXECUTED THREAD_INST
+  pc_records.py check DB RECORDS WORKLOAD
+                                       the newest simulator run of each variant in DB against
+                                       the records; exit 1 naming each variant that differs"""
+import sqlite3, sys
+
+
+def newest(db, workload, source_like):
+    out = {}
+    for rid, v in db.execute("select id, variant from runs where workload=? and source like ? "
+                             "order by id", (workload, source_like)):
+        out[v] = {pc: (i, t) for pc, i, t in db.execute(
+            "select pc, issued, active_threads from instructions where run_id=?", (rid,))}
+    return out
+
+
+def dump(path, workload):
+    for v, pcs in newest(sqlite3.connect(path), workload, 'gpu%').items():
+        for pc in sorted(pcs):
+            print('%s %d %d %d' % (v, pc, pcs[pc][0], pcs[pc][1]))
+
+
+def check(path, records, workload):
+    want = {}
+    for line in open(records):
+        if line.strip() and not line.startswith('#'):
+            v, pc, i, t = line.split()
+            want.setdefault(v, {})[int(pc)] = (int(i), int(t))
+    sim = newest(sqlite3.connect(path), workload, 'sim%')
+    bad = 0
+    for v, pcs in want.items():
+        got = sim.get(v)
+        diff = [(pc, (got or {}).get(pc), pcs[pc]) for pc in sorted(pcs)
+                if (got or {}).get(pc, (0, 0)) != pcs[pc]]
+        if got is None or diff:
+            bad += 1
+            print('%s: %s' % (v, 'no simulator run' if got is None else '%d PCs differ, e.g. %s' % (
+                len(diff), ', '.join('pc %d sim %s gpu %s' % d for d in diff[:3]))))
+    print('%d of %d variants equal to the GPU at every SASS PC' % (len(want) - bad, len(want)))
+    return 1 if bad else 0
+
+
+if __name__ == '__main__':
+    a = sys.argv[1:]
+    if len(a) == 3 and a[0] == 'dump':
+        dump(a[1], a[2])
+    elif len(a) == 4 and a[0] == 'check':
+        sys.exit(check(a[1], a[2], a[3]))
+    else:
+        sys.exit(__doc__)
