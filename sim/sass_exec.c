@@ -552,7 +552,8 @@ void ws_sass_mbar_wake(ws_sass_cta *c, uint32_t off, int phase)
  * group that waits on an mbarrier (P false; the kernel's loop tries again). After
  * WS_SASS_MBAR_TIMEOUTS such rounds in a row with no phase completed, it is a deadlock. */
 #define WS_SASS_MBAR_TIMEOUTS 64
-static int mbar_timeout(ws_sass_cta *c)
+/* (kept out of cta_round: inlined there, it cost the warp loop 3-7 % in bench_sim) */
+static __attribute__((noinline, cold)) int mbar_timeout(ws_sass_cta *c)
 {
     if (c->mbar_timeouts >= WS_SASS_MBAR_TIMEOUTS)
         return 0;
