@@ -1,5 +1,6 @@
 /* test_sass_diff.c — the SASS model against the PTX model on the seed workloads at small
- * sizes and the .cu fixtures of tests/sim/cu (async.cu's mbarriers included), every variant: both start from the same generated inputs, and afterwards every
+ * sizes and the .cu fixtures of tests/sim/cu (async.cu's mbarriers included), every
+ * variant: both start from the same generated inputs, and afterwards every
  * integer buffer is equal byte for byte and every float buffer within the spec's tolerance
  * (ptxas may fuse a PTX mul and add into one FFMA, so floats can differ in the last bits;
  * the GPU computes what the SASS says: himeno's 212 differing floats become 0 when ptxas
@@ -9,6 +10,7 @@
 #include <string.h>
 #include "sim/sim.h"
 #include "tests/check.h"
+#include "tests/sim/cu/async_spec.h"
 
 #define CACHE WS_SASS_DIFF_WORK_DIR
 
@@ -64,13 +66,7 @@ static const char *const fixtures[] = {
     /* async.cu: cp.async and mbarrier objects (LDGSTS, SYNCS, ARRIVES): cuda::barrier
        phases, the __mbarrier primitives (tokens, pending counts, arrive_drop, inval) and
        parity waits (tests/gpu/ptx_async.spec runs the same on the GPU) */
-    "workload async\nsource async.cu\n"
-    "buffer in i32 1024 uniform_int -1000000 1000000\nbuffer out i32 1024 zero\n"
-    "buffer info i32 8 zero\n"
-    "variant copies\n  kernel copies\n  grid 1\n  block 128\n  args in out\n"
-    "variant phases\n  kernel phases\n  grid 1\n  block 128\n  args in out 5\n"
-    "variant primitives\n  kernel primitives\n  grid 1\n  block 64\n  args in out info\n"
-    "variant parity\n  kernel parity\n  grid 1\n  block 64\n  args in out info 7\n",
+    WS_ASYNC_SPEC,
     /* tests/ptx/cu/ops.cu: the math library, conversions, 64-bit integers */
     "workload ops\nsource ../../ptx/cu/ops.cu\n"
     "buffer fin f32 256 uniform_real 0 4\nbuffer fout f32 256 zero\n"

@@ -3,15 +3,10 @@
  * pending_count, inval, cp.async.mbarrier.arrive with and without .noinc) on async.cu:
  * outputs against the CPU, phases reused, no race reported, and the misuse errors. */
 #include "tests/sim/sim_test.h"
+#include "tests/sim/cu/async_spec.h"
 
 static const char *SPEC =
-    "workload async\nsource async.cu\n"
-    "buffer in i32 1024 uniform_int -1000000 1000000\nbuffer out i32 1024 zero\n"
-    "buffer info i32 8 zero\n"
-    "variant copies\n  kernel copies\n  grid 1\n  block 128\n  args in out\n"
-    "variant phases\n  kernel phases\n  grid 1\n  block 128\n  args in out 5\n"
-    "variant primitives\n  kernel primitives\n  grid 1\n  block 64\n  args in out info\n"
-    "variant parity\n  kernel parity\n  grid 1\n  block 64\n  args in out info 7\n"
+    WS_ASYNC_SPEC
     "variant uninit\n  kernel uninit\n  grid 1\n  block 32\n  args out\n"
     "variant overarrive\n  kernel overarrive\n  grid 1\n  block 32\n  args out\n";
 
