@@ -323,6 +323,9 @@ int ws_x_image(ws_warp *w, const ws_inst *in, uint32_t exec);
 
 /* ---- exec_printf.c: the device printf (a call of the external vprintf) */
 int ws_x_vprintf(ws_warp *w, const ws_inst *in, uint32_t exec);
+/* __assertfail(message, file, line, function, charSize) reached by the lanes of exec: the
+ * run stops with the assertion, located at the lowest such lane (a kernel's assert()). */
+int ws_x_assertfail(ws_warp *w, const ws_inst *in, uint32_t exec);
 
 /* ---- exec_ctrl.c: branches, call/ret, exit, warp-wide operations, barriers */
 int ws_x_ctrl(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, ws_effect *fx);
@@ -359,6 +362,12 @@ typedef struct ws_printf_io {
  * stream (exec_printf.c); nargs[l] = the arguments each lane read (vprintf's result). */
 int ws_printf_lanes(ws_run *r, const ws_printf_io *io, uint32_t exec, const uint64_t *fmt,
                     const uint64_t *args, int32_t *nargs);
+
+/* The device assert's failure for one lane: "assertion `MSG` failed in FUNCTION", the
+ * message and function read as C strings at generic addresses (at most 200 bytes each);
+ * 0, or the fault io's host set when a string is outside memory. */
+int ws_assert_message(const ws_printf_io *io, int lane, uint64_t msg, uint64_t func,
+                      char *out, size_t n);
 
 /* One lane's surface access of n bytes at (x bytes, y rows) into *p; out of range: trap
  * (WS_SURF_OUTSIDE), zero (0 with *p NULL: reads 0, writes nothing) or clamp (the nearest

@@ -248,3 +248,53 @@ int ws_x_vprintf(ws_warp *w, const ws_inst *in, uint32_t exec)
                                  &nargs[l], ret->size < 4 ? ret->size : 4););
     return rc;
 }
+
+/* A C string at a generic address, cut at `max` bytes; -1 with the io's fault set. */
+static int read_cstr(const ws_printf_io *io, int lane, uint64_t addr, char *out, size_t max)
+{
+    size_t i = 0;
+    for (; i + 1 < max; i++) {
+        const uint8_t *p = io->host(io->ctx, addr + i, 1, lane);
+        if (!p)
+            return -1;
+        if (!*p)
+            break;
+        out[i] = (char)(*p >= 0x20 && *p < 0x7f ? *p : '?');
+    }
+    out[i] = '\0';
+    return 0;
+}
+
+int ws_assert_message(const ws_printf_io *io, int lane, uint64_t msg, uint64_t func,
+                      char *out, size_t n)
+{
+    char m[201], f[201];
+    if (read_cstr(io, lane, msg, m, sizeof m) || read_cstr(io, lane, func, f, sizeof f))
+        return -1;
+    snprintf(out, n, "assertion `%s' failed in %s", m, f);
+    return 0;
+}
+
+int ws_x_assertfail(ws_warp *w, const ws_inst *in, uint32_t exec)
+{
+    if (!exec)
+        return 0;
+    ws_run *r = w->cta->run;
+    const ws_frame *fr = &w->frames[w->nframes - 1];
+    const ws_function *fn = ws_x_fn(w);
+    uint64_t stride = r->fi[fr->fn].param_bytes, scratch0 = r->fi[fr->fn].param_block;
+    int lane = __builtin_ctz(exec);
+    if (in->src[1].sym < 0 || in->src[2].imm != 5)
+        return ws_x_fault(w, in, lane, 0, WS_ERR_UNSUPPORTED, "__assertfail needs 5 arguments");
+    const ws_var *ma = &fn->locals[in->src[1].sym], *fa = &fn->locals[in->src[1].sym + 3];
+    uint64_t msg = 0, func = 0;
+    const uint8_t *slot = fr->param + (size_t)lane * stride + scratch0;
+    memcpy(&msg, slot + ma->offset, ma->size < 8 ? ma->size : 8);
+    memcpy(&func, slot + fa->offset, fa->size < 8 ? fa->size : 8);
+    ptx_io x = {w, in};
+    ws_printf_io io = {ptx_host, ptx_nomem, &x};
+    char text[512];
+    if (ws_assert_message(&io, lane, msg, func, text, sizeof text))
+        return WS_ERR_SIM;
+    return ws_x_fault(w, in, lane, 0, WS_ERR_SIM, "%s", text);
+}

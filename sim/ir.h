@@ -317,8 +317,10 @@ static inline int ws_operand_regs(const ws_operand *o, int32_t r[4])
     return n;
 }
 
-/* A call's src[0].imm naming no function of the module: the built-in device printf. */
+/* A call's src[0].imm naming no function of the module: the built-in device printf, and
+ * the device assert's failure (__assertfail). */
 #define WS_CALL_VPRINTF (-2)
+#define WS_CALL_ASSERTFAIL (-3)
 
 /* Helpers for the global-vs-local encoding of ws_operand.sym. */
 static inline int ws_sym_is_global(int32_t sym) { return sym <= -2; }

@@ -1033,6 +1033,11 @@ static int resolve_calls(ws_pctx *c)
                 call->src[fx->slot].imm = WS_CALL_VPRINTF;
                 continue;
             }
+            if (ext == 1 && t->len == 12 && memcmp(t->s, "__assertfail", 12) == 0 &&
+                call->src[2].imm == 5) { /* assert(): its failure stops the run (exec_printf.c) */
+                call->src[fx->slot].imm = WS_CALL_ASSERTFAIL;
+                continue;
+            }
             if (ext == 1) { /* only the kernels that reach this call fail */
                 ws_pc_fail(c, WS_ERR_UNSUPPORTED, t->line,
                            "unsupported call to external function '%.*s' (no body in the "

@@ -46,6 +46,21 @@ static int sass_vprintf(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec)
     return rc;
 }
 
+/* CALL.ABS.NOINC to __assertfail (a failed assert()): R4:R5 hold the message, R10:R11 the
+ * function's name (R6:R7 the file, R8 the line: the fault names the source line itself). */
+static int sass_assertfail(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec)
+{
+    int lane = __builtin_ctz(exec);
+    uint64_t msg = ws_sass_rrow(w, 4)[lane] | (uint64_t)ws_sass_rrow(w, 5)[lane] << 32;
+    uint64_t func = ws_sass_rrow(w, 10)[lane] | (uint64_t)ws_sass_rrow(w, 11)[lane] << 32;
+    sass_io x = {w, in};
+    ws_printf_io io = {sass_host, sass_nomem, &x};
+    char text[512];
+    if (ws_assert_message(&io, lane, msg, func, text, sizeof text))
+        return WS_ERR_SIM;
+    return ws_sass_fault(w, in, lane, 0, WS_ERR_SIM, "%s", text);
+}
+
 /* Lanes of `exec` whose indirect target (a byte offset per lane) is the same as the lowest
  * such lane's: the executor runs one target at a time, the others stay behind and take
  * the instruction again (an indirect branch to several targets issues once per target). */
@@ -59,6 +74,8 @@ static int indirect(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec,
         fx->taken = 0;
         return sass_vprintf(w, in, exec);
     }
+    if (off[first] == WS_SASS_ASSERTFAIL)
+        return sass_assertfail(w, in, exec);
     int t = ws_sass_index_of(w->cta->run->k, (int64_t)off[first]);
     if (t < 0)
         return ws_sass_fault(w, in, first, off[first], WS_ERR_SIM,

@@ -54,6 +54,8 @@ typedef struct ws_sass_warp {
 /* The address a call to printf (vprintf, outside the module) resolves to: a call reaching
  * it runs the device printf (sass_ctrl.c). */
 #define WS_SASS_VPRINTF 0x7ff0000000000000ull
+/* ... and a call to __assertfail (a failed assert()): the run stops with the assertion. */
+#define WS_SASS_ASSERTFAIL 0x7ff0000000000010ull
 
 /* The bytes at a generic address for one lane (a located fault and NULL outside memory). */
 const uint8_t *ws_sass_host(ws_sass_warp *w, const ws_sass_inst *in, uint64_t addr, uint64_t n,

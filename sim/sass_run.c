@@ -120,6 +120,8 @@ static int fill_banks(ws_sass_run *r, ws_error *err)
         uint64_t a = symbol_address(r, rl->sym, &fo) + (uint64_t)rl->addend;
         if (!a && fo < 0 && !strcmp(rl->sym, "vprintf"))
             a = WS_SASS_VPRINTF; /* the device printf: sass_ctrl.c runs a call to it */
+        if (!a && fo < 0 && !strcmp(rl->sym, "__assertfail"))
+            a = WS_SASS_ASSERTFAIL; /* assert(): sass_ctrl.c stops the run */
         if (!a && fo < 0)
             return ws_error_set(err, WS_ERR_UNSUPPORTED, "kernel %s calls or reads '%s', which "
                                 "the module does not define (a device-runtime function): the "

@@ -216,6 +216,22 @@ if $ws sim "$tmp/mb.spec" --variant a --model sass --no-db --dump "$tmp/mbs" > "
   expect_error sim "$tmp/mb.spec" --variant tx --model sass
 fi
 
+# A failed assert() stops the run on both models: one line naming the assertion, the
+# function, the thread and the source line; where it holds, the kernel runs on.
+cat > "$tmp/as.cu" <<'CU'
+#include <cassert>
+__global__ void k(int *x) { assert(x[threadIdx.x] >= 0); x[threadIdx.x] += 1; }
+CU
+printf 'workload as\nsource as.cu\nbuffer x i32 64 iota -3\ncheck x\nvariant bad\n  kernel k\n  grid 2\n  block 32\n  args x\nvariant ok\n  kernel k\n  grid 2\n  block 32\n  args x+8\n' > "$tmp/as.spec"
+pattern="as-[0-9a-f]*\.ptx:[0-9]*: kernel _Z1kPi, CTA (0,0,0), warp 0, lane 0, PC [0-9]*: assertion \`x\[threadIdx.x\] >= 0' failed in void k(int \*) (as.cu:2)"
+expect_error sim "$tmp/as.spec" --variant bad --model ptx
+check '$ws sim "$tmp/as.spec" --variant ok --model ptx --no-db > /dev/null 2>&1' "assert that holds: the PTX model runs on"
+if $ws sim "$tmp/as.spec" --variant ok --model sass --no-db > "$tmp/aso" 2>&1 || ! grep -q nvdisasm "$tmp/aso"; then
+  pattern="kernel _Z1kPi, CTA (0,0,0), warp 0, lane 0, PC [0-9]*: assertion \`x\[threadIdx.x\] >= 0' failed in void k(int \*) at SASS 0x[0-9a-f]* CALL.ABS.NOINC (as.cu:2)"
+  expect_error sim "$tmp/as.spec" --variant bad --model sass
+  check 'grep -q "^  model  *SASS" "$tmp/aso"' "assert that holds: the SASS model runs on: $(head -2 "$tmp/aso")"
+fi
+
 # Unsupported PTX (a call to malloc, an external function) names the PTX line and the call.
 cat > "$tmp/ma.cu" <<'CU'
 __global__ void k(int *x) { int *p = (int *)malloc(4); *p = 1; x[threadIdx.x] = *p; }
