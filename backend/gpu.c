@@ -22,8 +22,8 @@ int ws_cu_fail(const ws_cu_api *api, CUresult r, ws_error *err, const char *kern
                const char *what)
 {
     char why[96];
-    ws_error_set(err, WS_ERR_GPU, "kernel %s: %s failed: %s", kernel, what,
-                 ws_cu_describe(api, r, why, sizeof why));
+    /* the kernel goes in its own field: the error's one line names it once */
+    ws_error_set(err, WS_ERR_GPU, "%s failed: %s", what, ws_cu_describe(api, r, why, sizeof why));
     snprintf(err->kernel, sizeof err->kernel, "%.*s", (int)sizeof err->kernel - 1, kernel);
     return WS_ERR_GPU;
 }

@@ -209,8 +209,11 @@ static void test_launch_error(probe *p)
     if (rc != WS_OK)
         return;
     rc = ws_gpu_kernel_launch(k, &err);
-    CHECK(rc == WS_ERR_GPU && strstr(err.msg, "kernel probe: cuLaunchKernel failed: CUDA_ERROR_INVALID_VALUE"),
-          "launch error: %s", err.msg);
+    char line[800];
+    ws_error_format(&err, line, sizeof line);
+    CHECK(rc == WS_ERR_GPU && !strcmp(line, "kernel probe: cuLaunchKernel failed: "
+                                      "CUDA_ERROR_INVALID_VALUE (1)"),
+          "launch error, naming the kernel once: %s", line);
     printf("launch error: %s\n", err.msg);
     ws_gpu_kernel_free(k);
 }

@@ -2,8 +2,10 @@
 # test_launch.sh — launch sequences on the GPU: `run` and `profile` of tests/gpu/launch.spec
 # give outputs equal to the simulator's (both commands exit non-zero otherwise), one row
 # per launch (5 and 10), the `while` loop ending where the flag reached 0 on the device,
-# and a __device__ counter carried through a sequence and restored between profiling passes.
-# Prints "skipped: no GPU" (exit 77) where there is none.
+# and a __device__ counter carried through a sequence and restored between profiling passes;
+# assert() (tests/gpu/assert.spec): where it holds, `run` gives the simulator's outputs;
+# where it fails, `run` exits non-zero with one line of its own naming the driver's assert
+# error (the driver prints the failed assertions itself). Prints "skipped: no GPU" (exit 77) where there is none.
 # usage: test_launch.sh PATH/TO/warpscope
 ws=$1
 spec=$(dirname "$0")/launch.spec
@@ -44,5 +46,12 @@ t = sum(l["metrics"]["gpu__time_duration.sum"] for l in runs["repeat"]["launches
 assert abs(runs["repeat"]["gpu"]["gpu__time_duration.sum"] - t) < 1e-6 * t, t
 PY' "$cmd: outputs equal to the simulator's, a row per launch, times summed"
 done
+aspec=$(dirname "$0")/assert.spec
+"$ws" run "$aspec" --variant holds --no-db --quiet > "$tmp/ah.out" 2> "$tmp/ah.err"
+check '[ $? -eq 0 ]' "assert that holds: run exits 0: $(cat "$tmp/ah.err")"
+"$ws" run "$aspec" --variant fails --no-db --quiet > "$tmp/af.out" 2> "$tmp/af.err"
+rc=$?
+check '[ $rc -ne 0 ] && [ "$(grep -c "^warpscope:" "$tmp/af.err")" -eq 1 ] && grep -q "^warpscope: kernel checked: the launch failed: CUDA_ERROR_ASSERT (710)$" "$tmp/af.err"' \
+      "failed assert: run exits $rc with one line of its own (the driver prints the assertions): $(cat "$tmp/af.err")"
 echo "test_launch: $pass passed, $fail failed"
 [ $fail -eq 0 ]
