@@ -494,6 +494,20 @@ static int add_reg(ws_pctx *c, const char *s, int len, ws_ptype ty)
     return WS_OK;
 }
 
+/* The sink `_` (a result nobody reads: mbarrier.arrive's state in cuda::ptx): one hidden
+ * .b64 register of the function, made when first written. */
+int ws_pc_sink(ws_pctx *c, int32_t *reg)
+{
+    int r = ws_strmap_get(&c->regs, "_", 1);
+    if (r < 0) {
+        if (add_reg(c, "_", 1, WS_P_B64))
+            return c->err->code;
+        r = c->fn->nregs - 1;
+    }
+    *reg = r;
+    return WS_OK;
+}
+
 /* .reg .b32 %r<71>;  .reg .pred %p, %q;  .reg.b16 h;  (directive consumed; `glued` is
  * the directive token when the type is written on it, as in the fp16 headers' asm) */
 static int parse_reg_decl(ws_pctx *c, const ws_tok *glued)

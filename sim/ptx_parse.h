@@ -85,6 +85,7 @@ int ws_pc_fail(ws_pctx *c, ws_code code, int line, const char *fmt, ...)
 int ws_pc_num(ws_pctx *c, int64_t *v);                 /* an integer literal, maybe negative */
 int ws_parse_int_literal(const char *s, int len, int64_t *v);
 ws_ptype ws_ptype_from(const char *s, int len);        /* "u32" (no dot) */
+int ws_pc_sink(ws_pctx *c, int32_t *reg);              /* the function's `_` register */
 
 /* ptx_parse_inst.c: one instruction statement (guard, opcode, operands, ';'). */
 int ws_parse_instruction(ws_pctx *c);

@@ -594,6 +594,10 @@ static int parse_operand(ws_pctx *c, ws_inst *in, ws_operand *o, int slot)
         return ws_pc_syntax(c, t, "a number after '-'");
     if (t->kind == WS_TK_WORD && !ws_pc_is(t, "_"))
         return parse_word_operand(c, in, t, o, slot);
+    if (ws_pc_is(t, "_") && slot == 0) { /* the sink: a result nobody reads */
+        o->kind = WS_O_REG;
+        return ws_pc_sink(c, &o->reg);
+    }
     return ws_pc_syntax(c, t, "an operand");
 }
 

@@ -174,7 +174,8 @@ __device__ unsigned long long init_arrive(unsigned long long *bar, unsigned coun
     if (threadIdx.x == 0) asm volatile("mbarrier.init.shared.b64 [%0], %1;" :: "r"(a), "r"(count));
     __syncthreads();
     unsigned long long st;
-    if (tx) asm volatile("mbarrier.arrive.expect_tx.shared.b64 %0, [%1], %2;" : "=l"(st) : "r"(a), "r"(tx));
+    if (tx == 1) { asm volatile("mbarrier.arrive.shared.b64 _, [%0];" :: "r"(a)); st = 0; } // phase 0's
+    else if (tx) asm volatile("mbarrier.arrive.expect_tx.shared.b64 %0, [%1], %2;" : "=l"(st) : "r"(a), "r"(tx));
     else asm volatile("mbarrier.arrive.shared.b64 %0, [%1];" : "=l"(st) : "r"(a));
     return st;
 }
@@ -196,23 +197,26 @@ __global__ void early(int *x)
     x[threadIdx.x] = (int)st;
 }
 CU
-printf 'workload mb\nsource mb.cu\nbuffer x i32 64 iota 7\ncheck x\nvariant a\n  kernel k\n  grid 1\n  block 64\n  args x 0 0\nvariant early\n  kernel early\n  grid 1\n  block 32\n  args x\nvariant stuck\n  kernel k\n  grid 1\n  block 64\n  args x 64 0\nvariant tx\n  kernel k\n  grid 1\n  block 32\n  args x 0 16\n' > "$tmp/mb.spec"
+printf 'workload mb\nsource mb.cu\nbuffer x i32 64 iota 7\ncheck x\nvariant a\n  kernel k\n  grid 1\n  block 64\n  args x 0 0\nvariant early\n  kernel early\n  grid 1\n  block 32\n  args x\nvariant stuck\n  kernel k\n  grid 1\n  block 64\n  args x 64 0\nvariant tx\n  kernel k\n  grid 1\n  block 32\n  args x 0 16\nvariant sink\n  kernel k\n  grid 1\n  block 64\n  args x 0 1\n' > "$tmp/mb.spec"
 if $ws sim "$tmp/mb.spec" --variant a --model sass --no-db --dump "$tmp/mbs" > "$tmp/mbs.out" 2>&1 ||
    ! grep -q nvdisasm "$tmp/mbs.out"; then
   $ws sim "$tmp/mb.spec" --variant a --model ptx --no-db --dump "$tmp/mbp" > /dev/null 2>&1
   check 'grep -q "^  model  *SASS" "$tmp/mbs.out" && ! grep -q "warning" "$tmp/mbs.out" && cmp -s "$tmp/mbs/a.x.bin" "$tmp/mbp/a.x.bin"' \
         "mbarrier on the SASS model: the PTX model's outputs, no warning: $(grep -E "model|warning|error" "$tmp/mbs.out" | head -3)"
-  pattern="kernel _Z5earlyPi, CTA (0,0,0), warp 0, lane 0, .*mbarrier at shared 0x400 used before its init .* at SASS 0x[0-9a-f]* SYNCS.ARRIVE.TRANS64.A1T0 (mb.cu:26)"
+  # the sink `_` (a token nobody reads) on the PTX model: the same outputs
+  $ws sim "$tmp/mb.spec" --variant sink --model ptx --no-db --dump "$tmp/mbk" > "$tmp/mbk.out" 2>&1
+  check 'cmp -s "$tmp/mbk/sink.x.bin" "$tmp/mbp/a.x.bin"' "mbarrier.arrive into _: $(grep -E "error|warpscope" "$tmp/mbk.out")"
+  pattern="kernel _Z5earlyPi, CTA (0,0,0), warp 0, lane 0, .*mbarrier at shared 0x400 used before its init .* at SASS 0x[0-9a-f]* SYNCS.ARRIVE.TRANS64.A1T0 (mb.cu:27)"
   expect_error sim "$tmp/mb.spec" --variant early --model sass
   # try_wait suspends the threads until the phase completes; one that never can (init for
   # twice the threads that arrive) is a deadlock once the waits have timed out 64 times
-  pattern="kernel _Z1kPiii, .*deadlock: lanes 0xffffffff of warp [01] wait for a phase of the mbarrier at shared offset 0x0 that never completes at SASS 0x[0-9a-f]* SYNCS.PHASECHK.TRANS64.TRYWAIT (mb.cu:17)"
+  pattern="kernel _Z1kPiii, .*deadlock: lanes 0xffffffff of warp [01] wait for a phase of the mbarrier at shared offset 0x0 that never completes at SASS 0x[0-9a-f]* SYNCS.PHASECHK.TRANS64.TRYWAIT (mb.cu:18)"
   expect_error sim "$tmp/mb.spec" --variant stuck --model sass
   # What the SASS model refuses (an expect_tx of bytes no copy delivers) goes to the PTX
   # model when no model was asked for; that one refuses it too: its one line is the error.
   pattern="mb-[0-9a-f]*\.ptx:[0-9]*: kernel .*mbarrier.arrive.expect_tx of 16 bytes: transaction counts"
   expect_error sim "$tmp/mb.spec" --variant tx
-  pattern="at SASS 0x[0-9a-f]* SYNCS.ARRIVE.TRANS64 (mb.cu:15)"
+  pattern="at SASS 0x[0-9a-f]* SYNCS.ARRIVE.TRANS64 (mb.cu:16)"
   expect_error sim "$tmp/mb.spec" --variant tx --model sass
 fi
 

@@ -93,6 +93,8 @@ static const inst_case cases[] = {
     {"fence.acq_rel.gpu;", "fence", WS_OP_FENCE, 0, 0, 0, 0, 0, 0},
     {"nanosleep.u32 100;", "nanosleep.u32", WS_OP_NANOSLEEP, T(U32), 0, 0, 0, 0, 1},
     {"trap;", "trap", WS_OP_TRAP, 0, 0, 0, 0, 0, 0},
+    /* `_`: a result nobody reads (cuda::ptx writes it), a hidden register of the function */
+    {"mbarrier.arrive.shared.b64 _, [%r1];", "mbarrier.arrive.shared.b64", WS_OP_MBAR_ARRIVE, T(B64), 0, WS_SPACE_SHARED, 0, 1, 1},
 };
 #undef T
 #define NCASES ((int)(sizeof cases / sizeof cases[0]))
