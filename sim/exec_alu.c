@@ -621,7 +621,8 @@ WS_FENV static int float_f32(ws_warp *w, const ws_inst *in, uint32_t exec)
         }
         if (ftz) r = ftz32(r);
         if (sat) r = isnan(r) ? 0.0f : r < 0.0f ? 0.0f : r > 1.0f ? 1.0f : r;
-        d[l] = ws_bits_f32(r);
+        d[l] = (in->flags & WS_F_NAN) && (isnan(x) || isnan(y)) ? 0x7fffffffu /* min/max.NaN */
+                                                                : ws_bits_f32(r);
     });
     return 0;
 }

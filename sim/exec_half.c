@@ -94,6 +94,8 @@ static uint16_t half_op1(const ws_inst *in, uint16_t a, uint16_t b, uint16_t c, 
     case WS_OP_MAX: r = fmax(x, y); break;
     default: r = fma(x, y, z); break; /* fma, mad */
     }
+    if ((in->flags & WS_F_NAN) && (isnan(x) || isnan(y)))
+        return 0x7fff; /* min/max.NaN: the canonical NaN of both formats (as HMNMX2.NAN) */
     if (in->flags & WS_F_SAT)
         r = isnan(r) ? 0.0 : r < 0.0 ? 0.0 : r > 1.0 ? 1.0 : r;
     uint16_t h = from_real(r, bf);

@@ -145,7 +145,8 @@ enum {
     WS_F_ALIGNED = 1u << 10,                  /* bar.sync is always aligned; barrier.sync.aligned */
     WS_F_NOINC = 1u << 11,                    /* bfind.shiftamt */
     WS_F_STRONG = 1u << 12,                   /* ld.relaxed / ld.acquire: sees other threads' stores */
-    WS_F_ZERO = 1u << 13                      /* suld/sust.zero (.clamp is WS_F_CLAMP) */
+    WS_F_ZERO = 1u << 13,                     /* suld/sust.zero (.clamp is WS_F_CLAMP) */
+    WS_F_NAN = 1u << 14                       /* min/max.NaN: a NaN operand gives the canonical NaN */
 };
 
 typedef enum ws_special {

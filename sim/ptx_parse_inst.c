@@ -82,6 +82,8 @@ static int apply_fp_mod(ws_inst *in, const char *s, int len)
     else if (eq(s, len, "sat")) in->flags |= WS_F_SAT;
     else if (eq(s, len, "approx")) in->flags |= WS_F_APPROX;
     else if (eq(s, len, "full")) in->flags |= WS_F_FULL;
+    else if (eq(s, len, "NaN") && (in->op == WS_OP_MIN || in->op == WS_OP_MAX))
+        in->flags |= WS_F_NAN;
     else return 0;
     return 1;
 }

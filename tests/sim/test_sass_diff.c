@@ -67,6 +67,9 @@ static const char *const fixtures[] = {
        phases, the __mbarrier primitives (tokens, pending counts, arrive_drop, inval) and
        parity waits (tests/gpu/ptx_async.spec runs the same on the GPU) */
     WS_ASYNC_SPEC,
+    /* mma.cu's packed-half min/max: __hmax2/__hmin2, their _nan forms (max.NaN), bf16 */
+    "workload minmax\nsource mma.cu\nbuffer hm u32 64 random_bits\nbuffer hmo u32 192 zero\n"
+    "variant half_minmax\n  kernel half_minmax\n  grid 1\n  block 32\n  args hm hmo\n",
     /* tests/ptx/cu/ops.cu: the math library, conversions, 64-bit integers */
     "workload ops\nsource ../../ptx/cu/ops.cu\n"
     "buffer fin f32 256 uniform_real 0 4\nbuffer fout f32 256 zero\n"
