@@ -363,9 +363,9 @@ typedef struct ws_printf_io {
 int ws_printf_lanes(ws_run *r, const ws_printf_io *io, uint32_t exec, const uint64_t *fmt,
                     const uint64_t *args, int32_t *nargs);
 
-/* The device assert's failure for one lane: "assertion `MSG` failed in FUNCTION", the
+/* The device assert's failure for one lane: "assertion `MSG' failed in FUNCTION", the
  * message and function read as C strings at generic addresses (at most 200 bytes each);
- * 0, or the fault io's host set when a string is outside memory. */
+ * 0, or WS_ERR_SIM with the io's fault set when a string is outside memory. */
 int ws_assert_message(const ws_printf_io *io, int lane, uint64_t msg, uint64_t func,
                       char *out, size_t n);
 

@@ -2,6 +2,7 @@
  * vprintf(format, args), `format` the address of a .global string and `args` a local
  * buffer holding each argument at its natural alignment (floats promoted to double).
  * Each executing lane's text is formatted on the host and written in lane order. */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "sim/exec.h"
@@ -47,19 +48,26 @@ static int pf_arg(pf_ctx *p, int size, uint64_t *v)
     return 0;
 }
 
-/* A NUL-terminated string of device memory (at most WS_PRINTF_LINE bytes). */
-static int pf_string(pf_ctx *p, uint64_t addr, char *buf)
+/* A NUL-terminated string of device memory, cut at max - 1 bytes (printf's format and %s
+ * arguments, assert's message); WS_ERR_SIM with the io's fault set outside memory. */
+static int read_cstr(const ws_printf_io *io, int lane, uint64_t addr, char *buf, size_t max)
 {
-    for (int i = 0; i < WS_PRINTF_LINE - 1; i++) {
-        const uint8_t *c = p->io->host(p->io->ctx, addr + (uint64_t)i, 1, p->lane);
+    size_t i = 0;
+    for (; i + 1 < max; i++) {
+        const uint8_t *c = io->host(io->ctx, addr + i, 1, lane);
         if (!c)
             return WS_ERR_SIM;
-        buf[i] = (char)*c;
         if (!*c)
-            return 0;
+            break;
+        buf[i] = (char)*c;
     }
-    buf[WS_PRINTF_LINE - 1] = 0;
+    buf[i] = 0;
     return 0;
+}
+
+static int pf_string(pf_ctx *p, uint64_t addr, char *buf)
+{
+    return read_cstr(p->io, p->lane, addr, buf, WS_PRINTF_LINE);
 }
 
 /* One conversion: `spec` holds "%" flags width precision; `len` the length modifier;
@@ -249,28 +257,12 @@ int ws_x_vprintf(ws_warp *w, const ws_inst *in, uint32_t exec)
     return rc;
 }
 
-/* A C string at a generic address, cut at `max` bytes; -1 with the io's fault set. */
-static int read_cstr(const ws_printf_io *io, int lane, uint64_t addr, char *out, size_t max)
-{
-    size_t i = 0;
-    for (; i + 1 < max; i++) {
-        const uint8_t *p = io->host(io->ctx, addr + i, 1, lane);
-        if (!p)
-            return -1;
-        if (!*p)
-            break;
-        out[i] = (char)(*p >= 0x20 && *p < 0x7f ? *p : '?');
-    }
-    out[i] = '\0';
-    return 0;
-}
-
 int ws_assert_message(const ws_printf_io *io, int lane, uint64_t msg, uint64_t func,
                       char *out, size_t n)
 {
     char m[201], f[201];
     if (read_cstr(io, lane, msg, m, sizeof m) || read_cstr(io, lane, func, f, sizeof f))
-        return -1;
+        return WS_ERR_SIM;
     snprintf(out, n, "assertion `%s' failed in %s", m, f);
     return 0;
 }
@@ -284,8 +276,7 @@ int ws_x_assertfail(ws_warp *w, const ws_inst *in, uint32_t exec)
     const ws_function *fn = ws_x_fn(w);
     uint64_t stride = r->fi[fr->fn].param_bytes, scratch0 = r->fi[fr->fn].param_block;
     int lane = __builtin_ctz(exec);
-    if (in->src[1].sym < 0 || in->src[2].imm != 5)
-        return ws_x_fault(w, in, lane, 0, WS_ERR_UNSUPPORTED, "__assertfail needs 5 arguments");
+    assert(in->src[1].sym >= 0 && in->src[2].imm == 5); /* the parser maps only that call */
     const ws_var *ma = &fn->locals[in->src[1].sym], *fa = &fn->locals[in->src[1].sym + 3];
     uint64_t msg = 0, func = 0;
     const uint8_t *slot = fr->param + (size_t)lane * stride + scratch0;
