@@ -624,7 +624,8 @@ static int mb_lane(ws_sass_warp *w, const ws_sass_inst *in, int lane, uint64_t a
         if (ws_sass_has(in, WS_SMOD_ART0)) { /* arrive(count) */
             n = (uint32_t)src;
             if (!n)
-                return ws_sass_fault(w, in, lane, 0, WS_ERR_SIM, "mbarrier arrival of 0");
+                return ws_sass_fault(w, in, lane, 0, WS_ERR_SIM, "mbarrier arrival of 0 "
+                                     "(must be 1..%u)", MB_FIELD);
         } else if (!ws_sass_has(in, WS_SMOD_A1T0) && (uint32_t)src) {
             return ws_sass_fault(w, in, lane, 0, WS_ERR_UNSUPPORTED, "mbarrier arrive."
                                  "expect_tx of %u bytes: transaction counts (cp.async.bulk, "
@@ -659,6 +660,7 @@ int ws_sass_x_mbarrier(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, w
     addresses(w, in, k, exec, fx->addr);
     fx->has_addr = 1;
     fx->bytes = 8;
+    int check = syncs && ws_sass_has(in, WS_SMOD_PHASECHK);
     uint32_t pm = 0, wait_off = 0, wait_parity = 0;
     int have_wait = 0, one_wait = 1; /* incomplete lanes wait on one object and parity */
     WS_LANES(l, exec, {
@@ -676,13 +678,13 @@ int ws_sass_x_mbarrier(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, w
         uint32_t off = (uint32_t)(p - w->cta->shared);
         if (completed)
             ws_sass_mbar_wake(w->cta, off, (int)(old >> 63) ^ 1);
-        if (pred) {
+        if (check && pred) {
             pm |= 1u << l;
-        } else if (!have_wait) {
+        } else if (check && !have_wait) {
             wait_off = off;
             wait_parity = (sw[0] >> 31) & 1u;
             have_wait = 1;
-        } else if (off != wait_off || ((sw[0] >> 31) & 1u) != wait_parity) {
+        } else if (check && (off != wait_off || ((sw[0] >> 31) & 1u) != wait_parity)) {
             one_wait = 0;
         }
         if (k > 0 && in->o[0].kind == WS_SO_R) { /* the token: the word before the arrival */
@@ -691,7 +693,7 @@ int ws_sass_x_mbarrier(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, w
         }
     });
     fx->space = (uint8_t)real;
-    if (!syncs || !ws_sass_has(in, WS_SMOD_PHASECHK))
+    if (!check)
         return 0;
     ws_sass_pdst(w, in, 0, exec, pm);
     uint32_t waiting = exec & ~pm;

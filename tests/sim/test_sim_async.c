@@ -123,8 +123,9 @@ static void test_errors(ws_module *m)
     static const char *const want[] = {
         "misaligned global load of 16 bytes", "cp.async source size 8 is larger than its copy size 4",
         "is not in shared memory", "mbarrier.init with count 0 (must be 1..1048575)",
-        "mbarrier.arrive.expect_tx of 4 bytes: transaction counts"};
-    for (int kind = 0; kind < 5; kind++) {
+        "mbarrier.arrive.expect_tx of 4 bytes: transaction counts",
+        "mbarrier arrival of 0 exceeds its pending count 1"};
+    for (int kind = 0; kind < 6; kind++) {
         char spec[512];
         snprintf(spec, sizeof spec, "workload async\nsource async.cu\nbuffer in i32 1024 iota\n"
                  "buffer out i32 64 zero\nvariant misuse\n  kernel misuse\n  grid 1\n"
@@ -180,6 +181,8 @@ static void test_sass(ws_module *m)
         {"overarrive", -1, WS_ERR_SIM, "mbarrier arrival of 5 exceeds its pending count 2",
          "SYNCS.ARRIVE.TRANS64.ART0"},
         {"misuse", 3, WS_ERR_SIM, "mbarrier init with count 0 (must be 1..1048575)", "SYNCS.EXCH"},
+        {"misuse", 5, WS_ERR_SIM, "mbarrier arrival of 0 (must be 1..1048575)",
+         "SYNCS.ARRIVE.TRANS64.ART0"},
         {"misuse", 4, WS_ERR_UNSUPPORTED, "mbarrier arrive.expect_tx of 4 bytes: transaction "
          "counts", "SYNCS.ARRIVE.TRANS64"},
     };

@@ -134,7 +134,8 @@ extern "C" __global__ void overarrive(int *out)
 
 // One misuse per `kind`, each an error of the simulator: 0 a cp.async from a misaligned
 // address, 1 a source size larger than the copy, 2 an mbarrier in global memory, 3
-// mbarrier.init with count 0, 4 arrive.expect_tx of bytes no copy will deliver.
+// mbarrier.init with count 0, 4 arrive.expect_tx of bytes no copy will deliver, 5 an
+// arrival of count 0.
 extern "C" __global__ void misuse(const int *in, int *out, int kind)
 {
     __shared__ int4 s[32];
@@ -153,8 +154,11 @@ extern "C" __global__ void misuse(const int *in, int *out, int kind)
         asm volatile("mbarrier.init.shared.b64 [%0], %1;" ::"r"(ba), "r"(kind - 3));
     else if (t == 0) {
         cuda::ptx::mbarrier_init(&bar, 1);
-        cuda::ptx::mbarrier_arrive_expect_tx(cuda::ptx::sem_release, cuda::ptx::scope_cta,
-                                             cuda::ptx::space_shared, &bar, kind);
+        if (kind == 5)
+            asm volatile("mbarrier.arrive.shared.b64 _, [%0], %1;" ::"r"(ba), "r"(kind - 5));
+        else
+            cuda::ptx::mbarrier_arrive_expect_tx(cuda::ptx::sem_release, cuda::ptx::scope_cta,
+                                                 cuda::ptx::space_shared, &bar, kind);
     }
     __pipeline_commit();
     __pipeline_wait_prior(0);
