@@ -247,35 +247,35 @@ static void test_errors(void)
           strstr(e.msg, "no .version"), "empty text: %s", e.msg);
     /* names: C++ mangled ones run to hundreds of characters and are kept whole; past 1023
      * characters the parser says so instead of cutting them */
-    for (int len = 300; len <= 1100; len += 800) {
-        char *name = malloc((size_t)len + 1), *ptx = malloc((size_t)len + 256);
-        memset(name, 'g', (size_t)len);
-        name[len] = 0;
-        snprintf(ptx, (size_t)len + 256, ".version 8.0\n.target sm_90\n.address_size 64\n"
-                 ".global .align 4 .b8 %s[4];\n.visible .entry k()\n{\n\tret;\n}\n", name);
-        ws_module *lm = pt_parse(ptx, "names.ptx", &e);
-        if (len < 1024)
-            CHECK(lm && lm->nglobals == 1 && strcmp(lm->globals[0].name, name) == 0,
-                  "a %d-character global name is kept whole: %s", len, lm ? "" : e.msg);
-        else
-            CHECK(!lm && e.code == WS_ERR_PTX && e.line == 4 &&
-                      strstr(e.msg, "variable name longer than 1023 characters"),
-                  "a %d-character name is an error: %s", len, e.msg);
-        ws_module_free(lm);
-        snprintf(ptx, (size_t)len + 256, ".version 8.0\n.target sm_90\n.address_size 64\n"
-                 ".visible .entry %s()\n{\n\tret;\n}\n", name);
-        lm = pt_parse(ptx, "names.ptx", &e);
-        if (len < 1024)
-            CHECK(lm && strcmp(ws_module_entry_name(lm, 0), name) == 0,
-                  "a %d-character kernel name is kept whole: %s", len, lm ? "" : e.msg);
-        else
-            CHECK(!lm && e.code == WS_ERR_PTX && e.line == 4 &&
-                      strstr(e.msg, "function name longer than 1023 characters"),
-                  "a %d-character kernel name is an error: %s", len, e.msg);
-        ws_module_free(lm);
-        free(name);
-        free(ptx);
-    }
+    /* a global's name and a kernel's: kept whole up to 1023 characters, an error beyond */
+    static const struct { const char *decl, *what; } names[] = {
+        {".global .align 4 .b8 %s[4];\n.visible .entry k()\n{\n\tret;\n}\n", "variable"},
+        {".visible .entry %s()\n{\n\tret;\n}\n", "function"},
+    };
+    for (int len = 300; len <= 1100; len += 800)
+        for (int i = 0; i < 2; i++) {
+            char *name = malloc((size_t)len + 1), *ptx = malloc((size_t)len + 256);
+            char body[128];
+            memset(name, 'g', (size_t)len);
+            name[len] = 0;
+            snprintf(body, sizeof body, ".version 8.0\n.target sm_90\n.address_size 64\n%s",
+                     names[i].decl);
+            snprintf(ptx, (size_t)len + 256, body, name);
+            ws_module *lm = pt_parse(ptx, "names.ptx", &e);
+            const char *kept = !lm ? NULL : i == 0 ? (lm->nglobals == 1 ? lm->globals[0].name : "")
+                                                   : ws_module_entry_name(lm, 0);
+            char want[64];
+            snprintf(want, sizeof want, "%s name longer than 1023 characters", names[i].what);
+            if (len < 1024)
+                CHECK(kept && strcmp(kept, name) == 0, "a %d-character %s name is kept whole: %s",
+                      len, names[i].what, lm ? "" : e.msg);
+            else
+                CHECK(!lm && e.code == WS_ERR_PTX && e.line == 4 && strstr(e.msg, want),
+                      "a %d-character %s name is an error: %s", len, names[i].what, e.msg);
+            ws_module_free(lm);
+            free(name);
+            free(ptx);
+        }
     CHECK(ws_ptx_load("/nonexistent/x.ptx", &(ws_module *){NULL}, &e) != WS_OK &&
           e.code == WS_ERR_IO, "missing file gives an I/O error");
 }
