@@ -17,6 +17,43 @@
 #define WS_MAX_CALL_DEPTH 32
 #define WS_SCHED_QUANTUM 16
 
+/* A CTA's watch for mbarrier waits that can never succeed, on both models. A scheduler
+ * round is idle when every warp that ran saw an mbarrier wait fail and no mbarrier object
+ * changed (an init, arrival, expect_tx, or a bulk copy's completion): only the CTA's own
+ * threads and copies can change them. After WS_MBAR_IDLE_ROUNDS idle rounds in a row the
+ * run stops with a located deadlock naming the last wait that failed. */
+#define WS_MBAR_IDLE_ROUNDS 1024
+typedef struct ws_mbar_watch {
+    uint64_t failed;        /* warps (bit = warp id) whose mbarrier wait failed this round */
+    uint8_t changed;        /* an mbarrier object changed this round */
+    uint32_t idle;          /* idle rounds in a row */
+    const void *in;         /* the last failed wait: its instruction (ws_inst / ws_sass_inst), */
+    int warp;               /* warp, */
+    uint32_t lanes;         /* lanes */
+    uint32_t offset;        /* and the mbarrier's offset in the CTA's shared memory */
+} ws_mbar_watch;
+
+static inline void ws_mbar_failed(ws_mbar_watch *m, const void *in, int warp, uint32_t lanes,
+                                  uint32_t offset)
+{
+    m->failed |= 1ull << (warp & 63);
+    m->in = in;
+    m->warp = warp;
+    m->lanes = lanes;
+    m->offset = offset;
+}
+
+/* Ends a round in which the warps of `ran` (bit = warp id) ran: 1 when the CTA has now
+ * been idle for WS_MBAR_IDLE_ROUNDS rounds. */
+static inline int ws_mbar_round(ws_mbar_watch *m, uint64_t ran)
+{
+    int idle = ran && !m->changed && !(ran & ~m->failed);
+    m->idle = idle ? m->idle + 1 : 0;
+    m->failed = 0;
+    m->changed = 0;
+    return m->idle >= WS_MBAR_IDLE_ROUNDS;
+}
+
 /* Simulated address layout: global allocations live high, shared and local memory are
  * windows of the generic address space (cvta.shared/.local add the window base). */
 #define WS_GLOBAL_BASE 0x0000700000000000ull
@@ -151,6 +188,7 @@ typedef struct ws_cta {
     uint32_t red_popc[16], red_and[16], red_or[16];
     uint64_t *shadow_shared; /* race shadow, 2 words per 4 bytes of shared memory */
     int read_grid_envreg;    /* read %envreg1/2 (a grid sync's workspace) without one */
+    ws_mbar_watch mbar;      /* mbarrier waits that can never succeed */
 } ws_cta;
 
 /* A race report candidate (de-duplicated by PC pair). */

@@ -422,6 +422,7 @@ static int cta_begin(ws_cta *c, uint64_t linear)
     c->ctaid[2] = (uint32_t)(linear / ((uint64_t)r->grid[0] * r->grid[1]));
     c->bar_epoch = 0;
     c->read_grid_envreg = 0;
+    memset(&c->mbar, 0, sizeof c->mbar);
     for (int id = 0; id < 16; id++)
         reset_reduction(c, id);
     memset(c->shared, 0, c->shared_bytes);
@@ -451,14 +452,23 @@ enum { CTA_RUNNING, CTA_DONE, CTA_STALLED };
 static int cta_round(ws_cta *c, int *state)
 {
     int ran = 0, done = 0;
+    uint64_t ran_mask = 0;
     for (int i = 0; i < c->nwarps; i++) {
         ws_warp *w = &c->warps[i];
         for (int q = 0; q < WS_SCHED_QUANTUM && w->state == WS_W_READY; q++) {
             if (step(w))
                 return c->wk->err.code;
             ran = 1;
+            ran_mask |= 1ull << (i & 63);
         }
         done += w->state == WS_W_DONE;
+    }
+    if (__builtin_expect(ws_mbar_round(&c->mbar, ran_mask), 0)) {
+        const ws_mbar_watch *m = &c->mbar;
+        return ws_x_fault(&c->warps[m->warp], m->in, __builtin_ctz(m->lanes), 0, WS_ERR_SIM,
+                          "deadlock: lanes 0x%08x of warp %d wait for a phase of the mbarrier "
+                          "at shared offset 0x%x that never completes", m->lanes, m->warp,
+                          m->offset);
     }
     *state = done == c->nwarps ? CTA_DONE
            : check_barriers(c) == 0 && !ran ? CTA_STALLED : CTA_RUNNING;

@@ -126,7 +126,7 @@ typedef enum ws_subop {
     WS_SUB_WARP_SYNC,
     /* cp.async.mbarrier.arrive.noinc; mbarrier.test_wait/try_wait.parity;
      * mbarrier.arrive.expect_tx */
-    WS_SUB_NOINC, WS_SUB_PARITY, WS_SUB_EXPECT_TX,
+    WS_SUB_NOINC, WS_SUB_PARITY, WS_SUB_EXPECT_TX, WS_SUB_COMPLETE_TX, WS_SUB_BULK_GROUP,
     /* tex/suld/sust geometry: .1d, .2d, .3d */
     WS_SUB_DIM1, WS_SUB_DIM2, WS_SUB_DIM3
 } ws_subop;

@@ -132,10 +132,37 @@ static int apply_warp_mod(ws_inst *in, const char *s, int len)
     }
 }
 
-/* cp.async and mbarrier: state spaces, cache and memory-order qualifiers (no functional
- * effect), .noinc, .parity and .expect_tx. */
+/* cp.async.bulk's two state spaces, destination first: into shared memory from global
+ * (.shared::cluster.global, completing on an mbarrier) or out of it (.global.shared::cta,
+ * a bulk group). in->space keeps the destination's. */
+static int bulk_space(ws_inst *in, const char *s, int len)
+{
+    int first = in->space == WS_SPACE_GENERIC;
+    if (first && eq(s, len, "shared::cluster"))
+        in->space = WS_SPACE_SHARED_CLUSTER;
+    else if (first && eq(s, len, "global"))
+        in->space = WS_SPACE_GLOBAL;
+    else if (!first && in->space == WS_SPACE_SHARED_CLUSTER)
+        return eq(s, len, "global");
+    else if (!first && in->space == WS_SPACE_GLOBAL)
+        return eq(s, len, "shared::cta");
+    else
+        return 0;
+    return 1;
+}
+
+/* cp.async, cp.async.bulk and mbarrier: state spaces, cache and memory-order qualifiers (no
+ * functional effect), .noinc, .parity, .expect_tx, .mbarrier::complete_tx::bytes,
+ * .bulk_group and wait_group's .read. */
 static int apply_async_mod(ws_inst *in, const char *s, int len)
 {
+    if (in->op == WS_OP_CP_ASYNC_BULK) {
+        if (eq(s, len, "mbarrier::complete_tx::bytes")) in->subop = WS_SUB_COMPLETE_TX;
+        else if (eq(s, len, "bulk_group")) in->subop = WS_SUB_BULK_GROUP;
+        else return bulk_space(in, s, len) || is_ignored_mem(s, len);
+        return 1;
+    }
+    if (eq(s, len, "read") && in->op == WS_OP_CP_ASYNC_BULK_WAIT) return 1;
     if (eq(s, len, "noinc") && in->op == WS_OP_CP_ASYNC_MBAR) in->subop = WS_SUB_NOINC;
     else if (eq(s, len, "parity") && (in->op == WS_OP_MBAR_TEST_WAIT ||
                                       in->op == WS_OP_MBAR_TRY_WAIT)) in->subop = WS_SUB_PARITY;
@@ -217,7 +244,13 @@ static int apply_op_mod(ws_inst *in, const char *s, int len)
         return eq(s, len, "gl") || eq(s, len, "cta") || eq(s, len, "sys");
     case WS_MODS_FENCE:
         return eq(s, len, "acq_rel") || eq(s, len, "sc") || eq(s, len, "cta") ||
-               eq(s, len, "gpu") || eq(s, len, "sys") || eq(s, len, "cluster");
+               eq(s, len, "gpu") || eq(s, len, "sys") || eq(s, len, "cluster") ||
+               /* fence.proxy.async[.global|.shared::cta|.shared::cluster] and
+                  fence.proxy.alias: orders the generic proxy against bulk copies, which
+                  complete at issue here */
+               eq(s, len, "proxy") || eq(s, len, "async") || eq(s, len, "alias") ||
+               eq(s, len, "global") || eq(s, len, "shared::cta") ||
+               eq(s, len, "shared::cluster");
     case WS_MODS_BFIND:
         if (!eq(s, len, "shiftamt")) return 0;
         in->flags |= WS_F_NOINC;
@@ -634,6 +667,18 @@ static int check_arity(ws_pctx *c, const ws_inst *in, const char *opname, int li
             (size->imm != 4 && size->imm != 8 && size->imm != 16))
             return ws_pc_fail(c, WS_ERR_PTX, line, "'%s': expected [shared], [global], then "
                               "the copy size 4, 8 or 16", opname);
+    }
+    if (in->op == WS_OP_CP_ASYNC_BULK) { /* the forms bulk_space allows, and their operands */
+        int to_shared = in->space == WS_SPACE_SHARED_CLUSTER;
+        if (!(to_shared ? in->subop == WS_SUB_COMPLETE_TX && in->nsrc == 4 &&
+                          in->src[3].kind == WS_O_ADDR
+                        : in->space == WS_SPACE_GLOBAL && in->subop == WS_SUB_BULK_GROUP &&
+                          in->nsrc == 3) ||
+            in->src[1].kind != WS_O_ADDR || in->src[2].kind == WS_O_ADDR)
+            return ws_pc_fail(c, WS_ERR_UNSUPPORTED, line, "'%s': the forms known are "
+                              ".shared::cluster.global.mbarrier::complete_tx::bytes [dst], "
+                              "[src], size, [mbar] and .global.shared::cta.bulk_group [dst], "
+                              "[src], size", opname);
     }
     return WS_OK;
 }

@@ -106,6 +106,8 @@ static const char *subop_name(int s)
     case WS_SUB_WARP_SYNC: return "warp.sync";
     case WS_SUB_NOINC: return "noinc";    case WS_SUB_PARITY: return "parity";
     case WS_SUB_EXPECT_TX: return "expect_tx";
+    case WS_SUB_COMPLETE_TX: return "mbarrier::complete_tx::bytes";
+    case WS_SUB_BULK_GROUP: return "bulk_group";
     default: return "";
     }
 }

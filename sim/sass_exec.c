@@ -620,6 +620,7 @@ static void cta_start(ws_sass_cta *c, uint64_t linear)
     ws_sass_cta_sync_point(c);
     c->bar_epoch = 0;
     c->mbar_timeouts = 0;
+    memset(&c->mbar, 0, sizeof c->mbar);
     for (int i = 0; i < c->nwarps; i++)
         warp_start(&c->warps[i], linear);
     ws_event_sink *sink = r->base.sink;
@@ -640,13 +641,22 @@ static int cta_round(ws_sass_cta *c)
 {
     ws_sass_run *r = c->run;
     int ran = 0, done = 0;
+    uint64_t ran_mask = 0;
     for (int i = 0; i < c->nwarps; i++) {
         ws_sass_warp *w = &c->warps[i];
         int64_t n = run_warp(w, r->quantum);
         if (n < 0)
             return c->wk->base.err.code ? c->wk->base.err.code : WS_ERR_SIM;
         ran |= n > 0;
+        ran_mask |= (uint64_t)(n > 0) << (i & 63);
         done += warp_done(w);
+    }
+    if (__builtin_expect(ws_mbar_round(&c->mbar, ran_mask), 0) && done < c->nwarps) {
+        const ws_mbar_watch *m = &c->mbar;
+        return ws_sass_fault(&c->warps[m->warp], m->in, __builtin_ctz(m->lanes), 0, WS_ERR_SIM,
+                             "deadlock: lanes 0x%08x of warp %d wait for a phase of the "
+                             "mbarrier at shared offset 0x%x that never completes", m->lanes,
+                             m->warp, m->offset);
     }
     if (done == c->nwarps)
         return 1;

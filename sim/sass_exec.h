@@ -149,6 +149,7 @@ typedef struct ws_sass_cta {
                                 * without race detection */
     uint32_t mbar_timeouts;    /* rounds in a row that ended every mbarrier try_wait
                                 * unfulfilled (nothing else could run) */
+    ws_mbar_watch mbar;        /* test_waits that can never succeed (exec.h) */
 } ws_sass_cta;
 
 typedef struct ws_sass_worker {

@@ -523,7 +523,9 @@ int ws_sass_x_atom(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
  * 2^20 - expected, bits 1-20 keep 2^20 - expected for the next phase (arrive_drop raises
  * them), bit 63 is the phase parity. Bits 21-41 are this model's count of pending
  * transactions (signed): LDGSTS's SYNCS.ARRIVE...A0T1 adds one and its
- * ARRIVES.LDGSTSBAR.64.TRANSCNT takes it back, both at issue since copies complete there.
+ * ARRIVES.LDGSTSBAR.64.TRANSCNT takes it back, both at issue since copies complete there;
+ * an expect_tx (SYNCS.ARRIVE.TRANS64 with bytes, .A0TR without an arrival) adds bytes, and
+ * a bulk copy into shared memory (UBLKCP.S.G) or a complete_tx (.A0TX) takes them back.
  * A phase completes when its arrivals reach 2^20 with no transaction pending; a completed
  * count reads 0 until then. Lanes act in lane order. */
 #define MB_FIELD 0xfffffu
@@ -570,6 +572,19 @@ static int mb_complete_if_due(ws_sass_warp *w, mb_state *m)
     return 1;
 }
 
+/* expect_tx (delta > 0) or complete_tx (delta < 0) of |delta| bytes or transactions. */
+static int mb_tx(ws_sass_warp *w, const ws_sass_inst *in, int lane, mb_state *m, int64_t delta)
+{
+    int64_t t = (int64_t)m->tx + delta;
+    if (t > (int64_t)MB_FIELD || t < -(int64_t)MB_FIELD)
+        return ws_sass_fault(w, in, lane, 0, WS_ERR_SIM, "mbarrier transaction count %lld "
+                             "after %s of %lld is out of range (|count| <= %u; phase %d)",
+                             (long long)t, delta > 0 ? "expect_tx" : "complete_tx",
+                             (long long)(delta > 0 ? delta : -delta), MB_FIELD, m->phase);
+    m->tx = (int32_t)t;
+    return 0;
+}
+
 static int mb_arrive(ws_sass_warp *w, const ws_sass_inst *in, int lane, mb_state *m,
                      uint32_t n, int drop)
 {
@@ -614,11 +629,15 @@ static int mb_lane(ws_sass_warp *w, const ws_sass_inst *in, int lane, uint64_t a
     int rc = 0;
     if (!syncs) { /* ARRIVES.LDGSTSBAR.64: this thread's LDGSTS have completed */
         if (ws_sass_has(in, WS_SMOD_TRANSCNT))
-            m.tx--;
+            rc = mb_tx(w, in, lane, &m, -1);
         else
             rc = mb_arrive(w, in, lane, &m, 1, 0); /* .ARVCNT: cp.async.mbarrier.arrive.noinc */
     } else if (ws_sass_has(in, WS_SMOD_A0T1)) { /* an LDGSTS transaction to come */
-        m.tx++;
+        rc = mb_tx(w, in, lane, &m, 1);
+    } else if (ws_sass_has(in, WS_SMOD_A0TR)) { /* expect_tx: bytes, no arrival */
+        rc = mb_tx(w, in, lane, &m, (int64_t)(uint32_t)src);
+    } else if (ws_sass_has(in, WS_SMOD_A0TX)) { /* complete_tx: bytes, no arrival */
+        rc = mb_tx(w, in, lane, &m, -(int64_t)(uint32_t)src);
     } else {
         uint32_t n = 1;
         if (ws_sass_has(in, WS_SMOD_ART0)) { /* arrive(count) */
@@ -626,12 +645,11 @@ static int mb_lane(ws_sass_warp *w, const ws_sass_inst *in, int lane, uint64_t a
             if (!n)
                 return ws_sass_fault(w, in, lane, 0, WS_ERR_SIM, "mbarrier arrival of 0 "
                                      "(must be 1..%u)", MB_FIELD);
-        } else if (!ws_sass_has(in, WS_SMOD_A1T0) && (uint32_t)src) {
-            return ws_sass_fault(w, in, lane, 0, WS_ERR_UNSUPPORTED, "mbarrier arrive."
-                                 "expect_tx of %u bytes: transaction counts (cp.async.bulk, "
-                                 "TMA) are not supported", (uint32_t)src);
+        } else if (!ws_sass_has(in, WS_SMOD_A1T0)) { /* arrive.expect_tx: bytes, then 1 */
+            rc = mb_tx(w, in, lane, &m, (int64_t)(uint32_t)src);
         }
-        rc = mb_arrive(w, in, lane, &m, n, ws_sass_has(in, WS_SMOD_OPTOUT));
+        if (!rc)
+            rc = mb_arrive(w, in, lane, &m, n, ws_sass_has(in, WS_SMOD_OPTOUT));
     }
     if (rc)
         return rc;
@@ -693,8 +711,10 @@ int ws_sass_x_mbarrier(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, w
         }
     });
     fx->space = (uint8_t)real;
-    if (!check)
+    if (!check) {
+        w->cta->mbar.changed = 1;
         return 0;
+    }
     ws_sass_pdst(w, in, 0, exec, pm);
     uint32_t waiting = exec & ~pm;
     if (!waiting)
@@ -702,7 +722,93 @@ int ws_sass_x_mbarrier(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, w
     if (ws_sass_has(in, WS_SMOD_TRYWAIT) && one_wait) /* try_wait suspends the threads until
         the phase completes (or its time limit: sass_exec.c, mbar_timeout) */
         ws_sass_park(w, waiting, WS_SG_MBAR, (int)wait_parity, wait_off, fx);
+    else { /* test_wait: nothing changes until other warps arrive */
+        w->turn_over = 1;
+        ws_mbar_failed(&w->cta->mbar, in, w->id, waiting, have_wait ? wait_off : 0);
+    }
+    return 0;
+}
+
+/* Uniform register r's value (URZ and past the file read 0). */
+static uint32_t ureg(const ws_sass_warp *w, int r)
+{
+    return r >= 0 && r < WS_SASS_URZ ? w->ur[r] : 0u;
+}
+
+/* `n` bytes (a multiple of 16) at addr in sp, resolved 16 bytes at a time: bulk sizes need
+ * not be powers of two, and race detection sees each piece. NULL with the fault set. */
+static uint8_t *resolve_bulk(ws_sass_warp *w, const ws_sass_inst *in, int sp, uint64_t addr,
+                             uint64_t n, int lane, int access, int *real)
+{
+    uint8_t *first = NULL;
+    for (uint64_t o = 0; o < n; o += 16) {
+        uint8_t *p = resolve(w, in, sp, addr + o, 16, lane, access, real);
+        if (!p || (first && p != first + o)) {
+            if (p) /* the copy runs from one allocation into another */
+                ws_sass_fault(w, in, lane, addr + o, WS_ERR_SIM, "bulk copy of %llu bytes at "
+                              "0x%llx crosses the end of its allocation",
+                              (unsigned long long)n, (unsigned long long)addr);
+            return NULL;
+        }
+        if (!first)
+            first = p;
+    }
+    return first;
+}
+
+/* UBLKCP.S.G [URd], [URs], URn: cp.async.bulk of (URn & 0xffff) * 16 bytes from global
+ * URs:URs+1 to shared URd, then complete_tx of those bytes on the mbarrier at shared
+ * UR(d+1) (ptxas keeps the two in a pair and the size in 16-byte units; bulk.cu in
+ * tests/sim/cu shows both). UBLKCP.G.S [URd], [URs], URn: shared URs to global URd:URd+1
+ * (a bulk group, waited for by DEPBAR). Uniform: one copy per issue, complete at issue. */
+int ws_sass_x_ublkcp(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    if (!exec)
+        return 0;
+    int lane = __builtin_ctz(exec);
+    int to_shared = !strcmp(in->name, "UBLKCP.S.G"), from_shared = !strcmp(in->name, "UBLKCP.G.S");
+    const ws_sass_opnd *d = &in->o[0], *s = &in->o[1], *sz = &in->o[2];
+    if ((!to_shared && !from_shared) || d->kind != WS_SO_MEM || s->kind != WS_SO_MEM ||
+        sz->kind != WS_SO_UR || (d->reg >= 0 && d->reg != WS_SASS_RZ) ||
+        (s->reg >= 0 && s->reg != WS_SASS_RZ))
+        return ws_sass_fault(w, in, lane, 0, WS_ERR_UNSUPPORTED, "unsupported UBLKCP form "
+                             "(UBLKCP.S.G and UBLKCP.G.S [UR], [UR], UR are known)");
+    uint64_t n = (uint64_t)(ureg(w, sz->reg) & 0xffffu) * 16;
+    uint64_t da = (uint64_t)d->imm + ureg(w, d->ureg), sa = (uint64_t)s->imm + ureg(w, s->ureg);
+    if (to_shared)
+        sa += (uint64_t)ureg(w, s->ureg + 1) << 32;
     else
-        w->turn_over = 1; /* test_wait: nothing changes until other warps arrive */
+        da += (uint64_t)ureg(w, d->ureg + 1) << 32;
+    int dsp = to_shared ? WS_SPACE_SHARED : WS_SPACE_GLOBAL, real = dsp;
+    int ssp = to_shared ? WS_SPACE_GLOBAL : WS_SPACE_SHARED;
+    if (!n)
+        return ws_sass_fault(w, in, lane, sa, WS_ERR_SIM, "bulk copy of 0 bytes");
+    uint8_t *dst = resolve_bulk(w, in, dsp, da, n, lane, 1, &real);
+    const uint8_t *src = dst ? resolve_bulk(w, in, ssp, sa, n, lane, 0, &real) : NULL;
+    if (!src)
+        return WS_ERR_SIM;
+    memmove(dst, src, (size_t)n);
+    fx->space = (uint8_t)(to_shared ? WS_SPACE_GLOBAL : WS_SPACE_SHARED);
+    if (!to_shared)
+        return 0;
+    uint64_t ba = ureg(w, d->ureg + 1);
+    uint8_t *p = resolve(w, in, WS_SPACE_SHARED, ba & 0xffffffffu, 8, lane, 2, &real);
+    if (!p)
+        return WS_ERR_SIM;
+    uint64_t st;
+    memcpy(&st, p, 8);
+    mb_state m = mb_unpack(st);
+    if (!m.reset)
+        return ws_sass_fault(w, in, lane, ba, WS_ERR_SIM, "bulk copy completing on an mbarrier "
+                             "at shared 0x%llx before its init (or after its inval)",
+                             (unsigned long long)ba);
+    if (mb_tx(w, in, lane, &m, -(int64_t)n))
+        return WS_ERR_SIM;
+    w->cta->mbar.changed = 1;
+    int completed = mb_complete_if_due(w, &m);
+    uint64_t s2 = mb_pack(&m);
+    memcpy(p, &s2, 8);
+    if (completed)
+        ws_sass_mbar_wake(w->cta, (uint32_t)(p - w->cta->shared), (int)(st >> 63) ^ 1);
     return 0;
 }

@@ -96,15 +96,16 @@ check '[ $bu_rc -eq 0 ] && grep -q "^18 of 18 patterns equal" "$tmp/bu.out"' \
   "one-warp branch_unification patterns per PC as on the H100: $(tail -n 3 "$tmp/bu.out") $(head -c 200 "$tmp/bu.err")"
 # cp.async and mbarrier objects (tests/gpu/ptx_async.spec): every SASS PC as CUPTI counted
 # it on the H100 (bench/records/ptx-async-h100.txt): SYNCS.PHASECHK.TRYWAIT suspends the
-# threads until the phase completes, a failed test_wait ends the warp's turn.
-for v in copies phases primitives parity; do
+# threads until the phase completes, a failed test_wait ends the warp's turn; bulk copies
+# (UBLKCP) complete their transaction bytes on the mbarrier.
+for v in copies phases primitives parity bulk; do
   "$ws" sim "$WS_SOURCE_DIR/tests/gpu/ptx_async.spec" --variant $v --model sass --threads 1 \
     --db "$tmp/async.db" --quiet >/dev/null 2>>"$tmp/async.err"
 done
 python3 "$WS_SOURCE_DIR/bench/pc_records.py" check "$tmp/async.db" \
   "$WS_SOURCE_DIR/bench/records/ptx-async-h100.txt" ptx_async >"$tmp/async.out" 2>&1
 async_rc=$?
-check '[ $async_rc -eq 0 ] && grep -q "^4 of 4 variants equal" "$tmp/async.out"' \
+check '[ $async_rc -eq 0 ] && grep -q "^5 of 5 variants equal" "$tmp/async.out"' \
   "ptx_async per SASS PC as on the H100: $(cat "$tmp/async.out") $(head -c 200 "$tmp/async.err")"
 # Packed-half min/max (HMNMX2, NaNs and bf16 included): the H100's output, word for word
 # (bench/records/half-minmax-h100.txt).

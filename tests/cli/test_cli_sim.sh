@@ -196,8 +196,23 @@ __global__ void early(int *x)
     asm volatile("mbarrier.arrive.shared.b64 %0, [%1];" : "=l"(st) : "r"(a));
     x[threadIdx.x] = (int)st;
 }
+// transaction bytes announced (expect_tx) and delivered by hand (complete_tx), then the one arrival
+__global__ void ct(int *x, int n)
+{
+    __shared__ unsigned long long bar;
+    unsigned a = (unsigned)__cvta_generic_to_shared(&bar);
+    if (threadIdx.x == 0) asm volatile("mbarrier.init.shared.b64 [%0], 1;" :: "r"(a));
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        asm volatile("mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [%0], %1;" :: "r"(a), "r"(n));
+        asm volatile("mbarrier.complete_tx.relaxed.cta.shared::cta.b64 [%0], %1;" :: "r"(a), "r"(n));
+        asm volatile("mbarrier.arrive.shared.b64 _, [%0];" :: "r"(a));
+    }
+    asm volatile("{ .reg .pred p; W%=: mbarrier.try_wait.parity.shared::cta.b64 p, [%0], 0; @!p bra W%=; }" :: "r"(a));
+    x[threadIdx.x] += 1;
+}
 CU
-printf 'workload mb\nsource mb.cu\nbuffer x i32 64 iota 7\ncheck x\nvariant a\n  kernel k\n  grid 1\n  block 64\n  args x 0 0\nvariant early\n  kernel early\n  grid 1\n  block 32\n  args x\nvariant stuck\n  kernel k\n  grid 1\n  block 64\n  args x 64 0\nvariant tx\n  kernel k\n  grid 1\n  block 32\n  args x 0 16\nvariant sink\n  kernel k\n  grid 1\n  block 64\n  args x 0 1\n' > "$tmp/mb.spec"
+printf 'workload mb\nsource mb.cu\nbuffer x i32 64 iota 7\ncheck x\nvariant a\n  kernel k\n  grid 1\n  block 64\n  args x 0 0\nvariant early\n  kernel early\n  grid 1\n  block 32\n  args x\nvariant stuck\n  kernel k\n  grid 1\n  block 64\n  args x 64 0\nvariant tx\n  kernel k\n  grid 1\n  block 32\n  args x 0 16\nvariant sink\n  kernel k\n  grid 1\n  block 64\n  args x 0 1\nvariant ct\n  kernel ct\n  grid 1\n  block 64\n  args x 48\n' > "$tmp/mb.spec"
 if $ws sim "$tmp/mb.spec" --variant a --model sass --no-db --dump "$tmp/mbs" > "$tmp/mbs.out" 2>&1 ||
    ! grep -q nvdisasm "$tmp/mbs.out"; then
   $ws sim "$tmp/mb.spec" --variant a --model ptx --no-db --dump "$tmp/mbp" > /dev/null 2>&1
@@ -206,18 +221,34 @@ if $ws sim "$tmp/mb.spec" --variant a --model sass --no-db --dump "$tmp/mbs" > "
   # the sink `_` (a token nobody reads) on the PTX model: the same outputs
   $ws sim "$tmp/mb.spec" --variant sink --model ptx --no-db --dump "$tmp/mbk" > "$tmp/mbk.out" 2>&1
   check 'cmp -s "$tmp/mbk/sink.x.bin" "$tmp/mbp/a.x.bin"' "mbarrier.arrive into _: $(grep -E "error|warpscope" "$tmp/mbk.out")"
+  # expect_tx then complete_tx (SYNCS.ARRIVE.TRANS64.RED.A0TR / .A0TX) leave the phase to the arrival
+  $ws sim "$tmp/mb.spec" --variant ct --model sass --no-db --dump "$tmp/mct" > "$tmp/mct.out" 2>&1
+  $ws sim "$tmp/mb.spec" --variant ct --model ptx --no-db --dump "$tmp/mcp" > /dev/null 2>&1
+  check 'grep -q "outputs match" "$tmp/mct.out" && cmp -s "$tmp/mct/ct.x.bin" "$tmp/mcp/ct.x.bin"' \
+        "expect_tx and complete_tx on both models: $(grep -E "outputs|error|warpscope" "$tmp/mct.out" | head -2)"
   pattern="kernel _Z5earlyPi, CTA (0,0,0), warp 0, lane 0, .*mbarrier at shared 0x400 used before its init .* at SASS 0x[0-9a-f]* SYNCS.ARRIVE.TRANS64.A1T0 (mb.cu:27)"
   expect_error sim "$tmp/mb.spec" --variant early --model sass
   # try_wait suspends the threads until the phase completes; one that never can (init for
   # twice the threads that arrive) is a deadlock once the waits have timed out 64 times
   pattern="kernel _Z1kPiii, .*deadlock: lanes 0xffffffff of warp [01] wait for a phase of the mbarrier at shared offset 0x0 that never completes at SASS 0x[0-9a-f]* SYNCS.PHASECHK.TRANS64.TRYWAIT (mb.cu:18)"
   expect_error sim "$tmp/mb.spec" --variant stuck --model sass
-  # What the SASS model refuses (an expect_tx of bytes no copy delivers) goes to the PTX
-  # model when no model was asked for; that one refuses it too: its one line is the error.
-  pattern="mb-[0-9a-f]*\.ptx:[0-9]*: kernel .*mbarrier.arrive.expect_tx of 16 bytes: transaction counts"
-  expect_error sim "$tmp/mb.spec" --variant tx
-  pattern="at SASS 0x[0-9a-f]* SYNCS.ARRIVE.TRANS64 (mb.cu:16)"
+  # An expect_tx of bytes no copy delivers keeps the phase open: threads that test_wait
+  # for it spin until every warp of the CTA has done nothing else for 1024 rounds, then the
+  # run stops with the deadlock, on both models (the PTX model used to spin for ever).
+  pattern="kernel _Z1kPiii, .*deadlock: lanes 0xffffffff of warp 0 wait for a phase of the mbarrier at shared offset 0x0 that never completes at SASS 0x[0-9a-f]* SYNCS.PHASECHK.TRANS64 (mb.cu:19)"
   expect_error sim "$tmp/mb.spec" --variant tx --model sass
+  pattern="mb-[0-9a-f]*\.ptx:[0-9]*: kernel _Z1kPiii, .*deadlock: lanes 0xffffffff of warp 0 wait for a phase of the mbarrier at shared offset 0x0 that never completes (mb.cu:19)"
+  expect_error sim "$tmp/mb.spec" --variant tx --model ptx
+  pattern="mb-[0-9a-f]*\.ptx:[0-9]*: kernel _Z1kPiii, .*deadlock: lanes 0xffffffff of warp 1 wait for a phase of the mbarrier at shared offset 0x0 that never completes (mb.cu:18)"
+  expect_error sim "$tmp/mb.spec" --variant stuck --model ptx
+  # What the SASS model refuses when it runs (a device-runtime call: malloc) goes to the
+  # PTX model when no model was asked for; that one refuses it too: its one line is the error.
+  printf '__global__ void k(int *x) { int *p = (int *)malloc(16); p[0] = 1; x[threadIdx.x] += p[0]; free(p); }\n' > "$tmp/ma.cu"
+  printf 'workload ma\nsource ma.cu\nbuffer x i32 32 iota\nvariant a\n  kernel k\n  grid 1\n  block 32\n  args x\n' > "$tmp/ma.spec"
+  pattern="ma-[0-9a-f]*\.ptx:[0-9]*: kernel _Z1kPi: unsupported call to external function 'malloc'"
+  expect_error sim "$tmp/ma.spec"
+  pattern="kernel _Z1kPi calls or reads '[a-z]*', which the module does not define (a device-runtime function): the SASS model cannot run it"
+  expect_error sim "$tmp/ma.spec" --model sass
 fi
 
 # A failed assert() stops the run on both models: one line naming the assertion, the

@@ -18,7 +18,7 @@
 static const char *const not_emitted[] = {
     "IMUL", "JMP", "SHL", "SHR", "UIMNMX", "UPLOP3", "USGXT",
     "IMNMX", "RED",
-    "ACQBULK", "UBLKCP", /* cp.async.bulk (TMA) copies, seen in cuda-samples at sm_90 */
+    "ACQBULK", /* seen in cuda-samples at sm_90 (TMA) */
 };
 
 static int seen[WS_SOP__COUNT];

@@ -1,6 +1,7 @@
-/* test_sim_async.c — cp.async (4, 8, 16 bytes, zero fill, groups) and mbarrier objects
- * (init, arrive, arrive_drop, arrive.expect_tx, test_wait/try_wait on tokens and parities,
- * pending_count, inval, cp.async.mbarrier.arrive with and without .noinc) on async.cu:
+/* test_sim_async.c — cp.async (4, 8, 16 bytes, zero fill, groups), mbarrier objects
+ * (init, arrive, arrive_drop, arrive.expect_tx, expect_tx, test_wait/try_wait on tokens and
+ * parities, pending_count, inval, cp.async.mbarrier.arrive with and without .noinc) and
+ * bulk copies (cp.async.bulk both ways, transaction counts, bulk groups) on async.cu:
  * outputs against the CPU, phases reused, no race reported, and the misuse errors. */
 #include "tests/sim/sim_test.h"
 #include "tests/sim/cu/async_spec.h"
@@ -113,6 +114,25 @@ static void test_parity(ws_module *m)
     st_free(&r);
 }
 
+static void test_bulk(ws_module *m)
+{
+    st_run r;
+    int rc = st_exec(&r, m, SPEC, "bulk", NULL);
+    char b[800];
+    ws_error_format(&r.err, b, sizeof b);
+    CHECK(rc == 0, "bulk simulates: %s", b);
+    if (rc == 0) {
+        const int *in = buf(&r, "in"), *out = buf(&r, "out"), *info = buf(&r, "info");
+        int bad = 0;
+        for (int i = 0; i < 1024; i++)
+            bad += out[i] != in[i] + 1;
+        CHECK(bad == 0, "bulk copies in and out over 4 phases: %d wrong", bad);
+        CHECK(info[0] == 4, "bulk: %d rounds", info[0]);
+        CHECK(st_metric(&r, "sim__races") == 0, "bulk: no race: %g", st_metric(&r, "sim__races"));
+    }
+    st_free(&r);
+}
+
 static void test_errors(ws_module *m)
 {
     st_run r;
@@ -123,15 +143,16 @@ static void test_errors(ws_module *m)
     static const char *const want[] = {
         "misaligned global load of 16 bytes", "cp.async source size 8 is larger than its copy size 4",
         "is not in shared memory", "mbarrier.init with count 0 (must be 1..1048575)",
-        "mbarrier.arrive.expect_tx of 4 bytes: transaction counts",
-        "mbarrier arrival of 0 exceeds its pending count 1"};
-    for (int kind = 0; kind < 6; kind++) {
+        "mbarrier transaction count 1048576 after expect_tx of 1048576 bytes is out of range",
+        "mbarrier arrival of 0 exceeds its pending count 1",
+        "out-of-bounds global load of 16 bytes"};
+    for (int kind = 0; kind < 7; kind++) {
         char spec[512];
         snprintf(spec, sizeof spec, "workload async\nsource async.cu\nbuffer in i32 1024 iota\n"
                  "buffer out i32 64 zero\nvariant misuse\n  kernel misuse\n  grid 1\n"
                  "  block 32\n  args in out %d\n", kind);
         rc = st_exec(&r, m, spec, "misuse", NULL);
-        CHECK(rc == (kind == 4 ? WS_ERR_UNSUPPORTED : WS_ERR_SIM) && strstr(r.err.msg, want[kind]) &&
+        CHECK(rc == WS_ERR_SIM && strstr(r.err.msg, want[kind]) &&
                   strstr(r.err.msg, "async.cu:"),
               "misuse %d: %d %s", kind, rc, r.err.msg);
         st_free(&r);
@@ -152,8 +173,8 @@ static void test_sass(ws_module *m)
     ws_sass_module *sass = NULL;
     if (st_load_sass("async", "test_sim_async", &sass) > 0)
         return;
-    const char *const variants[] = {"copies", "phases", "primitives", "parity"};
-    for (int i = 0; i < 4 && sass; i++) {
+    const char *const variants[] = {"copies", "phases", "primitives", "parity", "bulk"};
+    for (int i = 0; i < 5 && sass; i++) {
         st_run p, r;
         int prc = st_exec(&p, m, SPEC, variants[i], NULL);
         int src = st_exec_on(&r, m, sass, SPEC, variants[i], NULL);
@@ -183,8 +204,9 @@ static void test_sass(ws_module *m)
         {"misuse", 3, WS_ERR_SIM, "mbarrier init with count 0 (must be 1..1048575)", "SYNCS.EXCH"},
         {"misuse", 5, WS_ERR_SIM, "mbarrier arrival of 0 (must be 1..1048575)",
          "SYNCS.ARRIVE.TRANS64.ART0"},
-        {"misuse", 4, WS_ERR_UNSUPPORTED, "mbarrier arrive.expect_tx of 4 bytes: transaction "
-         "counts", "SYNCS.ARRIVE.TRANS64"},
+        {"misuse", 4, WS_ERR_SIM, "mbarrier transaction count 1048576 after expect_tx of "
+         "1048576 is out of range", "SYNCS.ARRIVE.TRANS64"},
+        {"misuse", 6, WS_ERR_SIM, "out-of-bounds global load of 16 bytes", "UBLKCP.S.G"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0] && sass; i++) {
         char spec[512];
@@ -213,6 +235,7 @@ int main(void)
         test_phases(m);
         test_primitives(m);
         test_parity(m);
+        test_bulk(m);
         test_errors(m);
         test_sass(m);
         ws_module_free(m);

@@ -1,5 +1,6 @@
-// async.cu — cp.async (4, 8 and 16 bytes, with zero fill) and its groups, and mbarrier
-// objects through cuda::barrier and the __mbarrier primitives (test_sim_async).
+// async.cu — cp.async (4, 8 and 16 bytes, with zero fill) and its groups, mbarrier
+// objects through cuda::barrier and the __mbarrier primitives, and bulk copies
+// (cp.async.bulk) with transaction counts (test_sim_async).
 #include <cuda_awbarrier_primitives.h>
 #include <cuda_pipeline.h>
 #include <cuda/barrier>
@@ -112,6 +113,58 @@ extern "C" __global__ void parity(const int *in, int *out, int *info, int rounds
     }
 }
 
+// Bulk copies (cp.async.bulk, Hopper's UBLKCP): 256 threads, `rounds` rounds of 256 ints.
+// Thread 0 brings a round's 1024 bytes into shared memory in two copies of 768 and 256
+// bytes that complete their bytes on an mbarrier of one arrival; even rounds announce the
+// bytes with arrive.expect_tx, odd ones with expect_tx and then a plain arrive, after the
+// copies. Every thread waits for the phase (try_wait.parity), adds 1 to its int, and
+// thread 0 copies the round back out with a bulk store (bulk_group, wait_group.read).
+// out[r * 256 + t] = in[r * 256 + t] + 1; info[0]: the phases completed.
+extern "C" __global__ void bulk(const int *in, int *out, int *info, int rounds)
+{
+    __shared__ alignas(128) int s[2][256];
+    __shared__ uint64_t bar;
+    int t = threadIdx.x;
+    if (t == 0) {
+        cuda::ptx::mbarrier_init(&bar, 1);
+        cuda::ptx::fence_proxy_async(cuda::ptx::space_shared);
+    }
+    __syncthreads();
+    for (int r = 0; r < rounds; r++) {
+        int *dst = s[r & 1];
+        if (t == 0 && !(r & 1)) {
+            cuda::ptx::mbarrier_arrive_expect_tx(cuda::ptx::sem_release, cuda::ptx::scope_cta,
+                                                 cuda::ptx::space_shared, &bar, 1024);
+            cuda::ptx::cp_async_bulk(cuda::ptx::space_cluster, cuda::ptx::space_global, dst,
+                                     &in[r * 256], 768, &bar);
+            cuda::ptx::cp_async_bulk(cuda::ptx::space_cluster, cuda::ptx::space_global,
+                                     dst + 192, &in[r * 256 + 192], 256, &bar);
+        } else if (t == 0) {
+            cuda::ptx::mbarrier_expect_tx(cuda::ptx::sem_relaxed, cuda::ptx::scope_cta,
+                                          cuda::ptx::space_shared, &bar, 1024);
+            cuda::ptx::cp_async_bulk(cuda::ptx::space_cluster, cuda::ptx::space_global,
+                                     dst + 192, &in[r * 256 + 192], 256, &bar);
+            cuda::ptx::cp_async_bulk(cuda::ptx::space_cluster, cuda::ptx::space_global, dst,
+                                     &in[r * 256], 768, &bar);
+            cuda::ptx::mbarrier_arrive(&bar);
+        }
+        while (!cuda::ptx::mbarrier_try_wait_parity(&bar, r & 1)) {
+        }
+        dst[t] += 1;
+        cuda::ptx::fence_proxy_async(cuda::ptx::space_shared);
+        __syncthreads();
+        if (t == 0) {
+            cuda::ptx::cp_async_bulk(cuda::ptx::space_global, cuda::ptx::space_shared,
+                                     &out[r * 256], dst, 1024);
+            cuda::ptx::cp_async_bulk_commit_group();
+            cuda::ptx::cp_async_bulk_wait_group_read(cuda::ptx::n32_t<0>());
+        }
+        __syncthreads();
+    }
+    if (t == 0)
+        info[0] = rounds;
+}
+
 // Uses an mbarrier that was never initialised.
 extern "C" __global__ void uninit(int *out)
 {
@@ -134,8 +187,8 @@ extern "C" __global__ void overarrive(int *out)
 
 // One misuse per `kind`, each an error of the simulator: 0 a cp.async from a misaligned
 // address, 1 a source size larger than the copy, 2 an mbarrier in global memory, 3
-// mbarrier.init with count 0, 4 arrive.expect_tx of bytes no copy will deliver, 5 an
-// arrival of count 0.
+// mbarrier.init with count 0, 4 arrive.expect_tx of 2^20 bytes (more than a transaction
+// count holds), 5 an arrival of count 0, 6 a bulk copy that reads past the end of `in`.
 extern "C" __global__ void misuse(const int *in, int *out, int kind)
 {
     __shared__ int4 s[32];
@@ -156,9 +209,13 @@ extern "C" __global__ void misuse(const int *in, int *out, int kind)
         cuda::ptx::mbarrier_init(&bar, 1);
         if (kind == 5)
             asm volatile("mbarrier.arrive.shared.b64 _, [%0], %1;" ::"r"(ba), "r"(kind - 5));
+        else if (kind == 6)
+            cuda::ptx::cp_async_bulk(cuda::ptx::space_cluster, cuda::ptx::space_global, s,
+                                     in + 1024 - 64, 512, &bar);
         else
             cuda::ptx::mbarrier_arrive_expect_tx(cuda::ptx::sem_release, cuda::ptx::scope_cta,
-                                                 cuda::ptx::space_shared, &bar, kind);
+                                                 cuda::ptx::space_shared, &bar,
+                                                 (unsigned)kind << 18);
     }
     __pipeline_commit();
     __pipeline_wait_prior(0);
