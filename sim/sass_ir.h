@@ -176,6 +176,16 @@ static inline int ws_sass_has(const ws_sass_inst *in, int mod)
     return (int)((in->mods[mod >> 6] >> (mod & 63)) & 1u);
 }
 
+/* The bit of ws_sass_inst.mods the parser sets for a modifier sass_mods.def does not name. */
+#define WS_SMOD_UNKNOWN 191
+
+/* Whether the instruction has a modifier the table does not know: handlers whose meaning
+ * depends on every modifier (SYNCS's arrive forms) refuse it instead of guessing. */
+static inline int ws_sass_odd_mod(const ws_sass_inst *in)
+{
+    return ws_sass_has(in, WS_SMOD_UNKNOWN);
+}
+
 /* Room for a symbol name: C++ templates (CUB, Thrust, CUTLASS) mangle into names of
  * several hundred characters. */
 #define WS_SASS_SYM_MAX 1024

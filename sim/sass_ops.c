@@ -7,7 +7,8 @@
 
 #include <string.h>
 
-_Static_assert(WS_SMOD__COUNT <= 192, "ws_sass_inst.mods holds 192 modifier bits");
+_Static_assert(WS_SMOD__COUNT <= WS_SMOD_UNKNOWN, "ws_sass_inst.mods holds 191 modifier bits "
+               "and the unknown-modifier bit");
 _Static_assert(WS_SMOD__COUNT < 0xff, "modifier fields use 0xff for none");
 
 const ws_sass_opinfo ws_sass_ops[WS_SOP__COUNT] = {

@@ -228,6 +228,12 @@ static void test_guards_mods(void)
     CHECK(ws_sass_has(&in, WS_SMOD_R) && ws_sass_has(&in, WS_SMOD_HI), "SHF.R.U32.HI");
     in = one("NOP", NULL);
     CHECK(in.op == WS_SOP_NOP && in.nopnd == 0, "NOP");
+    /* a modifier the table does not name is kept as such (SYNCS refuses the form) */
+    in = one("SYNCS.ARRIVE.TRANS64.RED.A0TX RZ, [R3+URZ], R2", NULL);
+    CHECK(ws_sass_has(&in, WS_SMOD_A0TX) && ws_sass_has(&in, WS_SMOD_RED) && !ws_sass_odd_mod(&in),
+          "SYNCS.ARRIVE.TRANS64.RED.A0TX: every modifier known");
+    in = one("SYNCS.ARRIVE.TRANS64.RED.A2TX RZ, [R3+URZ], R2", NULL);
+    CHECK(ws_sass_odd_mod(&in) && ws_sass_has(&in, WS_SMOD_RED), "an unknown modifier is marked");
 }
 
 /* Labels, function symbols, calls, line info, several kernels, BRX targets. */
