@@ -23,6 +23,10 @@
  * threads and copies can change them. After WS_MBAR_IDLE_ROUNDS idle rounds in a row the
  * run stops with a located deadlock naming the last wait that failed. */
 #define WS_MBAR_IDLE_ROUNDS 1024
+/* Both models' line for such a CTA, and for a try_wait no thread can end (lanes, warp,
+ * the mbarrier's shared offset). */
+#define WS_MBAR_DEADLOCK "deadlock: lanes 0x%08x of warp %d wait for a phase of the mbarrier " \
+                         "at shared offset 0x%x that never completes"
 typedef struct ws_mbar_watch {
     uint64_t failed;        /* warps (bit = warp id) whose mbarrier wait failed this round */
     uint8_t changed;        /* an mbarrier object changed this round */
@@ -36,7 +40,8 @@ typedef struct ws_mbar_watch {
 static inline void ws_mbar_failed(ws_mbar_watch *m, const void *in, int warp, uint32_t lanes,
                                   uint32_t offset)
 {
-    m->failed |= 1ull << (warp & 63);
+    assert(warp >= 0 && warp < 64); /* a CTA has at most 1024 threads: 32 warps */
+    m->failed |= 1ull << warp;
     m->in = in;
     m->warp = warp;
     m->lanes = lanes;
@@ -52,6 +57,19 @@ static inline int ws_mbar_round(ws_mbar_watch *m, uint64_t ran)
     m->failed = 0;
     m->changed = 0;
     return m->idle >= WS_MBAR_IDLE_ROUNDS;
+}
+
+/* An mbarrier's transaction count plus `delta` (expect_tx > 0, complete_tx < 0) into *tx:
+ * 1, or 0 (and *tx unchanged) when the sum, *after, leaves the PTX ISA's range
+ * |count| <= WS_MBAR_TX_MAX. Both models keep the count in 21 signed bits. */
+#define WS_MBAR_TX_MAX 0xfffff
+static inline int ws_mbar_tx_add(int32_t *tx, int64_t delta, int64_t *after)
+{
+    *after = (int64_t)*tx + delta;
+    if (*after > WS_MBAR_TX_MAX || *after < -WS_MBAR_TX_MAX)
+        return 0;
+    *tx = (int32_t)*after;
+    return 1;
 }
 
 /* Simulated address layout: global allocations live high, shared and local memory are

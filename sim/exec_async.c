@@ -15,7 +15,6 @@
  * arrive) is the object as the arrival found it: its phase parity in bit 63, the pending
  * count before it in 0-19. */
 #define MB_COUNT_MAX 0xfffffu
-#define MB_TX_MAX 0xfffff /* |transaction count| <= 2^20 - 1 (the PTX ISA's range) */
 #define MB_VALID (1ull << 62)
 
 typedef struct mbar {
@@ -98,13 +97,12 @@ static int mb_arrive(ws_warp *w, const ws_inst *in, int lane, mbar *m, uint32_t 
 /* expect_tx (delta > 0) or complete_tx (delta < 0) of |delta| bytes. */
 static int mb_tx(ws_warp *w, const ws_inst *in, int lane, mbar *m, int64_t delta)
 {
-    int64_t t = (int64_t)m->tx + delta;
-    if (t > MB_TX_MAX || t < -MB_TX_MAX)
+    int64_t t;
+    if (!ws_mbar_tx_add(&m->tx, delta, &t))
         return ws_x_fault(w, in, lane, 0, WS_ERR_SIM, "mbarrier transaction count %lld "
                           "after %s of %lld bytes is out of range (|count| <= %d; phase %d)",
                           (long long)t, delta > 0 ? "expect_tx" : "complete_tx",
-                          (long long)(delta > 0 ? delta : -delta), MB_TX_MAX, m->phase);
-    m->tx = (int32_t)t;
+                          (long long)(delta > 0 ? delta : -delta), WS_MBAR_TX_MAX, m->phase);
     return 0;
 }
 
@@ -193,33 +191,12 @@ static int mbarrier(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx)
     return 0;
 }
 
-/* `n` bytes (a multiple of 16) at addr, resolved 16 bytes at a time (a bulk size need not
- * be a power of two, which resolve would take as the alignment): NULL with the fault set. */
-static uint8_t *bulk_span(ws_warp *w, const ws_inst *in, int sp, uint64_t addr, uint64_t n,
-                          int lane, int is_write)
-{
-    uint8_t *first = NULL;
-    for (uint64_t o = 0; o < n; o += 16) {
-        uint8_t *p = is_write ? ws_x_host_rw(w, in, sp, addr + o, 16, lane)
-                              : (uint8_t *)ws_x_host(w, in, sp, addr + o, 16, lane);
-        if (p && first && p != first + o) {
-            ws_x_fault(w, in, lane, addr + o, WS_ERR_SIM, "bulk copy of %llu bytes at 0x%llx "
-                       "crosses the end of its allocation", (unsigned long long)n,
-                       (unsigned long long)addr);
-            return NULL;
-        }
-        if (!p)
-            return NULL;
-        if (!first)
-            first = p;
-    }
-    return first;
-}
-
 /* cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [dst], [src], size,
  * [mbar] and cp.async.bulk.global.shared::cta.bulk_group [dst], [src], size (the forms the
  * parser lets through): each lane's copy completes at issue, and a copy into shared memory
- * then completes `size` transaction bytes on its mbarrier. */
+ * then completes `size` transaction bytes on its mbarrier. The copy goes 16 bytes at a time,
+ * each piece resolved on its own: a size need not be a power of two (which resolve takes
+ * as the alignment), and a copy may run on into an allocation that abuts (a capture's). */
 static int bulk_copy(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx)
 {
     int to_shared = in->space == WS_SPACE_SHARED_CLUSTER;
@@ -239,11 +216,13 @@ static int bulk_copy(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx
                               "0x%llx to 0x%llx: the size and both addresses must be non-zero "
                               "multiples of 16", (unsigned long long)n,
                               (unsigned long long)src[l], (unsigned long long)dst[l]);
-        uint8_t *d = bulk_span(w, in, dsp, dst[l], n, l, 1);
-        const uint8_t *s = d ? bulk_span(w, in, ssp, src[l], n, l, 0) : NULL;
-        if (!s)
-            return WS_ERR_SIM;
-        memmove(d, s, (size_t)n);
+        for (uint64_t o = 0; o < n; o += 16) { /* global and shared never overlap */
+            uint8_t *d = ws_x_host_rw(w, in, dsp, dst[l] + o, 16, l);
+            const uint8_t *s = d ? ws_x_host(w, in, ssp, src[l] + o, 16, l) : NULL;
+            if (!s)
+                return WS_ERR_SIM;
+            memcpy(d, s, 16);
+        }
         if (to_shared) {
             uint8_t *p = mb_object(w, in, WS_SPACE_SHARED, bar[l], l, 0);
             if (!p)

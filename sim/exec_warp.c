@@ -459,16 +459,14 @@ static int cta_round(ws_cta *c, int *state)
             if (step(w))
                 return c->wk->err.code;
             ran = 1;
-            ran_mask |= 1ull << (i & 63);
+            ran_mask |= 1ull << i;
         }
         done += w->state == WS_W_DONE;
     }
     if (__builtin_expect(ws_mbar_round(&c->mbar, ran_mask), 0)) {
         const ws_mbar_watch *m = &c->mbar;
         return ws_x_fault(&c->warps[m->warp], m->in, __builtin_ctz(m->lanes), 0, WS_ERR_SIM,
-                          "deadlock: lanes 0x%08x of warp %d wait for a phase of the mbarrier "
-                          "at shared offset 0x%x that never completes", m->lanes, m->warp,
-                          m->offset);
+                          WS_MBAR_DEADLOCK, m->lanes, m->warp, m->offset);
     }
     *state = done == c->nwarps ? CTA_DONE
            : check_barriers(c) == 0 && !ran ? CTA_STALLED : CTA_RUNNING;

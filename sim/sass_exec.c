@@ -581,9 +581,7 @@ static int deadlock(ws_sass_cta *c)
             const ws_sass_inst *in = &c->run->k->insts[g->pc];
             if (g->state == WS_SG_MBAR)
                 return ws_sass_fault(w, in, __builtin_ctz(g->mask), 0, WS_ERR_SIM,
-                                     "deadlock: lanes 0x%08x of warp %d wait for a phase of "
-                                     "the mbarrier at shared offset 0x%x that never completes",
-                                     g->mask, w->id, g->need);
+                                     WS_MBAR_DEADLOCK, g->mask, w->id, g->need);
             const char *what = g->state == WS_SG_BSYNC ? "a convergence barrier (BSYNC)"
                              : g->state == WS_SG_WARPSYNC ? "WARPSYNC"
                              : "a CTA barrier";
@@ -648,15 +646,13 @@ static int cta_round(ws_sass_cta *c)
         if (n < 0)
             return c->wk->base.err.code ? c->wk->base.err.code : WS_ERR_SIM;
         ran |= n > 0;
-        ran_mask |= (uint64_t)(n > 0) << (i & 63);
+        ran_mask |= (uint64_t)(n > 0) << i;
         done += warp_done(w);
     }
     if (__builtin_expect(ws_mbar_round(&c->mbar, ran_mask), 0) && done < c->nwarps) {
         const ws_mbar_watch *m = &c->mbar;
         return ws_sass_fault(&c->warps[m->warp], m->in, __builtin_ctz(m->lanes), 0, WS_ERR_SIM,
-                             "deadlock: lanes 0x%08x of warp %d wait for a phase of the "
-                             "mbarrier at shared offset 0x%x that never completes", m->lanes,
-                             m->warp, m->offset);
+                             WS_MBAR_DEADLOCK, m->lanes, m->warp, m->offset);
     }
     if (done == c->nwarps)
         return 1;

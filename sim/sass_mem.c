@@ -575,13 +575,12 @@ static int mb_complete_if_due(ws_sass_warp *w, mb_state *m)
 /* expect_tx (delta > 0) or complete_tx (delta < 0) of |delta| bytes or transactions. */
 static int mb_tx(ws_sass_warp *w, const ws_sass_inst *in, int lane, mb_state *m, int64_t delta)
 {
-    int64_t t = (int64_t)m->tx + delta;
-    if (t > (int64_t)MB_FIELD || t < -(int64_t)MB_FIELD)
+    int64_t t;
+    if (!ws_mbar_tx_add(&m->tx, delta, &t))
         return ws_sass_fault(w, in, lane, 0, WS_ERR_SIM, "mbarrier transaction count %lld "
-                             "after %s of %lld is out of range (|count| <= %u; phase %d)",
+                             "after %s of %lld is out of range (|count| <= %d; phase %d)",
                              (long long)t, delta > 0 ? "expect_tx" : "complete_tx",
-                             (long long)(delta > 0 ? delta : -delta), MB_FIELD, m->phase);
-    m->tx = (int32_t)t;
+                             (long long)(delta > 0 ? delta : -delta), WS_MBAR_TX_MAX, m->phase);
     return 0;
 }
 
@@ -736,32 +735,13 @@ static uint32_t ureg(const ws_sass_warp *w, int r)
     return r >= 0 && r < WS_SASS_URZ ? w->ur[r] : 0u;
 }
 
-/* `n` bytes (a multiple of 16) at addr in sp, resolved 16 bytes at a time: bulk sizes need
- * not be powers of two, and race detection sees each piece. NULL with the fault set. */
-static uint8_t *resolve_bulk(ws_sass_warp *w, const ws_sass_inst *in, int sp, uint64_t addr,
-                             uint64_t n, int lane, int access, int *real)
-{
-    uint8_t *first = NULL;
-    for (uint64_t o = 0; o < n; o += 16) {
-        uint8_t *p = resolve(w, in, sp, addr + o, 16, lane, access, real);
-        if (!p || (first && p != first + o)) {
-            if (p) /* the copy runs from one allocation into another */
-                ws_sass_fault(w, in, lane, addr + o, WS_ERR_SIM, "bulk copy of %llu bytes at "
-                              "0x%llx crosses the end of its allocation",
-                              (unsigned long long)n, (unsigned long long)addr);
-            return NULL;
-        }
-        if (!first)
-            first = p;
-    }
-    return first;
-}
-
 /* UBLKCP.S.G [URd], [URs], URn: cp.async.bulk of (URn & 0xffff) * 16 bytes from global
  * URs:URs+1 to shared URd, then complete_tx of those bytes on the mbarrier at shared
  * UR(d+1) (ptxas keeps the two in a pair and the size in 16-byte units; bulk.cu in
  * tests/sim/cu shows both). UBLKCP.G.S [URd], [URs], URn: shared URs to global URd:URd+1
- * (a bulk group, waited for by DEPBAR). Uniform: one copy per issue, complete at issue. */
+ * (a bulk group, waited for by DEPBAR). Uniform: one copy per issue, complete at issue,
+ * 16 bytes at a time, each piece resolved on its own (sizes need not be powers of two, a
+ * copy may run on into an abutting allocation, race detection sees each piece). */
 int ws_sass_x_ublkcp(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
     if (!exec)
@@ -782,13 +762,16 @@ int ws_sass_x_ublkcp(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_
         da += (uint64_t)ureg(w, d->ureg + 1) << 32;
     int dsp = to_shared ? WS_SPACE_SHARED : WS_SPACE_GLOBAL, real = dsp;
     int ssp = to_shared ? WS_SPACE_GLOBAL : WS_SPACE_SHARED;
-    if (!n)
-        return ws_sass_fault(w, in, lane, sa, WS_ERR_SIM, "bulk copy of 0 bytes");
-    uint8_t *dst = resolve_bulk(w, in, dsp, da, n, lane, 1, &real);
-    const uint8_t *src = dst ? resolve_bulk(w, in, ssp, sa, n, lane, 0, &real) : NULL;
-    if (!src)
-        return WS_ERR_SIM;
-    memmove(dst, src, (size_t)n);
+    if (!n) /* ptxas shifted the byte count right by 4: a size under 16 reads 0 */
+        return ws_sass_fault(w, in, lane, sa, WS_ERR_SIM, "bulk copy of 0 bytes (the size "
+                             "must be a non-zero multiple of 16)");
+    for (uint64_t o = 0; o < n; o += 16) { /* global and shared never overlap */
+        uint8_t *to = resolve(w, in, dsp, da + o, 16, lane, 1, &real);
+        const uint8_t *from = to ? resolve(w, in, ssp, sa + o, 16, lane, 0, &real) : NULL;
+        if (!from)
+            return WS_ERR_SIM;
+        memcpy(to, from, 16);
+    }
     fx->space = (uint8_t)(to_shared ? WS_SPACE_GLOBAL : WS_SPACE_SHARED);
     if (!to_shared)
         return 0;

@@ -238,6 +238,13 @@ static void test_errors(void)
                  "expected [shared], [global], then the copy size 4, 8 or 16");
     expect_error(29, "\tcp.async.ca.shared.global \t[%r1], [%rd1], %r2;", 0, WS_ERR_PTX, 29,
                  "expected [shared], [global], then the copy size 4, 8 or 16");
+    /* a bulk copy into shared memory completes on an mbarrier; a bulk group is for copies out */
+    expect_error(29, "\tcp.async.bulk.shared::cluster.global.bulk_group \t[%r1], [%rd1], 16;", 0,
+                 WS_ERR_UNSUPPORTED, 29, "the forms known are .shared::cluster.global."
+                 "mbarrier::complete_tx::bytes [dst], [src], size, [mbar] and "
+                 ".global.shared::cta.bulk_group [dst], [src], size");
+    expect_error(29, "\tcp.async.bulk.global.global.bulk_group \t[%rd2], [%rd1], 16;", 0,
+                 WS_ERR_UNSUPPORTED, 29, "unsupported instruction 'cp.async.bulk.global.global");
     expect_error(38, "\t.file\t1 \"/tmp/x/k.cu", 0, WS_ERR_PTX, 38, "unterminated string");
     expect_error(0, NULL, 30, WS_ERR_PTX, 30, "end of file");
     expect_error(0, NULL, 42, WS_ERR_PTX, 40, "end of file in .section");

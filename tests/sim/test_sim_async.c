@@ -145,8 +145,11 @@ static void test_errors(ws_module *m)
         "is not in shared memory", "mbarrier.init with count 0 (must be 1..1048575)",
         "mbarrier transaction count 1048576 after expect_tx of 1048576 bytes is out of range",
         "mbarrier arrival of 0 exceeds its pending count 1",
-        "out-of-bounds global load of 16 bytes"};
-    for (int kind = 0; kind < 7; kind++) {
+        "out-of-bounds global load of 16 bytes",
+        "cp.async.bulk of 8 bytes from 0x700000000000 to 0x0: the size and both addresses "
+        "must be non-zero multiples of 16",
+        "used before mbarrier.init"};
+    for (int kind = 0; kind < 9; kind++) {
         char spec[512];
         snprintf(spec, sizeof spec, "workload async\nsource async.cu\nbuffer in i32 1024 iota\n"
                  "buffer out i32 64 zero\nvariant misuse\n  kernel misuse\n  grid 1\n"
@@ -207,6 +210,9 @@ static void test_sass(ws_module *m)
         {"misuse", 4, WS_ERR_SIM, "mbarrier transaction count 1048576 after expect_tx of "
          "1048576 is out of range", "SYNCS.ARRIVE.TRANS64"},
         {"misuse", 6, WS_ERR_SIM, "out-of-bounds global load of 16 bytes", "UBLKCP.S.G"},
+        {"misuse", 7, WS_ERR_SIM, "bulk copy of 0 bytes (the size must be a non-zero multiple "
+         "of 16)", "UBLKCP.S.G"},
+        {"misuse", 8, WS_ERR_SIM, "bulk copy completing on an mbarrier at shared 0x", "UBLKCP.S.G"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0] && sass; i++) {
         char spec[512];

@@ -188,11 +188,13 @@ extern "C" __global__ void overarrive(int *out)
 // One misuse per `kind`, each an error of the simulator: 0 a cp.async from a misaligned
 // address, 1 a source size larger than the copy, 2 an mbarrier in global memory, 3
 // mbarrier.init with count 0, 4 arrive.expect_tx of 2^20 bytes (more than a transaction
-// count holds), 5 an arrival of count 0, 6 a bulk copy that reads past the end of `in`.
+// count holds), 5 an arrival of count 0, 6 a bulk copy that reads past the end of `in`,
+// 7 a bulk copy of 8 bytes (not a multiple of 16), 8 a bulk copy completing on an
+// mbarrier that was never initialised.
 extern "C" __global__ void misuse(const int *in, int *out, int kind)
 {
     __shared__ int4 s[32];
-    __shared__ uint64_t bar;
+    __shared__ uint64_t bar, never;
     int t = threadIdx.x;
     unsigned sa = (unsigned)__cvta_generic_to_shared(&s[t]);
     unsigned ba = (unsigned)__cvta_generic_to_shared(&bar);
@@ -205,13 +207,20 @@ extern "C" __global__ void misuse(const int *in, int *out, int kind)
         asm volatile("mbarrier.init.b64 [%0], 1;" ::"l"(out));
     else if (kind == 3)
         asm volatile("mbarrier.init.shared.b64 [%0], %1;" ::"r"(ba), "r"(kind - 3));
-    else if (t == 0) {
+    else if (kind == 8) {
+        if (t == 0)
+            cuda::ptx::cp_async_bulk(cuda::ptx::space_cluster, cuda::ptx::space_global, s, in,
+                                     512, &never);
+    } else if (t == 0) {
         cuda::ptx::mbarrier_init(&bar, 1);
         if (kind == 5)
             asm volatile("mbarrier.arrive.shared.b64 _, [%0], %1;" ::"r"(ba), "r"(kind - 5));
         else if (kind == 6)
             cuda::ptx::cp_async_bulk(cuda::ptx::space_cluster, cuda::ptx::space_global, s,
                                      in + 1024 - 64, 512, &bar);
+        else if (kind == 7)
+            cuda::ptx::cp_async_bulk(cuda::ptx::space_cluster, cuda::ptx::space_global, s, in,
+                                     kind + 1, &bar);
         else
             cuda::ptx::mbarrier_arrive_expect_tx(cuda::ptx::sem_release, cuda::ptx::scope_cta,
                                                  cuda::ptx::space_shared, &bar,
