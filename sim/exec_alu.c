@@ -203,17 +203,44 @@ static int int_minmax_abs_neg(ws_warp *w, const ws_inst *in, uint32_t exec)
         return 0;
     }
     const uint64_t *b = SRC(1);
-    int mx = in->op == WS_OP_MAX;
+    int mx = in->op == WS_OP_MAX, relu = (in->flags & WS_F_RELU) != 0;
     if (sgn)
         WS_LANES(l, exec, {
             int64_t x = ws_sext(a[l], bits), y = ws_sext(b[l], bits);
-            d[l] = ws_trunc((uint64_t)((x < y) != mx ? x : y), bits);
+            int64_t r = (x < y) != mx ? x : y;
+            d[l] = ws_trunc((uint64_t)(relu && r < 0 ? 0 : r), bits);
         });
     else
         WS_LANES(l, exec, {
             uint64_t x = ws_trunc(a[l], bits), y = ws_trunc(b[l], bits);
             d[l] = (x < y) != mx ? x : y;
         });
+    return 0;
+}
+
+/* add/sub[.sat]/min/max[.relu] on .u16x2/.s16x2: each 16-bit half on its own (sat: signed
+ * halves clamp to [-32768, 32767]; relu: a negative half becomes 0). */
+static int simd16(ws_warp *w, const ws_inst *in, uint32_t exec)
+{
+    const uint64_t *a = SRC(0), *b = SRC(1);
+    uint64_t *d = ws_x_reg(w, in->dst[0].reg);
+    int sgn = in->type == WS_P_S16X2, sat = (in->flags & WS_F_SAT) != 0;
+    int relu = (in->flags & WS_F_RELU) != 0, op = in->op;
+    WS_LANES(l, exec, {
+        uint32_t r = 0;
+        for (int k = 0; k < 2; k++) {
+            int32_t x = sgn ? (int16_t)(a[l] >> 16 * k) : (int32_t)(uint16_t)(a[l] >> 16 * k);
+            int32_t y = sgn ? (int16_t)(b[l] >> 16 * k) : (int32_t)(uint16_t)(b[l] >> 16 * k);
+            int32_t v = op == WS_OP_ADD ? x + y : op == WS_OP_SUB ? x - y
+                      : (x < y) != (op == WS_OP_MAX) ? x : y;
+            if (sat)
+                v = v < -32768 ? -32768 : v > 32767 ? 32767 : v;
+            if (relu && v < 0)
+                v = 0;
+            r |= ((uint32_t)v & 0xffffu) << 16 * k;
+        }
+        d[l] = r;
+    });
     return 0;
 }
 
@@ -403,6 +430,54 @@ static int sad(ws_warp *w, const ws_inst *in, uint32_t exec)
     return 0;
 }
 
+/* dp4a.atype.btype d, a, b, c: c plus the four products of a's and b's bytes;
+ * dp2a.lo|hi.atype.btype: c plus a's two 16-bit halves times b's bytes 0-1 (lo) or 2-3
+ * (hi). Each operand's signedness is its type's; the sum wraps at 32 bits. */
+static int dot_product(ws_warp *w, const ws_inst *in, uint32_t exec)
+{
+    const uint64_t *a = SRC(0), *b = SRC(1), *c = SRC(2);
+    uint64_t *d = ws_x_reg(w, in->dst[0].reg);
+    int sa = in->type == WS_P_S32, sb = in->type2 == WS_P_S32;
+    int two = in->op == WS_OP_DP2A, base = in->subop == WS_SUB_HI ? 2 : 0;
+    WS_LANES(l, exec, {
+        uint32_t x = (uint32_t)a[l], y = (uint32_t)b[l], sum = (uint32_t)c[l];
+        for (int k = 0; k < (two ? 2 : 4); k++) {
+            int32_t ea = two ? (sa ? (int16_t)(x >> 16 * k) : (int32_t)(uint16_t)(x >> 16 * k))
+                             : (sa ? (int8_t)(x >> 8 * k) : (int32_t)(uint8_t)(x >> 8 * k));
+            int kb = two ? base + k : k;
+            int32_t eb = sb ? (int8_t)(y >> 8 * kb) : (int32_t)(uint8_t)(y >> 8 * kb);
+            sum += (uint32_t)ea * (uint32_t)eb;
+        }
+        d[l] = sum;
+    });
+    return 0;
+}
+
+/* vabsdiff4.dtype.atype.atype[.sat] d, a, b, c: the four byte-wise |a - b| (signed bytes
+ * for s32), each clamped to dtype's byte range with .sat, in d's bytes (c unused: the
+ * default mask takes every byte); with .add, c plus the sum of the four. */
+static int vabsdiff4(ws_warp *w, const ws_inst *in, uint32_t exec)
+{
+    const uint64_t *a = SRC(0), *b = SRC(1), *c = SRC(2);
+    uint64_t *d = ws_x_reg(w, in->dst[0].reg);
+    int sgn = in->type2 == WS_P_S32, add = in->subop == WS_SUB_ADD;
+    int sat = (in->flags & WS_F_SAT) != 0, dsg = in->type == WS_P_S32;
+    WS_LANES(l, exec, {
+        uint32_t x = (uint32_t)a[l], y = (uint32_t)b[l], r = add ? (uint32_t)c[l] : 0;
+        for (int k = 0; k < 4; k++) {
+            int32_t ea = sgn ? (int8_t)(x >> 8 * k) : (int32_t)(uint8_t)(x >> 8 * k);
+            int32_t eb = sgn ? (int8_t)(y >> 8 * k) : (int32_t)(uint8_t)(y >> 8 * k);
+            int32_t v = ea > eb ? ea - eb : eb - ea;
+            if (add)
+                r += (uint32_t)v;
+            else
+                r |= (uint32_t)(sat && dsg && v > 127 ? 127 : v) << 8 * k & 0xffu << 8 * k;
+        }
+        d[l] = r;
+    });
+    return 0;
+}
+
 /* ---------------------------------------------------------------- comparisons */
 
 static int cmp_int(int cmp, uint64_t x, uint64_t y, int bits, int sgn)
@@ -501,8 +576,41 @@ static int setp(ws_warp *w, const ws_inst *in, uint32_t exec)
     return 0;
 }
 
+static double half_real(uint16_t h, int bf, int ftz)
+{
+    double x = bf ? ws_bf16_to_double(h) : ws_f16_to_double(h);
+    return ftz && !bf && (h & 0x7c00) == 0 ? copysign(0.0, x) : x;
+}
+
+/* set.CMP[.BOOL].dtype.f16x2 d, a, b[, c]: each half compared on its own; a true half is
+ * 1.0 in an f16x2/bf16x2 result, 0xffff in a u32/s32 one. */
+static int set_pair(ws_warp *w, const ws_inst *in, uint32_t exec)
+{
+    const uint64_t *a = SRC(0), *b = SRC(1);
+    const uint64_t *c = in->boolop != WS_BOOL_NONE && in->nsrc >= 3 ? SRC(2) : NULL;
+    int bf = in->type2 == WS_P_BF16X2, ftz = (in->flags & WS_F_FTZ) != 0, op = in->boolop;
+    uint64_t one = in->type == WS_P_F16X2 ? 0x3c00 : in->type == WS_P_BF16X2 ? 0x3f80 : 0xffff;
+    uint64_t *d = ws_x_reg(w, in->dst[0].reg);
+    WS_LANES(l, exec, {
+        uint64_t r = 0;
+        for (int k = 0; k < 2; k++) {
+            int t = ws_x_cmp_float(in->cmp, half_real((uint16_t)(a[l] >> 16 * k), bf, ftz),
+                                   half_real((uint16_t)(b[l] >> 16 * k), bf, ftz));
+            if (c) {
+                int cc = c[l] != 0;
+                t = op == WS_BOOL_AND ? t & cc : op == WS_BOOL_OR ? t | cc : t ^ cc;
+            }
+            r |= (t ? one : 0) << 16 * k;
+        }
+        d[l] = r;
+    });
+    return 0;
+}
+
 static int set(ws_warp *w, const ws_inst *in, uint32_t exec)
 {
+    if (in->type2 == WS_P_F16X2 || in->type2 == WS_P_BF16X2)
+        return set_pair(w, in, exec);
     uint64_t *r = w->scratch[WS_MAX_SRC];
     ws_ptype ct = in->type2 ? (ws_ptype)in->type2 : (ws_ptype)in->type;
     compare(w, in, ct, exec, r);
@@ -772,6 +880,14 @@ WS_FENV static int cvt(ws_warp *w, const ws_inst *in, uint32_t exec)
     const uint64_t *a = SRC(0);
     uint64_t *d = ws_x_reg(w, in->dst[0].reg);
     ws_ptype dt = (ws_ptype)in->type, st = (ws_ptype)in->type2;
+    if (dt == WS_P_F16X2 || dt == WS_P_BF16X2) { /* cvt.rn.f16x2.f32 d, a, b: a high, b low */
+        assert(in->nsrc == 2 && st == WS_P_F32 && in->rnd == WS_RND_RN);
+        const uint64_t *b = SRC(1);
+        ws_ptype h = dt == WS_P_F16X2 ? WS_P_F16 : WS_P_BF16;
+        WS_LANES(l, exec, d[l] = cvt_one(b[l], st, h, in->rnd, in->flags) |
+                                 cvt_one(a[l], st, h, in->rnd, in->flags) << 16;);
+        return 0;
+    }
     if (st == WS_P_S32 && dt == WS_P_S64 && !(in->flags & WS_F_SAT)) {
         WS_LANES(l, exec, d[l] = (uint64_t)(int64_t)(int32_t)a[l];);
         return 0;
@@ -835,6 +951,8 @@ int ws_x_alu(ws_warp *w, const ws_inst *in, uint32_t exec)
     if (half && in->op != WS_OP_MOV && in->op != WS_OP_CVT && in->op != WS_OP_SELP &&
         in->op != WS_OP_SET && (in->op != WS_OP_SETP || pair))
         return ws_x_half(w, in, exec); /* exec_half.c */
+    if (t == WS_P_U16X2 || t == WS_P_S16X2)
+        return simd16(w, in, exec);
     switch (in->op) {
     case WS_OP_MOV: return mov(w, in, exec);
     case WS_OP_CVT: return cvt(w, in, exec);
@@ -868,6 +986,8 @@ int ws_x_alu(ws_warp *w, const ws_inst *in, uint32_t exec)
     case WS_OP_PRMT: return prmt(w, in, exec);
     case WS_OP_LOP3: return lop3(w, in, exec);
     case WS_OP_SAD: return sad(w, in, exec);
+    case WS_OP_DP4A: case WS_OP_DP2A: return dot_product(w, in, exec);
+    case WS_OP_VABSDIFF4: return vabsdiff4(w, in, exec);
     case WS_OP_FMA: case WS_OP_SQRT: case WS_OP_RSQRT: case WS_OP_RCP: case WS_OP_SIN:
     case WS_OP_COS: case WS_OP_LG2: case WS_OP_EX2: case WS_OP_COPYSIGN:
         if (!fl)

@@ -40,7 +40,7 @@ typedef enum ws_handler {
 typedef enum ws_mods {
     WS_MODS_NONE, WS_MODS_CMP, WS_MODS_MUL, WS_MODS_ATOM, WS_MODS_MEM, WS_MODS_CVTA,
     WS_MODS_SHFL, WS_MODS_VOTE, WS_MODS_MATCH, WS_MODS_REDUX, WS_MODS_BAR, WS_MODS_UNI, WS_MODS_SHF, WS_MODS_TESTP, WS_MODS_MEMBAR,
-    WS_MODS_FENCE, WS_MODS_BFIND, WS_MODS_ASYNC, WS_MODS_IMAGE
+    WS_MODS_FENCE, WS_MODS_BFIND, WS_MODS_ASYNC, WS_MODS_IMAGE, WS_MODS_VIDEO
 } ws_mods;
 
 /* Opcode flags; ptx_ops.def's header says what each means. */
@@ -79,7 +79,8 @@ typedef enum ws_ptype {
     WS_P_B8, WS_P_B16, WS_P_B32, WS_P_B64, WS_P_B128,
     WS_P_U8, WS_P_U16, WS_P_U32, WS_P_U64,
     WS_P_S8, WS_P_S16, WS_P_S32, WS_P_S64,
-    WS_P_F16, WS_P_F16X2, WS_P_BF16, WS_P_BF16X2, WS_P_F32, WS_P_F64
+    WS_P_F16, WS_P_F16X2, WS_P_BF16, WS_P_BF16X2, WS_P_F32, WS_P_F64,
+    WS_P_U16X2, WS_P_S16X2     /* packed 16-bit integer pairs (add/sub/min/max, sm_90) */
 } ws_ptype;
 
 int ws_ptype_bits(ws_ptype t);     /* 1 for pred */
@@ -146,7 +147,8 @@ enum {
     WS_F_NOINC = 1u << 11,                    /* bfind.shiftamt */
     WS_F_STRONG = 1u << 12,                   /* ld.relaxed / ld.acquire: sees other threads' stores */
     WS_F_ZERO = 1u << 13,                     /* suld/sust.zero (.clamp is WS_F_CLAMP) */
-    WS_F_NAN = 1u << 14                       /* min/max.NaN: a NaN operand gives the canonical NaN */
+    WS_F_NAN = 1u << 14,                      /* min/max.NaN: a NaN operand gives the canonical NaN */
+    WS_F_RELU = 1u << 15                      /* min/max.relu: a negative result becomes 0 */
 };
 
 typedef enum ws_special {

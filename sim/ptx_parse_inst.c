@@ -84,6 +84,8 @@ static int apply_fp_mod(ws_inst *in, const char *s, int len)
     else if (eq(s, len, "full")) in->flags |= WS_F_FULL;
     else if (eq(s, len, "NaN") && (in->op == WS_OP_MIN || in->op == WS_OP_MAX))
         in->flags |= WS_F_NAN;
+    else if (eq(s, len, "relu") && (in->op == WS_OP_MIN || in->op == WS_OP_MAX))
+        in->flags |= WS_F_RELU;
     else return 0;
     return 1;
 }
@@ -259,6 +261,11 @@ static int apply_op_mod(ws_inst *in, const char *s, int len)
         return apply_async_mod(in, s, len);
     case WS_MODS_IMAGE:
         return apply_image_mod(in, s, len);
+    case WS_MODS_VIDEO: /* vabsdiff4: .add sums the four differences into c; .sat clamps */
+        if (eq(s, len, "add")) in->subop = WS_SUB_ADD;
+        else if (eq(s, len, "sat")) in->flags |= WS_F_SAT;
+        else return 0;
+        return 1;
     case WS_MODS_NONE:
         return 0;
     }
@@ -273,8 +280,8 @@ static int apply_mod(ws_inst *in, const char *s, int len)
             in->type = (uint8_t)ty;
         else if (!in->type2)
             in->type2 = (uint8_t)ty;
-        else
-            return 0;
+        else /* vabsdiff4.dtype.atype.btype: b's type must be a's (a mixed pair is refused) */
+            return in->op == WS_OP_VABSDIFF4 && ty == in->type2;
         return 1;
     }
     return apply_op_mod(in, s, len) || apply_fp_mod(in, s, len);
@@ -304,6 +311,27 @@ static int modifiers_ok(const ws_inst *in)
     if (ws_op_has(op, WS_OPF_NEED_SUBOP) && in->subop == WS_SUB_NONE) return 0;
     if (ws_op_has(op, WS_OPF_NEED_CMP) && in->cmp == WS_CMP_NONE) return 0;
     if ((in->flags & WS_F_CC) && in->subop == WS_SUB_WIDE) return 0; /* mad.wide.cc */
+    int x16 = in->type == WS_P_U16X2 || in->type == WS_P_S16X2;
+    if (x16 || in->type2 == WS_P_U16X2 || in->type2 == WS_P_S16X2) /* add.sat only signed */
+        return x16 && !in->type2 && (op == WS_OP_MIN || op == WS_OP_MAX ||
+               ((op == WS_OP_ADD || op == WS_OP_SUB) && !(in->flags & ~WS_F_SAT) &&
+                (!(in->flags & WS_F_SAT) || in->type == WS_P_S16X2)));
+    if ((in->flags & WS_F_RELU) && in->type != WS_P_S32)
+        return 0;
+    int i32 = in->type == WS_P_S32 || in->type == WS_P_U32;
+    int i32b = in->type2 == WS_P_S32 || in->type2 == WS_P_U32;
+    if (op == WS_OP_DP4A || op == WS_OP_VABSDIFF4)
+        return i32 && i32b;
+    if (op == WS_OP_DP2A)
+        return i32 && i32b && (in->subop == WS_SUB_LO || in->subop == WS_SUB_HI);
+    if (op == WS_OP_CVT && (in->type == WS_P_F16X2 || in->type == WS_P_BF16X2))
+        return in->type2 == WS_P_F32 && in->rnd == WS_RND_RN && !(in->flags & WS_F_SAT);
+    if (op == WS_OP_CVT && (in->type2 == WS_P_F16X2 || in->type2 == WS_P_BF16X2))
+        return 0;
+    if (op == WS_OP_SET && (in->type2 == WS_P_F16X2 || in->type2 == WS_P_BF16X2))
+        return in->type == in->type2 || in->type == WS_P_U32 || in->type == WS_P_S32;
+    if (op == WS_OP_SET && (in->type == WS_P_F16X2 || in->type == WS_P_BF16X2))
+        return 0;
     if (op == WS_OP_TEX)
         return in->vec == 4 && (in->type == WS_P_F32 || in->type == WS_P_S32 ||
                                 in->type == WS_P_U32) &&
@@ -646,6 +674,8 @@ static int check_arity(ws_pctx *c, const ws_inst *in, const char *opname, int li
         dmin = dmax = has_dst(in);
         smax = dmin ? smax : smax - 1;
     }
+    if (in->op == WS_OP_CVT) /* cvt.rn.f16x2.f32 d, a, b packs two; every other cvt one */
+        smin = smax = in->type == WS_P_F16X2 || in->type == WS_P_BF16X2 ? 2 : 1;
     if (in->ndst < dmin || in->ndst > dmax || in->nsrc < smin || in->nsrc > smax)
         return ws_pc_fail(c, WS_ERR_PTX, line, "wrong number of operands for '%s'", opname);
     for (int i = 0; i < in->ndst; i++)

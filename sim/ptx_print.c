@@ -41,7 +41,7 @@ int ws_ptype_bits(ws_ptype t)
     case WS_P_B8: case WS_P_U8: case WS_P_S8: return 8;
     case WS_P_B16: case WS_P_U16: case WS_P_S16: case WS_P_F16: case WS_P_BF16: return 16;
     case WS_P_B32: case WS_P_U32: case WS_P_S32: case WS_P_F32: case WS_P_F16X2:
-    case WS_P_BF16X2: return 32;
+    case WS_P_BF16X2: case WS_P_U16X2: case WS_P_S16X2: return 32;
     case WS_P_B64: case WS_P_U64: case WS_P_S64: case WS_P_F64: return 64;
     case WS_P_B128: return 128;
     default: return 0;
@@ -63,7 +63,8 @@ const char *ws_ptype_name(ws_ptype t)
 {
     static const char *const names[] = {"", "pred", "b8", "b16", "b32", "b64", "b128",
                                         "u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64",
-                                        "f16", "f16x2", "bf16", "bf16x2", "f32", "f64"};
+                                        "f16", "f16x2", "bf16", "bf16x2", "f32", "f64",
+                                        "u16x2", "s16x2"};
     return (unsigned)t < sizeof names / sizeof names[0] ? names[t] : "?";
 }
 

@@ -145,7 +145,11 @@ int ws_sass_x_viadd(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_s
     SRC(2, b);
     ws_sass_int_mods(in, 1, exec, a);
     ws_sass_int_mods(in, 2, exec, b);
-    WS_LANES(l, exec, a[l] += b[l];);
+    if (ws_sass_has(in, WS_SMOD_X16X2)) /* VIADD.16x2: each half wraps on its own */
+        WS_LANES(l, exec, a[l] = (((a[l] & 0xffffu) + (b[l] & 0xffffu)) & 0xffffu) |
+                                 ((a[l] >> 16) + (b[l] >> 16)) << 16;);
+    else
+        WS_LANES(l, exec, a[l] += b[l];);
     ws_sass_dst(w, in, 0, exec, a);
     (void)fx;
     return 0;
@@ -158,18 +162,82 @@ static inline uint32_t minmax(uint32_t x, uint32_t y, int pick_min, int sgn)
     return lt == pick_min ? x : y;
 }
 
-/* IMNMX/VIMNMX/UIMNMX Rd, a, b, P: P ? min : max */
+/* One 32-bit or two 16-bit (.S16x2/.U16x2) min/max of x and y, .RELU clamping a negative
+ * result to 0. */
+static inline uint32_t minmax_form(const ws_sass_inst *in, uint32_t x, uint32_t y, int pick_min)
+{
+    int relu = ws_sass_has(in, WS_SMOD_RELU);
+    if (in->dtype == WS_SMOD_S16X2 || in->dtype == WS_SMOD_U16X2) {
+        int sgn = in->dtype == WS_SMOD_S16X2;
+        uint32_t r = 0;
+        for (int k = 0; k < 32; k += 16) {
+            int32_t a = sgn ? (int16_t)(x >> k) : (int32_t)(uint16_t)(x >> k);
+            int32_t b = sgn ? (int16_t)(y >> k) : (int32_t)(uint16_t)(y >> k);
+            int32_t v = (a < b) == pick_min ? a : b;
+            r |= ((uint32_t)(relu && v < 0 ? 0 : v) & 0xffffu) << k;
+        }
+        return r;
+    }
+    int sgn = !ws_sass_has(in, WS_SMOD_U32);
+    uint32_t v = minmax(x, y, pick_min, sgn);
+    return relu && sgn && (int32_t)v < 0 ? 0 : v;
+}
+
+/* IMNMX/VIMNMX/UIMNMX Rd, a, b, P: P ? min : max; VIMNMX3 Rd, a, b, c, P over three */
 int ws_sass_x_imnmx(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
-    uint32_t a[WS_WARP], b[WS_WARP];
+    uint32_t a[WS_WARP], b[WS_WARP], c[WS_WARP];
+    int three = in->op == WS_SOP_VIMNMX3;
     SRC(1, a);
     SRC(2, b);
     ws_sass_int_mods(in, 1, exec, a);
     ws_sass_int_mods(in, 2, exec, b);
-    uint32_t pmin = ws_sa_pred_or(w, in, 3, WS_FULL_MASK);
-    int sgn = !ws_sass_has(in, WS_SMOD_U32);
-    WS_LANES(l, exec, a[l] = minmax(a[l], b[l], (pmin >> l) & 1, sgn););
+    if (three) {
+        SRC(3, c);
+        ws_sass_int_mods(in, 3, exec, c);
+    }
+    uint32_t pmin = ws_sa_pred_or(w, in, three ? 4 : 3, WS_FULL_MASK);
+    WS_LANES(l, exec, {
+        int pm = (pmin >> l) & 1;
+        a[l] = minmax_form(in, a[l], b[l], pm);
+        if (three)
+            a[l] = minmax_form(in, a[l], c[l], pm);
+    });
     ws_sass_dst(w, in, 0, exec, a);
+    (void)fx;
+    return 0;
+}
+
+/* IDP.4A.Ta.Tb Rd, a, b, c: c + the four products of a's and b's bytes (dp4a);
+ * IDP.2A.LO|HI.Ta.Tb: c + a's two 16-bit halves times b's bytes 0-1 (.LO) or 2-3 (.HI)
+ * (dp2a). Ta/Tb: U8/S8 (4A) or U16/S16 and U8/S8 (2A); the sum wraps at 32 bits. */
+int ws_sass_x_idp(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    int two = ws_sass_has(in, WS_SMOD_DP2);
+    int ok = two ? (in->dtype == WS_SMOD_U16 || in->dtype == WS_SMOD_S16)
+                 : ws_sass_has(in, WS_SMOD_DP4) && (in->dtype == WS_SMOD_U8 ||
+                                                    in->dtype == WS_SMOD_S8);
+    if (!ok || (in->stype != WS_SMOD_U8 && in->stype != WS_SMOD_S8))
+        return ws_sass_fault(w, in, exec ? __builtin_ctz(exec) : 0, 0, WS_ERR_UNSUPPORTED,
+                             "unsupported IDP form (IDP.4A and IDP.2A over U8/S8 are known)");
+    uint32_t a[WS_WARP], b[WS_WARP], c[WS_WARP];
+    SRC(1, a);
+    SRC(2, b);
+    SRC(3, c);
+    int sa = in->dtype == WS_SMOD_S8 || in->dtype == WS_SMOD_S16, sb = in->stype == WS_SMOD_S8;
+    int base = two && ws_sass_has(in, WS_SMOD_HI) ? 2 : 0;
+    WS_LANES(l, exec, {
+        uint32_t sum = c[l];
+        for (int k = 0; k < (two ? 2 : 4); k++) {
+            int32_t ea = two ? (sa ? (int16_t)(a[l] >> 16 * k) : (int32_t)(uint16_t)(a[l] >> 16 * k))
+                             : (sa ? (int8_t)(a[l] >> 8 * k) : (int32_t)(uint8_t)(a[l] >> 8 * k));
+            int kb = two ? base + k : k;
+            int32_t eb = sb ? (int8_t)(b[l] >> 8 * kb) : (int32_t)(uint8_t)(b[l] >> 8 * kb);
+            sum += (uint32_t)ea * (uint32_t)eb;
+        }
+        c[l] = sum;
+    });
+    ws_sass_dst(w, in, 0, exec, c);
     (void)fx;
     return 0;
 }
@@ -678,9 +746,14 @@ int ws_sass_x_vabsdiff4(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec,
                         ws_sass_fx *fx)
 {
     (void)fx;
-    if (!ws_sass_has(in, WS_SMOD_ACC) || in->dtype != WS_SMOD_U8)
+    int acc = ws_sass_has(in, WS_SMOD_ACC);
+    /* without .ACC each byte is its own difference; known only with c = RZ (what ptxas
+       emits for __vabsdiffu4), where no rule for c is needed */
+    if (in->dtype != WS_SMOD_U8 || (!acc && (in->o[3].kind != WS_SO_R ||
+                                             in->o[3].reg != WS_SASS_RZ)))
         return ws_sass_fault(w, in, exec ? __builtin_ctz(exec) : 0, 0, WS_ERR_UNSUPPORTED,
-                             "unsupported VABSDIFF4 form (VABSDIFF4.U8.ACC is known)");
+                             "unsupported VABSDIFF4 form (VABSDIFF4.U8.ACC and VABSDIFF4.U8 "
+                             "with c = RZ are known)");
     uint32_t a[WS_WARP], b[WS_WARP], c[WS_WARP], d[WS_WARP];
     ws_sass_src(w, in, 1, exec, a);
     ws_sass_src(w, in, 2, exec, b);
@@ -689,7 +762,8 @@ int ws_sass_x_vabsdiff4(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec,
         uint32_t s = c[l];
         for (int i = 0; i < 32; i += 8) {
             int x = (int)((a[l] >> i) & 0xffu), y = (int)((b[l] >> i) & 0xffu);
-            s += (uint32_t)(x > y ? x - y : y - x);
+            uint32_t v = (uint32_t)(x > y ? x - y : y - x);
+            s += acc ? v : v << i;
         }
         d[l] = s;
     });

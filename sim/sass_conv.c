@@ -127,7 +127,7 @@ static int fe_mode(int rnd)
 }
 
 /* Writes per-lane results of float type ft (f64 as pairs, f16/bf16 in the low half). */
-static void write_float(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, int ft,
+WS_SASS_FENV static void write_float(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, int ft,
                         const double v[WS_WARP], int ftz)
 {
     if (ft == WS_SMOD_F64) {
@@ -137,7 +137,15 @@ static void write_float(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, 
         return;
     }
     uint32_t d[WS_WARP];
-    if (ft == WS_SMOD_F16 || ft == WS_SMOD_BF16)
+    int mode = fe_mode(in->rnd);
+    if ((ft == WS_SMOD_F16 || ft == WS_SMOD_BF16) && mode != FE_TONEAREST) {
+        /* F2F.BF16.F32.RZ (__float2bfloat16_rz), I2F.F16.RM: the PTX model's directed
+           rounding, one rounding from the exact value; NaN as the nearest-even path */
+        fesetround(mode);
+        WS_LANES(l, exec, d[l] = isnan(v[l]) ? 0x7fff : ft == WS_SMOD_F16 ? ws_double_to_f16(v[l])
+                                                      : ws_double_to_bf16(v[l]););
+        fesetround(FE_TONEAREST);
+    } else if (ft == WS_SMOD_F16 || ft == WS_SMOD_BF16)
         WS_LANES(l, exec, d[l] = ft == WS_SMOD_F16 ? ws_sass_double_to_half(v[l])
                                                    : ws_sass_double_to_bf16(v[l]););
     else

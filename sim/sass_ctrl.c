@@ -84,6 +84,7 @@ static int indirect(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec,
     uint32_t same = 0;
     WS_LANES(l, exec, same |= (uint32_t)(off[l] == off[first]) << l;);
     fx->taken = same;
+    fx->again = exec & ~same;
     fx->next_pc = t;
     return 0;
 }
@@ -125,13 +126,16 @@ int ws_sass_x_brx(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sas
 
 int ws_sass_x_call(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
-    if (label_target(in) >= 0) {
+    /* CALL.REL.NOINC R8 `(k): a call through a pointer (the function's offset from bank 2's
+     * table); the label after the register only names the kernel it is relative to. */
+    int through_reg = in->nopnd > 0 && in->o[0].kind == WS_SO_R;
+    if (!through_reg && label_target(in) >= 0) {
         fx->taken = exec;
         fx->next_pc = label_target(in);
         return 0;
     }
     uint64_t off[WS_WARP];
-    ws_sass_src64(w, in, 0, exec, off); /* CALL.ABS.NOINC R8: a function's address */
+    ws_sass_src64(w, in, 0, exec, off); /* CALL.ABS.NOINC R8 / CALL.REL.NOINC R8 */
     return indirect(w, in, exec, off, fx);
 }
 

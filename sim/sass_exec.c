@@ -190,18 +190,26 @@ static void advance(ws_sass_warp *w, int gi, int pc, const ws_sass_fx *fx)
     ws_sass_group *g = &w->groups[gi];
     if (g->state != WS_SG_READY || fx->block)
         return; /* the handler parked it (BSYNC, WARPSYNC, BAR) or it exited */
-    uint32_t taken = fx->taken & g->mask;
-    uint32_t stay = g->mask & ~taken;
+    uint32_t taken = fx->taken & g->mask, again = fx->again & g->mask & ~taken;
+    uint32_t stay = g->mask & ~taken & ~again;
     if (!taken || fx->next_pc < 0) {
+        assert(!again);
         g->pc = pc + 1;
         return;
     }
-    if (!stay) {
+    if (!stay && !again) {
         g->pc = fx->next_pc;
         return;
     }
-    g->mask = stay;
-    g->pc = pc + 1;
+    if (again) { /* an indirect jump or call to several targets: one target per issue */
+        g->mask = again;
+        g->pc = pc;
+        if (stay)
+            ws_sass_group_add(w, pc + 1, stay, WS_SG_READY);
+    } else {
+        g->mask = stay;
+        g->pc = pc + 1;
+    }
     ws_sass_group_add(w, fx->next_pc, taken, WS_SG_READY);
 }
 
@@ -273,6 +281,7 @@ static int step(ws_sass_warp *w)
     fx.replay_threads = 0;
     fx.cas_ok = 0;
     fx.taken = 0;
+    fx.again = 0;
     fx.next_pc = -1;
     fx.block = 0;
     fx.yield = 0;

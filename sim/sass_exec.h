@@ -74,6 +74,8 @@ typedef struct ws_sass_fx {
     /* control flow, for the executor */
     uint32_t taken;            /* BRA/BRX/CALL/RET/JMP: lanes that go to next_pc */
     int32_t next_pc;           /* their target instruction index */
+    uint32_t again;            /* BRX/CALL/RET through registers: lanes with another target,
+                                  which stay at this instruction and issue it again */
     uint8_t block;             /* the running group stops here (BSYNC, WARPSYNC, BAR, exit) */
     uint8_t yield;             /* let another ready group run (YIELD, NANOSLEEP) */
 } ws_sass_fx;

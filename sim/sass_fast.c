@@ -223,8 +223,8 @@ static ws_sass_fast plain_form(const ws_sass_run *r, const ws_sass_inst *in, ws_
             !fast_src(r, in, 3, 0, &d->s[2]))
             return NULL;
         return f_iadd3;
-    case WS_SOP_VIADD:
-        if (in->nopnd != 3 || !fast_src(r, in, 1, 1, &d->s[0]) ||
+    case WS_SOP_VIADD: /* the 32-bit add; VIADD.16x2 runs in its handler */
+        if (in->nopnd != 3 || ws_sass_has(in, WS_SMOD_X16X2) || !fast_src(r, in, 1, 1, &d->s[0]) ||
             !fast_src(r, in, 2, 1, &d->s[1]))
             return NULL;
         return f_viadd;

@@ -179,8 +179,8 @@ static inline int ws_sass_has(const ws_sass_inst *in, int mod)
 /* The bit of ws_sass_inst.mods the parser sets for a modifier sass_mods.def does not name. */
 #define WS_SMOD_UNKNOWN 191
 
-/* Whether the instruction has a modifier the table does not know: handlers whose meaning
- * depends on every modifier (SYNCS's arrive forms) refuse it instead of guessing. */
+/* Whether the instruction has a modifier the table does not know: the parser makes such a
+ * line the UNKNOWN row, so no handler reads a form it was not written for. */
 static inline int ws_sass_odd_mod(const ws_sass_inst *in)
 {
     return ws_sass_has(in, WS_SMOD_UNKNOWN);

@@ -669,7 +669,7 @@ int ws_sass_x_mbarrier(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, w
     int known = !syncs ? ws_sass_has(in, WS_SMOD_LDGSTSBAR)
               : ws_sass_has(in, WS_SMOD_EXCH) || ws_sass_has(in, WS_SMOD_ARRIVE) ||
                 ws_sass_has(in, WS_SMOD_PHASECHK) || ws_sass_has(in, WS_SMOD_CCTL);
-    if (k < 0 || !known || ws_sass_odd_mod(in) ||
+    if (k < 0 || !known ||
         (syncs && !ws_sass_has(in, WS_SMOD_CCTL) && k + 1 >= in->nopnd))
         return ws_sass_fault(w, in, exec ? __builtin_ctz(exec) : 0, 0, WS_ERR_UNSUPPORTED,
                              "unsupported %s form (SYNCS.EXCH.64, SYNCS.ARRIVE.TRANS64, "

@@ -29,6 +29,8 @@ static const struct {
 
 int ws_sass_op_find(const char *name, size_t len)
 {
+    if (len == 0) /* the UNKNOWN row's empty name is never found */
+        return -1;
     for (int i = 0; i < WS_SOP__COUNT; i++)
         if (strlen(ws_sass_ops[i].name) == len && memcmp(ws_sass_ops[i].name, name, len) == 0)
             return i;
@@ -53,15 +55,31 @@ ws_sass_modkind ws_sass_mod_kind(int mod)
     return mod >= 0 && mod < WS_SMOD__COUNT ? ws_sass_mods[mod].kind : WS_SMODK_FLAG;
 }
 
-/* Handler `unsupported`: a row the parser knows (real nvdisasm output) whose semantics are
- * not written yet; running it is an error naming it, its PC and its source line. */
+/* Handler `unsupported` (the UNKNOWN row): a line the parser kept without a row to run it
+ * by (an opcode the table lacks, or an operand count outside its row's range). Running it
+ * is an error naming it, its PC and its source line; the CLI then runs the kernel on the
+ * PTX model. */
 int ws_sass_x_unsupported(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec,
                           ws_sass_fx *fx)
 {
     (void)fx;
     if (!exec)
         return 0;
-    return ws_sass_fault(w, in, __builtin_ctz(exec), 0, WS_ERR_UNSUPPORTED,
-                         "unsupported SASS (no semantics yet; --model ptx runs "
-                         "it)");
+    int lane = __builtin_ctz(exec);
+    const char *dot = strchr(in->name, '.');
+    int row = ws_sass_op_find(in->name, dot ? (size_t)(dot - in->name) : strlen(in->name));
+    if (row < 0)
+        return ws_sass_fault(w, in, lane, 0, WS_ERR_UNSUPPORTED, "unsupported SASS: opcode "
+                             "not in the table (sim/sass_ops.def)");
+    for (const char *m = dot; m && *m; m = strchr(m + 1, '.')) {
+        const char *e = strchr(m + 1, '.');
+        size_t len = e ? (size_t)(e - m - 1) : strlen(m + 1);
+        if (ws_sass_mod_find(m + 1, len) < 0)
+            return ws_sass_fault(w, in, lane, 0, WS_ERR_UNSUPPORTED, "unsupported SASS: "
+                                 "modifier .%.*s not in the table (sim/sass_mods.def)",
+                                 (int)len, m + 1);
+    }
+    return ws_sass_fault(w, in, lane, 0, WS_ERR_UNSUPPORTED, "unsupported SASS: %d operands "
+                         "(the table has %d..%d)", in->nopnd, ws_sass_ops[row].nmin,
+                         ws_sass_ops[row].nmax);
 }

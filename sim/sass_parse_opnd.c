@@ -27,7 +27,7 @@ int ws_sass_parse_opcode(const char *s, size_t n, ws_sass_inst *in)
         const char *m = p + 1, *next = memchr(m, '.', (size_t)(end - m));
         size_t mlen = (size_t)((next ? next : end) - m);
         int mod = ws_sass_mod_find(m, mlen);
-        if (mod < 0) /* kept, for handlers whose form it may change (ws_sass_odd_mod) */
+        if (mod < 0) /* marked: the parser makes the line the UNKNOWN row (sass_parse.c) */
             in->mods[WS_SMOD_UNKNOWN >> 6] |= 1ull << (WS_SMOD_UNKNOWN & 63);
         if (mod >= 0) {
             in->mods[mod >> 6] |= 1ull << (mod & 63);

@@ -71,6 +71,19 @@ static void put32(ws_sass_bank *b, uint32_t off, uint32_t v)
         memcpy(b->data + off, &v, 4);
 }
 
+/* The stack each thread gets when the kernel calls functions: the driver's default
+ * cudaLimitStackSize. ptxas's frame size leaves out what recursion and calls through
+ * pointers push (it warns that it cannot determine it); the GPU lets them use the limit. */
+#define WS_SASS_STACK_LIMIT 1024u
+
+static int has_calls(const ws_sass_kernel *k)
+{
+    for (int i = 0; i < k->ninsts; i++)
+        if (k->insts[i].op == WS_SOP_CALL)
+            return 1;
+    return 0;
+}
+
 /* Bank 0 as the driver fills it: launch shape, local window, stack top, parameters. */
 static int fill_bank0(ws_sass_run *r)
 {
@@ -477,6 +490,8 @@ static int run_kernel(ws_sass_run *r, const ws_sass_module *sm, ws_buffers *bufs
     uint32_t frame = r->k->frame_bytes;
     if (b->opt->resources && (uint32_t)b->opt->resources->local_bytes > frame)
         frame = (uint32_t)b->opt->resources->local_bytes;
+    if (frame < WS_SASS_STACK_LIMIT && has_calls(r->k))
+        frame = WS_SASS_STACK_LIMIT;
     r->frame_bytes = (frame + 15) / 16 * 16;
     r->nregs = registers_used(r->k);
     r->quantum = WS_SCHED_QUANTUM;

@@ -86,17 +86,20 @@ done
 fi
 
 # SASS forms on the GPU (tests/gpu/sass_forms.spec: HMMA/IMMA/DMMA tiles, ldmatrix, generic
-# half2 atomics, cp.async zero-fill, EXIT P, ELECT): each variant profiled with the SASS
-# model, the simulator's outputs equal to the GPU's.
+# half2 atomics, cp.async zero-fill, EXIT P, ELECT; tests/gpu/intrinsics.spec: IDP, DPX
+# min/max, F2FP/HSET2, directed half rounding, calls through pointers): each variant
+# profiled with the SASS model, the simulator's outputs equal to the GPU's.
 if part forms; then
-spec=$repo/tests/gpu/sass_forms.spec
+for spec in "$repo/tests/gpu/sass_forms.spec" "$repo/tests/gpu/intrinsics.spec"; do
+name=$(basename "$spec" .spec)
 for v in $(awk '$1 == "variant" {print $2}' "$spec"); do
     if timeout ${WS_GPU_CHECK_TIMEOUT:-120} "$ws" profile "$spec" --variant "$v" --model sass \
         --json >>"$log" 2>&1; then
-        echo "sass_forms / $v: SASS model and GPU outputs equal" | tee -a "$log"
+        echo "$name / $v: SASS model and GPU outputs equal" | tee -a "$log"
     else
-        failures=$((failures + 1)); echo "FAILED: sass_forms.spec / $v" | tee -a "$log"
+        failures=$((failures + 1)); echo "FAILED: $name.spec / $v" | tee -a "$log"
     fi
+done
 done
 fi
 

@@ -60,8 +60,24 @@ int main(void)
             "unsupported LDGSTS form");
     refused(INST("QSPC.E.S", P(0), R(3), MEM(4)), WS_FULL_MASK, WS_ERR_UNSUPPORTED,
             "unsupported QSPC form");
-    refused(INST("VABSDIFF4.U8", R(8), R(4), R(5), RZ), WS_FULL_MASK, WS_ERR_UNSUPPORTED,
+    refused(INST("VABSDIFF4.U8", R(8), R(4), R(5), R(6)), WS_FULL_MASK, WS_ERR_UNSUPPORTED,
+            "unsupported VABSDIFF4 form"); /* per-byte form with a c other than RZ */
+    refused(INST("VABSDIFF4.S8", R(8), R(4), R(5), RZ), WS_FULL_MASK, WS_ERR_UNSUPPORTED,
             "unsupported VABSDIFF4 form");
+    refused(INST("IDP.4A.U16.U8", R(8), R(4), R(5), R(6)), WS_FULL_MASK, WS_ERR_UNSUPPORTED,
+            "unsupported IDP form");
+    /* the UNKNOWN row: a line the parser kept without a row to run it by */
+    ws_sass_inst unk = INST("IDP.4A.U8.U8.Q", R(8), R(4), R(5), R(6));
+    unk.op = WS_SOP_UNKNOWN;
+    unk.mods[WS_SMOD_UNKNOWN >> 6] |= 1ull << (WS_SMOD_UNKNOWN & 63);
+    refused(unk, WS_FULL_MASK, WS_ERR_UNSUPPORTED, "modifier .Q not in the table");
+    unk = INST("IADD3", R(8));
+    snprintf(unk.name, sizeof unk.name, "FROB.X");
+    unk.op = WS_SOP_UNKNOWN;
+    refused(unk, 1u, WS_ERR_UNSUPPORTED, "opcode not in the table");
+    unk = INST("IADD3", R(8), R(4));
+    unk.op = WS_SOP_UNKNOWN;
+    refused(unk, 1u, WS_ERR_UNSUPPORTED, "2 operands (the table has 4..7)");
 
     /* textures and surfaces: cube maps and arrays, pitch (not byte) addressing, and a
      * handle that names no image of the spec */

@@ -1,0 +1,169 @@
+/* test_sim_intrin.c — tests/sim/cu/intrin.cu on both models: dp4a/dp2a, vabsdiff4, the
+ * DPX min/max family (.relu, 16-bit pairs, three operands), packed-half conversions and
+ * comparisons and directed bf16/f16 rounding, each model's values against the CPU's (the
+ * integer kernel) or against the other model's (the half kernel: PTX cvt/set rows against
+ * SASS F2FP/HSET2/F2F); then the calls the SASS model runs and the PTX model refuses
+ * (recursion deeper than ptxas's stack estimate, a call through a function pointer). */
+#include "tests/sim/sim_test.h"
+
+static ws_module *ptx;
+static ws_sass_module *sass;
+
+static const char *const spec =
+    "workload intrin\nsource intrin.cu\n"
+    "buffer a u32 64 random_bits\nbuffer b u32 64 random_bits\nbuffer oi u32 1024 zero\n"
+    "buffer fa f32 64 uniform_real -4 4\nbuffer fb f32 64 uniform_real -4 4\n"
+    "buffer oh u32 512 zero\nbuffer n u32 64 uniform_int 0 1000\nbuffer oc u32 128 zero\n"
+    "variant int\n  kernel intrin_int\n  grid 2\n  block 32\n  args a b oi\n"
+    "variant half\n  kernel intrin_half\n  grid 2\n  block 32\n  args fa fb oh\n"
+    "variant calls\n  kernel intrin_calls\n  grid 2\n  block 32\n  args n oc\n";
+
+static int32_t sb(uint32_t v, int k) { return (int8_t)(v >> 8 * k); }
+static uint32_t ub(uint32_t v, int k) { return (v >> 8 * k) & 0xffu; }
+static int32_t sh(uint32_t v, int k) { return (int16_t)(v >> 16 * k); }
+static uint32_t uh(uint32_t v, int k) { return (v >> 16 * k) & 0xffffu; }
+static int32_t smax(int32_t a, int32_t b) { return a > b ? a : b; }
+static int32_t smin(int32_t a, int32_t b) { return a < b ? a : b; }
+static uint32_t umin(uint32_t a, uint32_t b) { return a < b ? a : b; }
+static uint32_t umax(uint32_t a, uint32_t b) { return a > b ? a : b; }
+static int32_t relu(int32_t v) { return v < 0 ? 0 : v; }
+
+/* The 16 results of intrin_int for thread t, as the CUDA Math API documents them. */
+static void expect_int(uint32_t x, uint32_t y, int t, uint32_t e[16])
+{
+    uint32_t u = 5, d2h = 9, ad = 0, sad = 0;
+    int32_t s = -7, d2l = 3;
+    for (int k = 0; k < 4; k++) {
+        u += ub(x, k) * ub(y, k);
+        s += sb(x, k) * sb(y, k);
+        uint32_t v = ub(x, k) > ub(y, k) ? ub(x, k) - ub(y, k) : ub(y, k) - ub(x, k);
+        ad |= v << 8 * k;
+        sad += v;
+    }
+    d2l += sh(x, 0) * sb(y, 0) + sh(x, 1) * sb(y, 1);
+    d2h += uh(x, 0) * ub(y, 2) + uh(x, 1) * ub(y, 3);
+    int32_t a = (int32_t)x, b = (int32_t)y;
+    e[0] = u;
+    e[1] = (uint32_t)s;
+    e[2] = (uint32_t)d2l;
+    e[3] = d2h;
+    e[4] = ad;
+    e[5] = sad;
+    e[6] = (uint32_t)smax(smax(a, b), t - 16);
+    e[7] = (uint32_t)smax((int32_t)(x + y), t);
+    e[8] = (uint32_t)relu(smin(a, b));
+    e[9] = (uint32_t)relu(smax(sh(x, 0), sh(y, 0))) | (uint32_t)relu(smax(sh(x, 1), sh(y, 1))) << 16;
+    uint32_t c = (uint32_t)t * 0x10001u;
+    e[10] = umin(umin(uh(x, 0), uh(y, 0)), uh(c, 0)) | umin(umin(uh(x, 1), uh(y, 1)), uh(c, 1)) << 16;
+    e[11] = (uint32_t)relu(smax(a, b));
+    e[12] = (uint32_t)smin(a, b);
+    e[13] = a <= b;
+    uint32_t z = 0x7fff8000u;
+    e[14] = ((uint32_t)relu(smin(smin(sh(x, 0), sh(y, 0)), sh(z, 0))) & 0xffffu) |
+            (uint32_t)relu(smin(smin(sh(x, 1), sh(y, 1)), sh(z, 1))) << 16;
+    e[15] = umax(umax(x, y), 12345u);
+}
+
+static void test_int(int on_sass)
+{
+    st_run r;
+    const char *m = on_sass ? "sass" : "ptx";
+    CHECK(st_exec_on(&r, ptx, on_sass ? sass : NULL, spec, "int", NULL) == 0, "%s: int runs", m);
+    const ws_buffer *a = st_buf(&r, "a"), *b = st_buf(&r, "b"), *o = st_buf(&r, "oi");
+    int bad = 0;
+    for (int t = 0; t < 64 && !r.rc; t++) {
+        uint32_t x = ((const uint32_t *)a->data)[t], y = ((const uint32_t *)b->data)[t], e[16];
+        expect_int(x, y, t, e);
+        for (int k = 0; k < 16; k++) {
+            uint32_t got = ((const uint32_t *)o->data)[16 * t + k];
+            if (k == 13)
+                got &= 0xffu; /* a bool stored through a pointer: one byte */
+            if (got != e[k] && bad++ < 4)
+                CHECK(0, "%s: thread %d result %d: 0x%08x, want 0x%08x (x 0x%08x y 0x%08x)", m,
+                      t, k, got, e[k], x, y);
+        }
+    }
+    CHECK(!r.rc && bad == 0, "%s: %d integer results differ from the CPU's", m, bad);
+    st_free(&r);
+}
+
+/* The PTX model's cvt/set rows against the SASS model's F2FP/HSET2/F2F, word for word, and
+ * the round-toward-zero bf16 against the CPU (the top half of the f32). */
+static void test_half(void)
+{
+    st_run p, s;
+    CHECK(st_exec_on(&p, ptx, NULL, spec, "half", NULL) == 0, "ptx: half runs");
+    CHECK(st_exec_on(&s, ptx, sass, spec, "half", NULL) == 0, "sass: half runs");
+    if (!p.rc && !s.rc) {
+        const uint32_t *pv = st_buf(&p, "oh")->data, *sv = st_buf(&s, "oh")->data;
+        const float *fb = st_buf(&p, "fb")->data;
+        int diff = 0, rz = 0;
+        for (int i = 0; i < 512; i++)
+            if (pv[i] != sv[i] && diff++ < 4)
+                CHECK(0, "half: word %d (result %d) ptx 0x%08x sass 0x%08x", i, i % 8, pv[i], sv[i]);
+        for (int t = 0; t < 64; t++) {
+            uint32_t bits;
+            memcpy(&bits, &fb[t], 4);
+            rz += pv[8 * t + 5] == bits >> 16;
+        }
+        CHECK(diff == 0, "half: %d words differ between the models", diff);
+        CHECK(rz == 64, "__float2bfloat16_rz truncates: %d of 64", rz);
+        CHECK(pv[0] != 0 && pv[2] != 0 && pv[3] != 0, "half: results were written");
+    }
+    st_free(&p);
+    st_free(&s);
+}
+
+static unsigned fib(unsigned n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
+
+static void test_calls(void)
+{
+    st_run r;
+    CHECK(st_exec_on(&r, ptx, sass, spec, "calls", NULL) == 0, "sass: calls run");
+    int bad = 0;
+    for (int t = 0; t < 64 && !r.rc; t++) {
+        uint32_t x = ((const uint32_t *)st_buf(&r, "n")->data)[t];
+        const uint32_t *o = (const uint32_t *)st_buf(&r, "oc")->data + 2 * t;
+        uint32_t want = x & 1 ? x ^ 0x55u : x * 3 + 1;
+        if ((o[0] != fib(x % 12) || o[1] != want) && bad++ < 3)
+            fprintf(stderr, "thread %d, n %u: fib %u, call %u; want %u, %u\n", t, x, o[0], o[1],
+                    fib(x % 12), want);
+    }
+    CHECK(!r.rc && bad == 0, "sass: fib through the stack and calls through a pointer: %d bad",
+          bad);
+    st_free(&r);
+    /* the PTX model refuses the pointer call, naming it */
+    CHECK(st_exec_on(&r, ptx, NULL, spec, "calls", NULL) == WS_ERR_UNSUPPORTED &&
+          strstr(r.err.msg, "function pointer"), "ptx: calls refused: %s", r.err.msg);
+    st_free(&r);
+}
+
+int main(void)
+{
+    char ptx_path[512], cubin[1024], sass_path[1024], probe[1024];
+    snprintf(ptx_path, sizeof ptx_path, "%s/intrin.ptx", WS_SIM_PTX_DIR);
+    ptx = st_load("intrin");
+    CHECK(ptx != NULL, "intrin.ptx loads");
+    if (!ptx)
+        return ws_test_finish("test_sim_intrin");
+    test_int(0);
+    if (!ws_nvdisasm_find(probe, sizeof probe)) {
+        printf("test_sim_intrin: SASS part skipped: no nvdisasm (%s)\n", probe);
+    } else {
+        ws_error err;
+        ws_error_clear(&err);
+        int rc = ws_sass_build_ptx(ptx_path, NULL, NULL, cubin, sass_path, sizeof cubin, &err);
+        if (!rc)
+            rc = ws_sass_load(sass_path, cubin, &sass, &err);
+        CHECK(rc == 0, "intrin's SASS builds and loads: %s", err.msg);
+        if (!rc) {
+            test_int(1);
+            test_half();
+            test_calls();
+        }
+    }
+    if (sass)
+        ws_sass_module_free(sass);
+    ws_module_free(ptx);
+    return ws_test_finish("test_sim_intrin");
+}
