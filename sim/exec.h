@@ -59,6 +59,23 @@ static inline int ws_mbar_round(ws_mbar_watch *m, uint64_t ran)
     return m->idle >= WS_MBAR_IDLE_ROUNDS;
 }
 
+/* dp4a / dp2a on both models (PTX dp4a/dp2a, SASS IDP.4A/IDP.2A): c plus the four products
+ * of a's and b's bytes, or (two) a's two 16-bit halves times b's bytes 0-1 (hi: 2-3); each
+ * operand signed when sa/sb; the sum wraps at 32 bits. */
+static inline uint32_t ws_dot_product(uint32_t a, uint32_t b, uint32_t c, int sa, int sb,
+                                      int two, int hi)
+{
+    uint32_t sum = c;
+    for (int k = 0; k < (two ? 2 : 4); k++) {
+        int32_t ea = two ? (sa ? (int16_t)(a >> 16 * k) : (int32_t)(uint16_t)(a >> 16 * k))
+                         : (sa ? (int8_t)(a >> 8 * k) : (int32_t)(uint8_t)(a >> 8 * k));
+        int kb = two ? (hi ? 2 : 0) + k : k;
+        int32_t eb = sb ? (int8_t)(b >> 8 * kb) : (int32_t)(uint8_t)(b >> 8 * kb);
+        sum += (uint32_t)ea * (uint32_t)eb;
+    }
+    return sum;
+}
+
 /* An mbarrier's transaction count plus `delta` (expect_tx > 0, complete_tx < 0) into *tx:
  * 1, or 0 (and *tx unchanged) when the sum, *after, leaves the PTX ISA's range
  * |count| <= WS_MBAR_TX_MAX. Both models keep the count in 21 signed bits. */

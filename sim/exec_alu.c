@@ -430,26 +430,15 @@ static int sad(ws_warp *w, const ws_inst *in, uint32_t exec)
     return 0;
 }
 
-/* dp4a.atype.btype d, a, b, c: c plus the four products of a's and b's bytes;
- * dp2a.lo|hi.atype.btype: c plus a's two 16-bit halves times b's bytes 0-1 (lo) or 2-3
- * (hi). Each operand's signedness is its type's; the sum wraps at 32 bits. */
+/* dp4a.atype.btype d, a, b, c and dp2a.lo|hi.atype.btype (ws_dot_product, exec.h). */
 static int dot_product(ws_warp *w, const ws_inst *in, uint32_t exec)
 {
     const uint64_t *a = SRC(0), *b = SRC(1), *c = SRC(2);
     uint64_t *d = ws_x_reg(w, in->dst[0].reg);
     int sa = in->type == WS_P_S32, sb = in->type2 == WS_P_S32;
-    int two = in->op == WS_OP_DP2A, base = in->subop == WS_SUB_HI ? 2 : 0;
-    WS_LANES(l, exec, {
-        uint32_t x = (uint32_t)a[l], y = (uint32_t)b[l], sum = (uint32_t)c[l];
-        for (int k = 0; k < (two ? 2 : 4); k++) {
-            int32_t ea = two ? (sa ? (int16_t)(x >> 16 * k) : (int32_t)(uint16_t)(x >> 16 * k))
-                             : (sa ? (int8_t)(x >> 8 * k) : (int32_t)(uint8_t)(x >> 8 * k));
-            int kb = two ? base + k : k;
-            int32_t eb = sb ? (int8_t)(y >> 8 * kb) : (int32_t)(uint8_t)(y >> 8 * kb);
-            sum += (uint32_t)ea * (uint32_t)eb;
-        }
-        d[l] = sum;
-    });
+    int two = in->op == WS_OP_DP2A, hi = in->subop == WS_SUB_HI;
+    WS_LANES(l, exec, d[l] = ws_dot_product((uint32_t)a[l], (uint32_t)b[l], (uint32_t)c[l], sa,
+                                            sb, two, hi););
     return 0;
 }
 

@@ -208,9 +208,8 @@ int ws_sass_x_imnmx(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_s
     return 0;
 }
 
-/* IDP.4A.Ta.Tb Rd, a, b, c: c + the four products of a's and b's bytes (dp4a);
- * IDP.2A.LO|HI.Ta.Tb: c + a's two 16-bit halves times b's bytes 0-1 (.LO) or 2-3 (.HI)
- * (dp2a). Ta/Tb: U8/S8 (4A) or U16/S16 and U8/S8 (2A); the sum wraps at 32 bits. */
+/* IDP.4A.Ta.Tb Rd, a, b, c (dp4a) and IDP.2A.LO|HI.Ta.Tb (dp2a): ws_dot_product (exec.h).
+ * Ta/Tb: U8/S8 (4A) or U16/S16 and U8/S8 (2A). */
 int ws_sass_x_idp(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
     int two = ws_sass_has(in, WS_SMOD_DP2);
@@ -225,18 +224,8 @@ int ws_sass_x_idp(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sas
     SRC(2, b);
     SRC(3, c);
     int sa = in->dtype == WS_SMOD_S8 || in->dtype == WS_SMOD_S16, sb = in->stype == WS_SMOD_S8;
-    int base = two && ws_sass_has(in, WS_SMOD_HI) ? 2 : 0;
-    WS_LANES(l, exec, {
-        uint32_t sum = c[l];
-        for (int k = 0; k < (two ? 2 : 4); k++) {
-            int32_t ea = two ? (sa ? (int16_t)(a[l] >> 16 * k) : (int32_t)(uint16_t)(a[l] >> 16 * k))
-                             : (sa ? (int8_t)(a[l] >> 8 * k) : (int32_t)(uint8_t)(a[l] >> 8 * k));
-            int kb = two ? base + k : k;
-            int32_t eb = sb ? (int8_t)(b[l] >> 8 * kb) : (int32_t)(uint8_t)(b[l] >> 8 * kb);
-            sum += (uint32_t)ea * (uint32_t)eb;
-        }
-        c[l] = sum;
-    });
+    int hi = ws_sass_has(in, WS_SMOD_HI);
+    WS_LANES(l, exec, c[l] = ws_dot_product(a[l], b[l], c[l], sa, sb, two, hi););
     ws_sass_dst(w, in, 0, exec, c);
     (void)fx;
     return 0;

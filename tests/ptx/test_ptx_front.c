@@ -245,6 +245,23 @@ static void test_errors(void)
                  ".global.shared::cta.bulk_group [dst], [src], size");
     expect_error(29, "\tcp.async.bulk.global.global.bulk_group \t[%rd2], [%rd1], 16;", 0,
                  WS_ERR_UNSUPPORTED, 29, "unsupported instruction 'cp.async.bulk.global.global");
+    /* forms of the rows added for intrinsics that the models do not run */
+    expect_error(29, "\tdp2a.wide.u32.u32 \t%r1, %r2, %r2, %r2;", 0, WS_ERR_UNSUPPORTED, 29,
+                 "unsupported instruction 'dp2a.wide.u32.u32'");
+    expect_error(29, "\tdp4a.u64.u32 \t%r1, %r2, %r2, %r2;", 0, WS_ERR_UNSUPPORTED, 29,
+                 "unsupported instruction 'dp4a.u64.u32'");
+    expect_error(29, "\tvabsdiff4.u32.u32.s32 \t%r1, %r2, %r2, %r2;", 0, WS_ERR_UNSUPPORTED,
+                 29, "unsupported instruction 'vabsdiff4.u32.u32.s32'");
+    expect_error(29, "\tcvt.rz.f16x2.f32 \t%r1, %f1, %f1;", 0, WS_ERR_UNSUPPORTED, 29,
+                 "unsupported instruction 'cvt.rz.f16x2.f32'");
+    expect_error(29, "\tcvt.rn.f16x2.f32 \t%r1, %f1;", 0, WS_ERR_PTX, 29,
+                 "wrong number of operands");
+    expect_error(29, "\tmin.relu.u32 \t%r1, %r2, %r2;", 0, WS_ERR_UNSUPPORTED, 29,
+                 "unsupported instruction 'min.relu.u32'");
+    expect_error(29, "\tadd.sat.u16x2 \t%r1, %r2, %r2;", 0, WS_ERR_UNSUPPORTED, 29,
+                 "unsupported instruction 'add.sat.u16x2'");
+    expect_error(29, "\tmul.lo.s16x2 \t%r1, %r2, %r2;", 0, WS_ERR_UNSUPPORTED, 29,
+                 "unsupported instruction 'mul.lo.s16x2'");
     expect_error(38, "\t.file\t1 \"/tmp/x/k.cu", 0, WS_ERR_PTX, 38, "unterminated string");
     expect_error(0, NULL, 30, WS_ERR_PTX, 30, "end of file");
     expect_error(0, NULL, 42, WS_ERR_PTX, 40, "end of file in .section");
