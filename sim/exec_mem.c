@@ -361,6 +361,32 @@ static uint64_t atom_apply(const ws_inst *in, uint8_t *p, uint64_t b, uint64_t c
     return old;
 }
 
+/* atom/red.global.add.v2/.v4.f32 (atomicAdd on float2/float4): each element its own f32
+ * add, the old values to the result vector; fx->addr holds the addresses. */
+static int do_atom_vec(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx)
+{
+    int vec = in->vec, has_dst = in->op == WS_OP_ATOM && in->ndst > 0;
+    const ws_operand *v = &in->src[1], *d = has_dst ? &in->dst[0] : NULL;
+    assert(v->kind == WS_O_VEC && v->nvec == vec && (!d || d->nvec == vec)); /* the parser's */
+    int races = w->cta->run->opt->detect_races;
+    WS_LANES(l, exec, {
+        uint64_t *sh;
+        uint8_t *p = resolve(w, in, in->space, fx->addr[l], (uint64_t)vec * 4, l, 1, &sh);
+        if (!p)
+            return WS_ERR_SIM;
+        for (int e = 0; e < vec; e++) {
+            uint64_t b = v->vregs[e] >= 0 ? ws_x_reg(w, v->vregs[e])[l] : 0;
+            uint64_t old = atom_apply(in, p + 4 * e, b, 0, 32);
+            if (d && d->vregs[e] >= 0)
+                ws_x_reg(w, d->vregs[e])[l] = old;
+        }
+        if (races && sh)
+            ws_race_access(w, in, in->space, fx->addr[l], vec * 4, l, 1, 1, sh);
+    });
+    note_access(fx, in, exec, vec * 4);
+    return 0;
+}
+
 static int do_atom(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx)
 {
     ws_ptype t = (ws_ptype)in->type;
@@ -370,6 +396,8 @@ static int do_atom(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx)
                           ws_ptype_name((ws_ptype)in->type));
     uint64_t *addr = fx->addr;
     effective_addresses(w, in, exec, addr);
+    if (in->vec > 1)
+        return do_atom_vec(w, in, exec, fx);
     const uint64_t *b = in->nsrc > 1 ? ws_x_src(w, in, 1, w->scratch[1]) : w->scratch[1];
     const uint64_t *c = in->nsrc > 2 ? ws_x_src(w, in, 2, w->scratch[2]) : w->scratch[1];
     uint64_t *old = w->scratch[3];

@@ -213,6 +213,10 @@ static int apply_op_mod(ws_inst *in, const char *s, int len)
         else return 0;
         return 1;
     case WS_MODS_ATOM:
+        if ((eq(s, len, "v2") || eq(s, len, "v4")) && in->vec == 1) {
+            in->vec = (uint8_t)(s[1] - '0'); /* atom.global.add.v2.f32: float2/float4 */
+            return 1;
+        }
         return set_space(in, s, len) || set_atom_sub(in, s, len) || is_ignored_mem(s, len);
     case WS_MODS_MEM:
         if (eq(s, len, "v2") || eq(s, len, "v4")) { in->vec = (uint8_t)(s[1] - '0'); return 1; }
@@ -298,6 +302,8 @@ static int modifiers_ok(const ws_inst *in)
     int op = in->op;
     if (in->type2 && !ws_op_has(op, WS_OPF_TYPE2))
         return 0;
+    if ((op == WS_OP_ATOM || op == WS_OP_RED) && in->vec > 1) /* the vector forms modelled */
+        return in->type == WS_P_F32 && in->subop == WS_SUB_ADD && in->space == WS_SPACE_GLOBAL;
     if (in->type == WS_P_B128 && !ws_op_has(op, WS_OPF_B128))
         return 0;
     if (is_half(in->type) || is_half(in->type2)) {
@@ -691,6 +697,17 @@ static int check_arity(ws_pctx *c, const ws_inst *in, const char *opname, int li
     for (int i = 0; i < in->nsrc; i++)
         if (in->src[i].kind == WS_O_ADDR && !need_addr)
             return ws_pc_fail(c, WS_ERR_PTX, line, "'%s': unexpected memory operand", opname);
+    if (in->op == WS_OP_ATOM || in->op == WS_OP_RED) { /* .v2/.v4: vectors of that size */
+        int v = in->vec > 1 ? in->vec : 0;
+        for (int i = 0; i < in->nsrc + in->ndst; i++) {
+            const ws_operand *o = i < in->ndst ? &in->dst[i] : &in->src[i - in->ndst];
+            int want = i == 0 || i == in->ndst + 1 ? v : 0; /* the result and the value */
+            if ((o->kind == WS_O_VEC ? o->nvec : 0) != want || (want && i > in->ndst + 1))
+                return ws_pc_fail(c, WS_ERR_PTX, line, "'%s': %s", opname, v ?
+                                  "a vector atomic takes a {vector} result and value of its "
+                                  "size" : "vector operand without .v2/.v4");
+        }
+    }
     if (in->op == WS_OP_CP_ASYNC) {
         const ws_operand *size = &in->src[2];
         if (in->src[1].kind != WS_O_ADDR || size->kind != WS_O_IMM ||

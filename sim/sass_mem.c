@@ -445,7 +445,14 @@ int ws_sass_x_atom(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
                in->dtype == WS_SMOD_S64 || in->dtype == WS_SMOD_F64 ||
                in->stype == WS_SMOD_B64 || in->stype == WS_SMOD_F64 || in->stype == WS_SMOD_S64;
     int n = is64 ? 8 : 4;
-    int is_f = in->dtype == WS_SMOD_F32 || in->stype == WS_SMOD_F32 ? 32
+    /* ATOMG.E.ADD.F32x2/x4 (atomicAdd on float2/float4): 2 or 4 f32 adds, element by
+     * element, from and to consecutive registers; ptxas emits it only for add */
+    int nel = in->dtype == WS_SMOD_F32X2 ? 2 : in->dtype == WS_SMOD_F32X4 ? 4 : 1;
+    if (nel > 1 && (!ws_sass_has(in, WS_SMOD_ADD) || sp == WS_SPACE_SHARED ||
+                    sp == WS_SPACE_LOCAL))
+        return ws_sass_fault(w, in, 0, 0, WS_ERR_UNSUPPORTED, "vector atomic other than a "
+                             "global add");
+    int is_f = in->dtype == WS_SMOD_F32 || in->stype == WS_SMOD_F32 || nel > 1 ? 32
              : in->dtype == WS_SMOD_F64 || in->stype == WS_SMOD_F64 ? 64 : 0;
     int cas = ws_sass_has(in, WS_SMOD_CAS) || ws_sass_has(in, WS_SMOD_CAST);
     int popc_inc = ws_sass_has(in, WS_SMOD_POPC) && ws_sass_has(in, WS_SMOD_INC);
@@ -456,8 +463,8 @@ int ws_sass_x_atom(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
     uint32_t done = 0;
     addresses(w, in, k, exec, fx->addr);
     fx->has_addr = 1;
-    fx->bytes = (uint8_t)n;
-    uint32_t bw[2] = {0, 0}, cw[2] = {0, 0};
+    fx->bytes = (uint8_t)(n * nel);
+    uint32_t bw[4] = {0}, cw[2] = {0, 0}, rw[4] = {0};
     WS_LANES(l, exec, {
         if (global_only) {
             uint64_t a = fx->addr[l];
@@ -465,41 +472,46 @@ int ws_sass_x_atom(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
                 continue;
         }
         done |= 1u << l;
-        uint8_t *p = resolve(w, in, sp, fx->addr[l], (uint64_t)n, l, 2, &real);
-        if (!p)
+        uint8_t *base = resolve(w, in, sp, fx->addr[l], (uint64_t)(n * nel), l, 2, &real);
+        if (!base)
             return WS_ERR_SIM;
-        uint64_t b = 0, c = 0, nv, result, old;
-        if (k + 1 < in->nopnd) { reg_words(w, &in->o[k + 1], l, bw, n / 4); }
+        if (k + 1 < in->nopnd) { reg_words(w, &in->o[k + 1], l, bw, n / 4 * nel); }
         if (k + 2 < in->nopnd) { reg_words(w, &in->o[k + 2], l, cw, n / 4); }
-        b = bw[0] | (n == 8 ? (uint64_t)bw[1] << 32 : 0);
-        c = cw[0] | (n == 8 ? (uint64_t)cw[1] << 32 : 0);
-        if (k + 1 < in->nopnd && in->o[k + 1].kind == WS_SO_IMM) b = (uint64_t)in->o[k + 1].imm;
-        /* other host threads run other CTAs on the same global memory: read-modify-write
-         * with a compare-and-swap loop */
-        do {
-            old = n == 8 ? __atomic_load_n((uint64_t *)p, __ATOMIC_RELAXED)
-                         : __atomic_load_n((uint32_t *)p, __ATOMIC_RELAXED);
-            result = old;
-            if (cas) { /* compare b, swap in c */
-                nv = old == b ? c : old;
-                if (ws_sass_has(in, WS_SMOD_CAST))
-                    result = (uint64_t)(old == b); /* ATOMS.CAST.SPIN: 1 when it swapped */
-            } else if (popc_inc) {
-                nv = old + 1;
-            } else {
-                nv = atom_apply(in, n, old, b, is_f);
-            }
-        } while (n == 8 ? !__atomic_compare_exchange_n((uint64_t *)p, &old, nv, 0,
-                                                       __ATOMIC_RELAXED, __ATOMIC_RELAXED)
-                        : !__atomic_compare_exchange_n((uint32_t *)p, (uint32_t *)&old,
-                                                       (uint32_t)nv, 0, __ATOMIC_RELAXED,
-                                                       __ATOMIC_RELAXED));
-        if (cas && old == b)
-            fx->cas_ok |= 1u << l;
-        if (dst && !ws_sass_op_has(in->op, WS_SOPF_NODST)) {
-            uint32_t rw[2] = { (uint32_t)result, (uint32_t)(result >> 32) };
-            set_words(w, dst, l, rw, n / 4);
+        for (int e = 0; e < nel; e++) {
+            uint8_t *p = base + 4 * e;
+            uint64_t nv, result, old;
+            uint64_t b = bw[e] | (n == 8 ? (uint64_t)bw[1] << 32 : 0);
+            uint64_t c = cw[0] | (n == 8 ? (uint64_t)cw[1] << 32 : 0);
+            if (k + 1 < in->nopnd && in->o[k + 1].kind == WS_SO_IMM)
+                b = (uint64_t)in->o[k + 1].imm;
+            /* other host threads run other CTAs on the same global memory: read-modify-write
+             * with a compare-and-swap loop */
+            do {
+                old = n == 8 ? __atomic_load_n((uint64_t *)p, __ATOMIC_RELAXED)
+                             : __atomic_load_n((uint32_t *)p, __ATOMIC_RELAXED);
+                result = old;
+                if (cas) { /* compare b, swap in c */
+                    nv = old == b ? c : old;
+                    if (ws_sass_has(in, WS_SMOD_CAST))
+                        result = (uint64_t)(old == b); /* ATOMS.CAST.SPIN: 1 when it swapped */
+                } else if (popc_inc) {
+                    nv = old + 1;
+                } else {
+                    nv = atom_apply(in, n, old, b, is_f);
+                }
+            } while (n == 8 ? !__atomic_compare_exchange_n((uint64_t *)p, &old, nv, 0,
+                                                           __ATOMIC_RELAXED, __ATOMIC_RELAXED)
+                            : !__atomic_compare_exchange_n((uint32_t *)p, (uint32_t *)&old,
+                                                           (uint32_t)nv, 0, __ATOMIC_RELAXED,
+                                                           __ATOMIC_RELAXED));
+            if (cas && old == b)
+                fx->cas_ok |= 1u << l;
+            rw[e] = (uint32_t)result;
+            if (n == 8)
+                rw[1] = (uint32_t)(result >> 32);
         }
+        if (dst && !ws_sass_op_has(in->op, WS_SOPF_NODST))
+            set_words(w, dst, l, rw, n / 4 * nel);
     });
     if (global_only)
         ws_sass_pdst(w, in, 0, exec, done);

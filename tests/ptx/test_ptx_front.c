@@ -262,6 +262,16 @@ static void test_errors(void)
                  "unsupported instruction 'add.sat.u16x2'");
     expect_error(29, "\tmul.lo.s16x2 \t%r1, %r2, %r2;", 0, WS_ERR_UNSUPPORTED, 29,
                  "unsupported instruction 'mul.lo.s16x2'");
+    /* vector atomics: only the global f32 add (float2/float4), with vectors of its size */
+    expect_error(29, "\tatom.global.min.v2.f32 \t{%f1, %f1}, [%rd1], {%f1, %f1};", 0,
+                 WS_ERR_UNSUPPORTED, 29, "unsupported instruction 'atom.global.min.v2.f32'");
+    expect_error(29, "\tatom.shared.add.v2.f32 \t{%f1, %f1}, [%rd1], {%f1, %f1};", 0,
+                 WS_ERR_UNSUPPORTED, 29, "unsupported instruction 'atom.shared.add.v2.f32'");
+    expect_error(29, "\tatom.global.add.v4.f32 \t{%f1, %f1}, [%rd1], {%f1, %f1};", 0,
+                 WS_ERR_PTX, 29, "a vector atomic takes a {vector} result and value of its "
+                 "size");
+    expect_error(29, "\tatom.global.add.f32 \t%f1, [%rd1], {%f1, %f1};", 0, WS_ERR_PTX, 29,
+                 "vector operand without .v2/.v4");
     expect_error(38, "\t.file\t1 \"/tmp/x/k.cu", 0, WS_ERR_PTX, 38, "unterminated string");
     expect_error(0, NULL, 30, WS_ERR_PTX, 30, "end of file");
     expect_error(0, NULL, 42, WS_ERR_PTX, 40, "end of file in .section");

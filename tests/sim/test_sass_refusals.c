@@ -66,6 +66,11 @@ int main(void)
             "unsupported VABSDIFF4 form");
     refused(INST("IDP.4A.U16.U8", R(8), R(4), R(5), R(6)), WS_FULL_MASK, WS_ERR_UNSUPPORTED,
             "unsupported IDP form");
+    /* vector atomics: only the global add (atomicAdd on float2/float4) */
+    refused(INST("ATOMG.E.MIN.F32x2.FTZ.RN.STRONG.GPU", P(7), R(8), MEM(4), R(10)),
+            WS_FULL_MASK, WS_ERR_UNSUPPORTED, "vector atomic other than a global add");
+    refused(INST("ATOMS.ADD.F32x4", R(8), MEM(4), R(10)), WS_FULL_MASK, WS_ERR_UNSUPPORTED,
+            "vector atomic other than a global add");
     /* the UNKNOWN row: a line the parser kept without a row to run it by */
     ws_sass_inst unk = INST("IDP.4A.U8.U8.Q", R(8), R(4), R(5), R(6));
     unk.op = WS_SOP_UNKNOWN;

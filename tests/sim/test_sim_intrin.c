@@ -3,7 +3,8 @@
  * comparisons and directed bf16/f16 rounding, each model's values against the CPU's (the
  * integer kernel) or against the other model's (the half kernel: PTX cvt/set rows against
  * SASS F2FP/HSET2/F2F); then the calls the SASS model runs and the PTX model refuses
- * (recursion deeper than ptxas's stack estimate, a call through a function pointer). */
+ * (recursion deeper than ptxas's stack estimate, a call through a function pointer); and
+ * atomicAdd on float2/float4 on both models (totals and each thread's old values). */
 #include "tests/sim/sim_test.h"
 
 static ws_module *ptx;
@@ -16,7 +17,9 @@ static const char *const spec =
     "buffer oh u32 512 zero\nbuffer n u32 64 uniform_int 0 1000\nbuffer oc u32 128 zero\n"
     "variant int\n  kernel intrin_int\n  grid 2\n  block 32\n  args a b oi\n"
     "variant half\n  kernel intrin_half\n  grid 2\n  block 32\n  args fa fb oh\n"
-    "variant calls\n  kernel intrin_calls\n  grid 2\n  block 32\n  args n oc\n";
+    "variant calls\n  kernel intrin_calls\n  grid 2\n  block 32\n  args n oc\n"
+    "buffer acc f32 16 zero\nbuffer old f32 128 zero\n"
+    "variant vatom\n  kernel intrin_vatom\n  grid 2\n  block 32\n  args a acc old\n";
 
 static int32_t sb(uint32_t v, int k) { return (int8_t)(v >> 8 * k); }
 static uint32_t ub(uint32_t v, int k) { return (v >> 8 * k) & 0xffu; }
@@ -138,6 +141,46 @@ static void test_calls(void)
     st_free(&r);
 }
 
+/* Totals against the CPU; per address, the old values are each prefix once: 16 threads add
+ * 0.5 to a float2's y (olds 0, 0.5, .. 7.5), 32 add 1 to a float4's x (olds 0 .. 31). */
+static void test_vatom(int on_sass)
+{
+    st_run r;
+    const char *m = on_sass ? "sass" : "ptx";
+    CHECK(st_exec_on(&r, ptx, on_sass ? sass : NULL, spec, "vatom", NULL) == 0,
+          "%s: vector atomics run: %s", m, r.err.msg);
+    if (r.rc) {
+        st_free(&r);
+        return;
+    }
+    const uint32_t *a = st_buf(&r, "a")->data;
+    const float *acc = st_buf(&r, "acc")->data, *old = st_buf(&r, "old")->data;
+    float want[16] = {0};
+    for (int t = 0; t < 64; t++) {
+        unsigned x = a[t] % 64;
+        want[2 * (t & 3)] += (float)x;
+        want[2 * (t & 3) + 1] += 0.5f;
+        float *f4 = want + 8 + 4 * (t & 1);
+        f4[0] += 1.0f, f4[1] += (float)(x & 7), f4[2] += 0.25f, f4[3] += (float)t;
+    }
+    int bad = 0;
+    for (int i = 0; i < 16; i++)
+        if (acc[i] != want[i] && bad++ < 3)
+            CHECK(0, "%s: acc[%d] %g, want %g", m, i, acc[i], want[i]);
+    uint64_t seen2[4] = {0}, seen4[2] = {0};
+    for (int t = 0; t < 64; t++) {
+        int k2 = (int)(old[2 * t] * 2), k4 = (int)old[2 * t + 1];
+        if (k2 >= 0 && k2 < 16) seen2[t & 3] |= 1ull << k2;
+        if (k4 >= 0 && k4 < 32) seen4[t & 1] |= 1ull << k4;
+    }
+    for (int i = 0; i < 4; i++)
+        bad += seen2[i] != 0xffffu;
+    for (int i = 0; i < 2; i++)
+        bad += seen4[i] != 0xffffffffu;
+    CHECK(bad == 0, "%s: float2/float4 atomicAdd: %d totals or old-value sets wrong", m, bad);
+    st_free(&r);
+}
+
 int main(void)
 {
     char ptx_path[512], cubin[1024], sass_path[1024], probe[1024];
@@ -147,6 +190,7 @@ int main(void)
     if (!ptx)
         return ws_test_finish("test_sim_intrin");
     test_int(0);
+    test_vatom(0);
     if (!ws_nvdisasm_find(probe, sizeof probe)) {
         printf("test_sim_intrin: SASS part skipped: no nvdisasm (%s)\n", probe);
     } else {
@@ -160,6 +204,7 @@ int main(void)
             test_int(1);
             test_half();
             test_calls();
+            test_vatom(1);
         }
     }
     if (sass)

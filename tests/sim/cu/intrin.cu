@@ -65,3 +65,17 @@ extern "C" __global__ void intrin_calls(const unsigned *a, unsigned *out)
     out[2 * t] = (unsigned)fib((int)(x % 12));
     out[2 * t + 1] = (unsigned)intrin_ops[x & 1]((int)x);
 }
+
+/* atomicAdd on float2/float4 (ATOMG.E.ADD.F32x2/x4, atom.global.add.v2/v4.f32): exact sums,
+ * so the totals do not depend on the order; the old values each thread gets do, but per
+ * address they are one of each prefix (a permutation the test checks). */
+extern "C" __global__ void intrin_vatom(const unsigned *a, float *acc, float *old)
+{
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    unsigned x = a[t] % 64;
+    float2 r = atomicAdd((float2 *)acc + (t & 3), make_float2((float)x, 0.5f));
+    float4 s = atomicAdd((float4 *)(acc + 8) + (t & 1),
+                         make_float4(1.0f, (float)(x & 7), 0.25f, (float)t));
+    old[2 * t] = r.y;
+    old[2 * t + 1] = s.x;
+}
