@@ -127,6 +127,23 @@ static int fe_mode(int rnd)
 }
 
 /* Writes per-lane results of float type ft (f64 as pairs, f16/bf16 in the low half). */
+/* f16 or bf16 bits of v (in the low half of d), rounded in `mode`: F2F.BF16.F32.RZ
+ * (__float2bfloat16_rz), I2F.F16.RM, F2FP.F16.F32.PACK_AB.RZ (__float2half_rz) round as the
+ * PTX model does, once from the exact value; a NaN as the nearest-even path writes it. */
+WS_SASS_FENV static void to_halves(const double v[WS_WARP], uint32_t exec, int bf, int mode,
+                                   uint32_t d[WS_WARP])
+{
+    if (mode != FE_TONEAREST) {
+        fesetround(mode);
+        WS_LANES(l, exec, d[l] = isnan(v[l]) ? 0x7fff : !bf ? ws_double_to_f16(v[l])
+                                                      : ws_double_to_bf16(v[l]););
+        fesetround(FE_TONEAREST);
+    } else {
+        WS_LANES(l, exec, d[l] = !bf ? ws_sass_double_to_half(v[l])
+                                     : ws_sass_double_to_bf16(v[l]););
+    }
+}
+
 WS_SASS_FENV static void write_float(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, int ft,
                         const double v[WS_WARP], int ftz)
 {
@@ -137,17 +154,8 @@ WS_SASS_FENV static void write_float(ws_sass_warp *w, const ws_sass_inst *in, ui
         return;
     }
     uint32_t d[WS_WARP];
-    int mode = fe_mode(in->rnd);
-    if ((ft == WS_SMOD_F16 || ft == WS_SMOD_BF16) && mode != FE_TONEAREST) {
-        /* F2F.BF16.F32.RZ (__float2bfloat16_rz), I2F.F16.RM: the PTX model's directed
-           rounding, one rounding from the exact value; NaN as the nearest-even path */
-        fesetround(mode);
-        WS_LANES(l, exec, d[l] = isnan(v[l]) ? 0x7fff : ft == WS_SMOD_F16 ? ws_double_to_f16(v[l])
-                                                      : ws_double_to_bf16(v[l]););
-        fesetround(FE_TONEAREST);
-    } else if (ft == WS_SMOD_F16 || ft == WS_SMOD_BF16)
-        WS_LANES(l, exec, d[l] = ft == WS_SMOD_F16 ? ws_sass_double_to_half(v[l])
-                                                   : ws_sass_double_to_bf16(v[l]););
+    if (ft == WS_SMOD_F16 || ft == WS_SMOD_BF16)
+        to_halves(v, exec, ft == WS_SMOD_BF16, fe_mode(in->rnd), d);
     else
         WS_LANES(l, exec, {
             float f = (float)v[l];
@@ -297,19 +305,20 @@ WS_SASS_FENV int ws_sass_x_f2f(ws_sass_warp *w, const ws_sass_inst *in, uint32_t
     return 0;
 }
 
-/* F2FP.F16|BF16.F32.PACK_AB Rd, a, b: Rd = cvt(a) << 16 | cvt(b), nearest even. */
+/* F2FP.F16|BF16.F32.PACK_AB[.RZ|.RM|.RP] Rd, a, b: Rd = cvt(a) << 16 | cvt(b), nearest even
+ * unless a rounding is written. */
 int ws_sass_x_f2fp(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
     float a[WS_WARP], b[WS_WARP];
-    uint32_t d[WS_WARP];
+    double va[WS_WARP] = {0}, vb[WS_WARP] = {0};
+    uint32_t d[WS_WARP], ha[WS_WARP], hb[WS_WARP];
     int bf = in->dtype == WS_SMOD_BF16;
     ws_sass_srcf(w, in, 1, exec, a);
     ws_sass_srcf(w, in, 2, exec, b);
-    WS_LANES(l, exec, {
-        uint16_t h = bf ? ws_sass_double_to_bf16(a[l]) : ws_sass_double_to_half(a[l]);
-        uint16_t g = bf ? ws_sass_double_to_bf16(b[l]) : ws_sass_double_to_half(b[l]);
-        d[l] = (uint32_t)h << 16 | g;
-    });
+    WS_LANES(l, exec, { va[l] = a[l]; vb[l] = b[l]; });
+    to_halves(va, exec, bf, fe_mode(in->rnd), ha);
+    to_halves(vb, exec, bf, fe_mode(in->rnd), hb);
+    WS_LANES(l, exec, d[l] = ha[l] << 16 | (hb[l] & 0xffffu););
     ws_sass_dst(w, in, 0, exec, d);
     (void)fx;
     return 0;

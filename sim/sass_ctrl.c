@@ -356,7 +356,7 @@ int ws_sass_x_b2r(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sas
 int ws_sass_x_s2r(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
     const ws_sass_opnd *s = &in->o[1];
-    if (in->op == WS_SOP_CS2R) { /* always 64 bits: CS2R R2, SRZ; CS2R R4, SR_CLOCKLO */
+    if (in->op == WS_SOP_CS2R && !ws_sass_has(in, WS_SMOD_B32)) { /* CS2R R2, SRZ; 64 bits */
         uint64_t v[WS_WARP];
         int hi = s->sreg == WS_SSR_GLOBALTIMERLO || s->sreg == WS_SSR_GLOBALTIMER
                      ? WS_SSR_GLOBALTIMERHI : WS_SSR_CLOCKHI;
@@ -366,7 +366,7 @@ int ws_sass_x_s2r(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sas
         ws_sass_dst64(w, in, 0, exec, v);
         return 0;
     }
-    uint32_t v[WS_WARP];
+    uint32_t v[WS_WARP]; /* S2R; CS2R.32 R2, SR_CLOCKLO (clock()): one register */
     ws_sass_src(w, in, 1, exec ? exec : 1u, v);
     ws_sass_dst(w, in, 0, exec, v);
     return 0;

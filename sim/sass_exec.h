@@ -166,7 +166,7 @@ typedef struct ws_sass_worker {
 typedef int (*ws_sass_handler)(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec,
                                ws_sass_fx *fx);
 
-#define WS_SOP(id, name, handler, cls, lat, flags, nmin, nmax)                     \
+#define WS_SOP(id, name, handler, cls, lat, flags, nmin, nmax, mods)                     \
     int ws_sass_x_##handler(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec,  \
                             ws_sass_fx *fx);
 #include "sim/sass_ops.def"

@@ -240,7 +240,7 @@ static ws_sass_fast plain_form(const ws_sass_run *r, const ws_sass_inst *in, ws_
 int ws_sass_decode(const ws_sass_run *r, ws_sass_dinst **out)
 {
     static const ws_sass_handler handlers[WS_SOP__COUNT] = {
-#define WS_SOP(id, name, handler, cls, lat, flags, nmin, nmax) ws_sass_x_##handler,
+#define WS_SOP(id, name, handler, cls, lat, flags, nmin, nmax, mods) ws_sass_x_##handler,
 #include "sim/sass_ops.def"
 #undef WS_SOP
     };

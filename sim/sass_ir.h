@@ -11,7 +11,7 @@
 #include "sim/sim.h"
 
 typedef enum ws_sass_opcode {
-#define WS_SOP(id, name, handler, cls, lat, flags, nmin, nmax) WS_SOP_##id,
+#define WS_SOP(id, name, handler, cls, lat, flags, nmin, nmax, mods) WS_SOP_##id,
 #include "sim/sass_ops.def"
 #undef WS_SOP
     WS_SOP__COUNT
@@ -25,7 +25,7 @@ typedef enum ws_sass_mod {
 } ws_sass_mod;
 
 typedef enum ws_sass_modkind {
-    WS_SMODK_CMP, WS_SMODK_BOOL, WS_SMODK_RND, WS_SMODK_TYPE, WS_SMODK_FLAG
+    WS_SMODK_CMP, WS_SMODK_BOOL, WS_SMODK_RND, WS_SMODK_TYPE, WS_SMODK_FLAG, WS_SMODK_HINT
 } ws_sass_modkind;
 
 /* Opcode flags (the `flags` column of sass_ops.def). */
@@ -52,6 +52,9 @@ enum {
                                     * (SHFL PT, R3, R5, R0, 0x1f): both are destinations */
 };
 
+/* Words of ws_sass_inst.mods: room for every modifier and the unknown-modifier bit. */
+#define WS_SASS_MODWORDS 4
+
 /* Everything the table says about one opcode. */
 typedef struct ws_sass_opinfo {
     const char *name;
@@ -59,6 +62,7 @@ typedef struct ws_sass_opinfo {
     const char *latency;/* latency class name in the timing preset ("alu", "ld", ...) */
     uint32_t flags;     /* WS_SOPF_* */
     uint8_t nmin, nmax; /* operand count range, destinations included */
+    const char *mods;   /* the modifiers its handler reads, as printed ("WIDE U32 X") */
 } ws_sass_opinfo;
 
 extern const ws_sass_opinfo ws_sass_ops[WS_SOP__COUNT];
@@ -69,6 +73,13 @@ int ws_sass_op_find(const char *name, size_t len);
 int ws_sass_mod_find(const char *text, size_t len);
 const char *ws_sass_mod_text(int mod);
 ws_sass_modkind ws_sass_mod_kind(int mod);
+/* The first modifier in `mods` (ws_sass_inst.mods) that row `op` does not read and that is
+ * not a hint (kind HINT: scope, ordering, caching), or -1: the parser makes such a line the
+ * UNKNOWN row, so that no handler runs a form it ignores part of. */
+int ws_sass_row_stray_mod(int op, const uint64_t mods[WS_SASS_MODWORDS]);
+/* NULL, or what is wrong with the rows' modifier lists (a name sass_mods.def lacks, a hint
+ * listed as read): checked by test_sass_parse. */
+const char *ws_sass_table_error(void);
 
 /* Register numbering: RZ is R255, URZ is UR63, PT is P7, UPT is UP7. */
 #define WS_SASS_RZ 255
@@ -151,7 +162,7 @@ typedef struct ws_sass_inst {
     uint8_t guard_neg;
     uint8_t guard_uniform; /* @UP */
     uint8_t nopnd;
-    uint64_t mods[3]; /* bit m set when modifier m (ws_sass_mod) was written */
+    uint64_t mods[WS_SASS_MODWORDS]; /* bit m set when modifier m (ws_sass_mod) was written */
     ws_sass_opnd o[WS_SASS_MAXOPND];
     int32_t target;   /* the first label operand's instruction index (BRA, BRA.DIV, BSSY,
                          CALL, JMP, WARPSYNC.COLLECTIVE, LEPC; not RET); -1; ninsts when
@@ -177,7 +188,7 @@ static inline int ws_sass_has(const ws_sass_inst *in, int mod)
 }
 
 /* The bit of ws_sass_inst.mods the parser sets for a modifier sass_mods.def does not name. */
-#define WS_SMOD_UNKNOWN 191
+#define WS_SMOD_UNKNOWN (64 * WS_SASS_MODWORDS - 1)
 
 /* Whether the instruction has a modifier the table does not know: the parser makes such a
  * line the UNKNOWN row, so no handler reads a form it was not written for. */

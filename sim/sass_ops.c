@@ -5,15 +5,17 @@
 #include "sim/sass_exec.h"
 #include "sim/ir.h"
 
+#include <pthread.h>
+#include <stdio.h>
 #include <string.h>
 
-_Static_assert(WS_SMOD__COUNT <= WS_SMOD_UNKNOWN, "ws_sass_inst.mods holds 191 modifier bits "
-               "and the unknown-modifier bit");
+_Static_assert(WS_SMOD__COUNT <= WS_SMOD_UNKNOWN, "ws_sass_inst.mods holds every modifier "
+               "bit and the unknown-modifier bit (grow WS_SASS_MODWORDS)");
 _Static_assert(WS_SMOD__COUNT < 0xff, "modifier fields use 0xff for none");
 
 const ws_sass_opinfo ws_sass_ops[WS_SOP__COUNT] = {
-#define WS_SOP(id, nm, handler, cls, lat, flags, nmin, nmax) \
-    [WS_SOP_##id] = {nm, WS_CLS_##cls, #lat, (uint32_t)(flags), nmin, nmax},
+#define WS_SOP(id, nm, handler, cls, lat, flags, nmin, nmax, mods) \
+    [WS_SOP_##id] = {nm, WS_CLS_##cls, #lat, (uint32_t)(flags), nmin, nmax, mods},
 #include "sim/sass_ops.def"
 #undef WS_SOP
 };
@@ -55,6 +57,52 @@ ws_sass_modkind ws_sass_mod_kind(int mod)
     return mod >= 0 && mod < WS_SMOD__COUNT ? ws_sass_mods[mod].kind : WS_SMODK_FLAG;
 }
 
+/* ---------------------------------------------------------------- the rows' modifiers */
+
+static uint64_t row_mods[WS_SOP__COUNT][WS_SASS_MODWORDS]; /* each row's list as bits */
+static uint64_t hint_mods[WS_SASS_MODWORDS];
+static char table_error[160];
+static pthread_once_t row_mods_once = PTHREAD_ONCE_INIT;
+
+static void build_row_mods(void)
+{
+    for (int m = 0; m < WS_SMOD__COUNT; m++)
+        if (ws_sass_mods[m].kind == WS_SMODK_HINT)
+            hint_mods[m >> 6] |= 1ull << (m & 63);
+    for (int op = 0; op < WS_SOP__COUNT; op++)
+        for (const char *p = ws_sass_ops[op].mods; *p;) {
+            size_t len = strcspn(p, " ");
+            int m = len ? ws_sass_mod_find(p, len) : -1;
+            if ((m < 0 || ws_sass_mods[m].kind == WS_SMODK_HINT) && !table_error[0])
+                snprintf(table_error, sizeof table_error, "row %s lists '%.*s', %s",
+                         ws_sass_ops[op].name, (int)len, p, m < 0 ? "not in sim/sass_mods.def"
+                         : "a hint (every row accepts hints)");
+            if (m >= 0)
+                row_mods[op][m >> 6] |= 1ull << (m & 63);
+            p += len;
+            p += strspn(p, " ");
+        }
+}
+
+int ws_sass_row_stray_mod(int op, const uint64_t mods[WS_SASS_MODWORDS])
+{
+    pthread_once(&row_mods_once, build_row_mods);
+    for (int i = 0; i < WS_SASS_MODWORDS; i++) {
+        uint64_t stray = mods[i] & ~row_mods[op][i] & ~hint_mods[i];
+        if (i == WS_SMOD_UNKNOWN >> 6)
+            stray &= ~(1ull << (WS_SMOD_UNKNOWN & 63)); /* ws_sass_odd_mod's business */
+        if (stray)
+            return 64 * i + __builtin_ctzll(stray);
+    }
+    return -1;
+}
+
+const char *ws_sass_table_error(void)
+{
+    pthread_once(&row_mods_once, build_row_mods);
+    return table_error[0] ? table_error : NULL;
+}
+
 /* Handler `unsupported` (the UNKNOWN row): a line the parser kept without a row to run it
  * by (an opcode the table lacks, or an operand count outside its row's range). Running it
  * is an error naming it, its PC and its source line; the CLI then runs the kernel on the
@@ -79,6 +127,11 @@ int ws_sass_x_unsupported(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec
                                  "modifier .%.*s not in the table (sim/sass_mods.def)",
                                  (int)len, m + 1);
     }
+    int stray = ws_sass_row_stray_mod(row, in->mods);
+    if (stray >= 0)
+        return ws_sass_fault(w, in, lane, 0, WS_ERR_UNSUPPORTED, "unsupported SASS: modifier "
+                             ".%s is not one the %s row reads (sim/sass_ops.def)",
+                             ws_sass_mod_text(stray), ws_sass_ops[row].name);
     return ws_sass_fault(w, in, lane, 0, WS_ERR_UNSUPPORTED, "unsupported SASS: %d operands "
                          "(the table has %d..%d)", in->nopnd, ws_sass_ops[row].nmin,
                          ws_sass_ops[row].nmax);

@@ -361,13 +361,14 @@ static int ws_branch_targets(ws_sass_parser *ps, const char *s, size_t n)
     return WS_OK;
 }
 
-/* An opcode the table lacks, an operand count outside the row's range, or a modifier
- * sass_mods.def does not name (ATOMG.E.ADD.F32x2, VIADD.16x2: a handler would read the
- * plain form) makes the line the UNKNOWN row: the module still loads, and only a kernel
+/* An opcode the table lacks, an operand count outside the row's range, a modifier
+ * sass_mods.def does not name, or one the row does not list (ATOMG.E.ADD.F32x2 and
+ * CS2R.32 were run as the plain form before their handlers read them) makes the line the
+ * UNKNOWN row: the module still loads, and only a kernel
  * that runs it fails (ws_sass_x_unsupported names it, its PC and its source line). */
 static void ws_check_inst(ws_sass_inst *in, int known)
 {
-    if (known && ws_sass_odd_mod(in)) {
+    if (known && (ws_sass_odd_mod(in) || ws_sass_row_stray_mod(in->op, in->mods) >= 0)) {
         in->op = WS_SOP_UNKNOWN;
         in->target = -1;
         return;

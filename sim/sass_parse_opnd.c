@@ -39,7 +39,7 @@ int ws_sass_parse_opcode(const char *s, size_t n, ws_sass_inst *in)
                 if (in->dtype == 0xff) in->dtype = (uint8_t)mod;
                 else if (in->stype == 0xff) in->stype = (uint8_t)mod;
                 break;
-            case WS_SMODK_FLAG: break;
+            case WS_SMODK_FLAG: case WS_SMODK_HINT: break;
             }
         }
         p = next;

@@ -16,7 +16,7 @@ static uint32_t su_regs[SU_NREGS * WS_WARP];
 static ws_sass_warp su_w;
 
 static const ws_sass_handler su_handlers[WS_SOP__COUNT] = {
-#define WS_SOP(id, name, handler, cls, lat, flags, nmin, nmax) [WS_SOP_##id] = ws_sass_x_##handler,
+#define WS_SOP(id, name, handler, cls, lat, flags, nmin, nmax, mods) [WS_SOP_##id] = ws_sass_x_##handler,
 #include "sim/sass_ops.def"
 #undef WS_SOP
 };

@@ -429,6 +429,23 @@ static void test_bits(void)
 static void test_moves(void)
 {
     su_reset();
+    /* CS2R R2, SRZ writes the pair R2, R3; CS2R.32 R2, SR_CLOCKLO (clock()) only R2 */
+    static ws_sass_run run;
+    static ws_sass_cta cta;
+    run.base.block[0] = WS_WARP;
+    run.base.block[1] = run.base.block[2] = 1;
+    cta.run = &run;
+    su_w.cta = &cta;
+    ws_sass_opnd srz = su_o(WS_SO_SREG, -1);
+    srz.sreg = WS_SSR_ZERO;
+    su_set(2, 7);
+    su_set(3, 9);
+    RUN("CS2R.32", R(2), srz);
+    CHECK(su_r(2)[5] == 0 && su_r(3)[5] == 9, "CS2R.32 writes one register: %u %u",
+          su_r(2)[5], su_r(3)[5]);
+    RUN("CS2R", R(2), srz);
+    CHECK(su_r(2)[5] == 0 && su_r(3)[5] == 0, "CS2R writes two: %u %u", su_r(2)[5], su_r(3)[5]);
+    su_w.cta = NULL;
     /* P2R R0, PR, RZ, 0x7f packs P0..P6; R2P PR, R1, 0x3 unpacks bits 0 and 1 */
     su_w.p[0] = 0x1u;
     su_w.p[3] = 0x3u;

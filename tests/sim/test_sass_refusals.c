@@ -83,6 +83,10 @@ int main(void)
     unk = INST("IADD3", R(8), R(4));
     unk.op = WS_SOP_UNKNOWN;
     refused(unk, 1u, WS_ERR_UNSUPPORTED, "2 operands (the table has 4..7)");
+    unk = INST("IADD3.SAT", R(8), R(4), R(5), RZ);
+    unk.op = WS_SOP_UNKNOWN;
+    refused(unk, 1u, WS_ERR_UNSUPPORTED, "modifier .SAT is not one the IADD3 row reads "
+            "(sim/sass_ops.def)");
 
     /* textures and surfaces: cube maps and arrays, pitch (not byte) addressing, and a
      * handle that names no image of the spec */
