@@ -46,7 +46,7 @@ sizes_for() {
     esac
 }
 
-# WS_GPU_PARTS: a regex of the parts to run (default all): tests inject ptx forms args
+# WS_GPU_PARTS: a regex of the parts to run (default all): tests inject ptx forms sweep args
 # classic seeds sass map (and WS_VALIDATION for the validation set), for a re-run of some parts.
 part() { echo "$1" | grep -Eq "^(${WS_GPU_PARTS:-.*})\$" || { echo "$1: skipped (WS_GPU_PARTS)" | tee -a "$log"; return 1; }; }
 
@@ -101,6 +101,29 @@ for v in $(awk '$1 == "variant" {print $2}' "$spec"); do
     fi
 done
 done
+fi
+
+# The Math API sweep (tests/gpu/sweep.spec, tests/sim/cu/sweep.cu): the GPU's outputs and
+# each model's, side by side per result slot (bench/sweep_compare.py, $out/sweep.txt). The
+# integer kernel must match the GPU exactly on the SASS model; floats and halves are
+# reported in ulps (approximate instructions need not be bit-equal).
+if part sweep; then
+echo "== Math API sweep (tests/gpu/sweep.spec)" | tee -a "$log"
+sw=$out/sweep
+rm -rf "$sw"
+"$ws" run "$repo/tests/gpu/sweep.spec" --no-sim --no-db --warmup 0 --repeat 1 \
+    --dump "$sw/gpu" >>"$log" 2>&1 || { failures=$((failures + 1)); echo "FAILED: run sweep.spec" | tee -a "$log"; }
+for m in sass ptx; do
+    "$ws" sim "$repo/tests/gpu/sweep.spec" --model $m --no-db --quiet --dump "$sw/$m" >>"$log" 2>&1 ||
+        { failures=$((failures + 1)); echo "FAILED: sim --model $m sweep.spec" | tee -a "$log"; }
+done
+python3 "$repo/bench/sweep_compare.py" "$sw/gpu" "$sw/sass" "$sw/ptx" >"$out/sweep.txt" 2>&1
+tail -2 "$out/sweep.txt" | tee -a "$log"
+if cmp -s "$sw/gpu/imath.o.bin" "$sw/sass/imath.o.bin" && cmp -s "$sw/gpu/imath.ob.bin" "$sw/sass/imath.ob.bin"; then
+    echo "sweep / imath: SASS model and GPU outputs equal" | tee -a "$log"
+else
+    failures=$((failures + 1)); echo "FAILED: sweep / imath (SASS model against the GPU)" | tee -a "$log"
+fi
 fi
 
 # `run --warmup 0 --repeat 2` (for kernels of minutes): no untimed launch, two timed ones.

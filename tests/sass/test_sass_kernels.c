@@ -30,6 +30,11 @@ static void check_kernel(const ws_sass_kernel *k, const char *what)
     for (int i = 0; i < k->ninsts && bad < 3; i++) {
         const ws_sass_inst *in = &k->insts[i];
         seen[in->op]++;
+        if (in->op == WS_SOP_UNKNOWN) {
+            CHECK(0, "%s %s: %s at 0x%04x is the UNKNOWN row (a modifier its row does not "
+                  "list?)", what, k->name, in->name, in->offset);
+            bad++;
+        }
         const char *p = strchr(in->name, '.');
         while (p) {
             const char *e = strchr(p + 1, '.');
