@@ -292,8 +292,8 @@ static void print_text(const ws_result *g, const ws_result *s, int64_t gid, int6
     if (g->ninsts)
         printf("  SASS instructions   %d with counts\n", g->ninsts);
     ws_cli_print_launches(g);
-    printf("  outputs             %s%s\n", g->outputs_match ? "" : "MISMATCH: ",
-           g->outputs_checked ? g->check_message : "not checked");
+    printf("  outputs             %s%s\n", g->outputs_match || !g->outputs_checked ? ""
+           : "MISMATCH: ", g->outputs_checked ? g->check_message : "not checked");
     for (int i = 0; i < g->nwarnings; i++)
         printf("  warning: %s\n", g->warnings[i]);
     if (gid > 0)

@@ -5,6 +5,7 @@
 #define WS_SIM_EXEC_H
 
 #include <assert.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <string.h>
@@ -57,6 +58,24 @@ static inline int ws_mbar_round(ws_mbar_watch *m, uint64_t ran)
     m->failed = 0;
     m->changed = 0;
     return m->idle >= WS_MBAR_IDLE_ROUNDS;
+}
+
+/* The SFU's double reciprocal / reciprocal square root seed on both models (SASS
+ * MUFU.RCP64H / MUFU.RSQ64H; PTX rcp.approx.ftz.f64 and rsqrt.approx.f64, which ptxas emits
+ * as that seed with a zero low word): the high word of 1/d or 1/sqrt(d) for the double d
+ * whose high word is `hi` (low word 0; a subnormal d counts as zero; NaN 0x7fffffff). */
+static inline uint32_t ws_mufu64h(uint32_t hi, int rsq)
+{
+    uint64_t u = (uint64_t)hi << 32, o;
+    double d, r;
+    memcpy(&d, &u, 8);
+    if (fpclassify(d) == FP_SUBNORMAL)
+        d = copysign(0.0, d);
+    r = rsq ? 1.0 / sqrt(d) : 1.0 / d;
+    memcpy(&o, &r, 8);
+    if (isnan(r))
+        return 0x7fffffffu;
+    return (uint32_t)(o >> 32);
 }
 
 /* dp4a / dp2a on both models (PTX dp4a/dp2a, SASS IDP.4A/IDP.2A): c plus the four products

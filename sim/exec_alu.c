@@ -724,6 +724,22 @@ WS_FENV static int float_f32(ws_warp *w, const ws_inst *in, uint32_t exec)
     return 0;
 }
 
+/* rcp.approx.ftz.f64 and rsqrt.approx.f64 as ptxas builds them on the SFU's seed of the
+ * high word (ws_mufu64h; low word 0): rcp is the seed; rsqrt of a positive normal d takes
+ * one Newton step, y + y e (1/2 + 3/8 e) with e = 1 - d y^2, and others (zero, subnormal,
+ * negative, inf, NaN: ptxas's slow path) the correctly rounded 1/sqrt(d). */
+static double approx_f64(int op, uint64_t bits)
+{
+    uint64_t s = (uint64_t)ws_mufu64h((uint32_t)(bits >> 32), op == WS_OP_RSQRT) << 32;
+    double y = ws_f64(s), d = ws_f64(bits);
+    if (op == WS_OP_RCP)
+        return y;
+    if ((uint32_t)((bits >> 32) + 0xfff00000u) >= 0x7fe00000u)
+        return 1.0 / sqrt(d);
+    double e = fma(d, -(y * y), 1.0);
+    return fma(fma(e, 0.375, 0.5), y * e, y);
+}
+
 WS_FENV static int float_f64(ws_warp *w, const ws_inst *in, uint32_t exec)
 {
     int op = in->op;
@@ -741,6 +757,9 @@ WS_FENV static int float_f64(ws_warp *w, const ws_inst *in, uint32_t exec)
         case WS_OP_MIN: r = fmin(x, y); break;
         case WS_OP_MAX: r = fmax(x, y); break;
         case WS_OP_COPYSIGN: r = copysign(y, x); break;
+        case WS_OP_RCP: case WS_OP_RSQRT:
+            r = in->flags & WS_F_APPROX ? approx_f64(op, a[l]) : fop1(op, x);
+            break;
         default: r = fop1(op, x); break;
         }
         d[l] = ws_bits_f64(r);

@@ -252,21 +252,6 @@ int ws_sass_x_frnd(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
     return 0;
 }
 
-/* High word of the double 1/d or 1/sqrt(d) for d with high word `hi` (low word 0). */
-static uint32_t mufu64h(uint32_t hi, int rsq)
-{
-    uint64_t u = (uint64_t)hi << 32, o;
-    double d, r;
-    memcpy(&d, &u, 8);
-    if (fpclassify(d) == FP_SUBNORMAL)
-        d = copysign(0.0, d);
-    r = rsq ? 1.0 / sqrt(d) : 1.0 / d;
-    memcpy(&o, &r, 8);
-    if (isnan(r))
-        return 0x7fffffffu;
-    return (uint32_t)(o >> 32);
-}
-
 /* MUFU.op Rd, a. The SFU's approximations are not IEEE: RCP/RSQ/SQRT are within ~1 ulp,
  * EX2/LG2 within ~2 ulp and SIN/COS (of a pre-scaled argument: SIN(x) = sin(2 pi x), the
  * FMUL.RZ by 1/(2 pi) comes before) within ~2^-21 absolute. Here each is libm's correctly
@@ -291,7 +276,7 @@ int ws_sass_x_mufu(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
         }
         WS_LANES(l, exec, {
             uint32_t x = o->abs ? a[l] & 0x7fffffffu : a[l];
-            d[l] = mufu64h(o->neg ? x ^ 0x80000000u : x, rsq);
+            d[l] = ws_mufu64h(o->neg ? x ^ 0x80000000u : x, rsq);
         });
         ws_sass_dst(w, in, 0, exec, d);
         return 0;
