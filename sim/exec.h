@@ -426,6 +426,8 @@ int ws_x_warpop(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx);
 /* ---- shared with the SASS model (sim_run.c, exec_mem.c) */
 /* Finds the entry, lays out global memory and parameters for r->m/spec/v/opt. */
 int ws_run_setup(ws_run *r, ws_buffers *bufs, ws_error *err);
+/* The simulator's bytes of module variable g (.global/.const), NULL for a shared one. */
+uint8_t *ws_run_global_bytes(ws_run *r, int g);
 /* A texture or surface as a handler sees it: its spec line and the buffer's bytes
  * (exec_image.c; the SASS model's TEX/TLD use the same sampler). */
 typedef struct ws_img {

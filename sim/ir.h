@@ -280,6 +280,22 @@ typedef struct ws_function {
                               kernel that reaches this function reports it */
 } ws_function;
 
+/* An 8-byte element of a module variable's initializer that holds an address: of another
+ * variable (`.u64 p[2] = {generic(a)+4, b};`, a string literal's `generic($str)`) or of a
+ * function (`.u64 tab[2] = {f, g};`, C++ vtables). ws_run_setup writes variable addresses;
+ * a function's address is each model's own (the SASS model: the function's offset in the
+ * kernel's text, as its calls through registers read it; the PTX model, which refuses
+ * such calls: WS_FNADDR_TAG + 16 * the record's index, nonzero and never a real address). */
+typedef struct ws_addrinit {
+    int global;        /* the variable holding the element: index into ws_module.globals */
+    uint64_t offset;   /* the element's byte offset in it */
+    int target;        /* the variable addressed (index into globals); -1: a function */
+    int64_t addend;
+    char *fn;          /* the function's name when target is -1 */
+} ws_addrinit;
+
+#define WS_FNADDR_TAG 0xf000000000000000ull
+
 struct ws_module {
     char name[512];
     int version_major, version_minor;
@@ -288,6 +304,7 @@ struct ws_module {
     int nfiles;        char **files;    /* .file index -> path (index 0 unused if absent) */
     int nglobals;      ws_var *globals; /* module-scope .global/.const/.shared */
     int nfuncs;        ws_function *funcs;
+    int naddrinits;    ws_addrinit *addrinits; /* addresses in initializers */
     char *text;        /* the PTX text, kept for error messages and the store */
 };
 

@@ -16,6 +16,9 @@ void ws_module_free(ws_module *m)
     for (int i = 0; i < m->nglobals; i++)
         free(m->globals[i].init);
     free(m->globals);
+    for (int i = 0; i < m->naddrinits; i++)
+        free(m->addrinits[i].fn);
+    free(m->addrinits);
     for (int i = 0; i < m->nfuncs; i++)
         ws_ptx_function_free(&m->funcs[i]);
     free(m->funcs);

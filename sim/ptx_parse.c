@@ -194,6 +194,7 @@ typedef struct var_decl {
     int vecn;
     int line;
     const ws_tok *name;
+    int module_scope; /* a module .global/.const: its initializer may hold addresses */
 } var_decl;
 
 /* Attributes before a variable's name: .align N, .vN, the type, .ptr/.space (params). */
@@ -311,6 +312,51 @@ static int parse_init_value(ws_pctx *c, ws_ptype ty, uint64_t *bits)
     return WS_OK;
 }
 
+/* An address in a module variable's 8-byte initializer element at byte `at`: NAME,
+ * generic(NAME), either + or - a number, NAME a module variable or a function. Recorded
+ * for ws_run_setup (ws_addrinit); the bytes stay 0 here. */
+static int parse_init_address(ws_pctx *c, uint64_t at)
+{
+    const ws_tok *t = ws_pc_next(c);
+    int generic = ws_pc_is(t, "generic");
+    if (generic) {
+        if (ws_pc_expect(c, "("))
+            return c->err->code;
+        t = ws_pc_next(c);
+    }
+    ws_addrinit a = {c->m->nglobals, at, ws_strmap_get(&c->globals, t->s, t->len), 0, NULL};
+    if (a.target < 0) {
+        if (ws_strmap_get(&c->funcs, t->s, t->len) < 0 &&
+            ws_strmap_get(&c->externs, t->s, t->len) < 0)
+            return ws_pc_fail(c, WS_ERR_PTX, t->line, "unknown symbol '%.*s' in an initializer",
+                              t->len, t->s);
+        if (!(a.fn = malloc((size_t)t->len + 1)))
+            return nomem(c);
+        snprintf(a.fn, (size_t)t->len + 1, "%.*s", t->len, t->s);
+    }
+    if (generic && ws_pc_expect(c, ")")) {
+        free(a.fn);
+        return c->err->code;
+    }
+    if (ws_pc_is(ws_pc_peek(c), "+") || ws_pc_is(ws_pc_peek(c), "-")) {
+        int minus = ws_pc_is(ws_pc_next(c), "-");
+        int64_t k;
+        if (ws_pc_num(c, &k)) {
+            free(a.fn);
+            return c->err->code;
+        }
+        a.addend = minus ? -k : k;
+    }
+    ws_module *m = c->m;
+    if (grow_array((void **)&m->addrinits, &c->cap_addrinits, m->naddrinits + 1,
+                   sizeof *m->addrinits)) {
+        free(a.fn);
+        return nomem(c);
+    }
+    m->addrinits[m->naddrinits++] = a;
+    return WS_OK;
+}
+
 /* `= value` or `= {v, v, {v, v}, ...}` into little-endian bytes. */
 static int parse_initializer(ws_pctx *c, var_decl *d, uint8_t **buf, size_t *n)
 {
@@ -324,8 +370,12 @@ static int parse_initializer(ws_pctx *c, var_decl *d, uint8_t **buf, size_t *n)
             continue;
         }
         uint64_t bits = 0;
-        if (parse_init_value(c, d->v.type, &bits))
+        if (t->kind == WS_TK_WORD && d->module_scope && bytes == 8 && d->vecn == 1) {
+            if (parse_init_address(c, *n))
+                return c->err->code;
+        } else if (parse_init_value(c, d->v.type, &bits)) {
             return c->err->code;
+        }
         if (put_le(buf, n, &cap, bits, bytes))
             return nomem(c);
         while (depth > 0 && ws_pc_is(ws_pc_peek(c), "}")) {
@@ -431,6 +481,7 @@ static int parse_module_var(ws_pctx *c, ws_space space, int is_extern)
         memset(&d, 0, sizeof d);
         d.v.space = (uint8_t)space;
         d.v.is_extern = is_extern;
+        d.module_scope = space == WS_SPACE_GLOBAL || space == WS_SPACE_CONST;
         if (parse_var_attrs(c, &d) || parse_var_rest(c, &d) || add_global(c, &d))
             return c->err->code;
         if (!ws_pc_is(ws_pc_peek(c), ","))
@@ -749,6 +800,9 @@ static int parse_body_directive(ws_pctx *c, const ws_tok *t)
     }
     if (cut_after(c, t))
         return c->err->code;
+    if (ws_pc_is(t, ".callprototype"))
+        return ws_pc_fail(c, WS_ERR_UNSUPPORTED, t->line, "unsupported call through a function "
+                          "pointer (.callprototype; the SASS model runs it)");
     return ws_pc_fail(c, WS_ERR_UNSUPPORTED, t->line, "unsupported directive '%.*s' in function",
                       t->len, t->s);
 }

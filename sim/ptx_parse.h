@@ -58,7 +58,7 @@ typedef struct ws_pctx {
     ws_strmap funcs;       /* function name -> index in m->funcs */
     ws_strmap externs;     /* .extern .func names without a body -> 1 */
     ws_strmap globals;     /* module variable name -> index in m->globals */
-    int cap_funcs, cap_globals;
+    int cap_funcs, cap_globals, cap_addrinits;
     ws_fixup *calls; int ncalls, cap_calls;
     /* the function being parsed */
     ws_function *fn;

@@ -147,6 +147,29 @@ static ws_alloc *global_alloc(ws_run *r, int g)
     return NULL;
 }
 
+uint8_t *ws_run_global_bytes(ws_run *r, int g)
+{
+    ws_alloc *a = global_alloc(r, g);
+    return a ? a->host : NULL;
+}
+
+/* Addresses in module variables' initializers (ws_addrinit): a variable's from the layout;
+ * a function's the PTX model's tag (the SASS model writes its own over it). */
+static void init_addresses(ws_run *r)
+{
+    const ws_module *m = r->m;
+    for (int i = 0; i < m->naddrinits; i++) {
+        const ws_addrinit *a = &m->addrinits[i];
+        uint8_t *p = ws_run_global_bytes(r, a->global);
+        assert(a->offset + 8 <= m->globals[a->global].size); /* the parser's */
+        if (!p)
+            continue;
+        uint64_t v = a->target >= 0 ? r->global_addr[a->target] + (uint64_t)a->addend
+                                    : WS_FNADDR_TAG + 16 * (uint64_t)i;
+        memcpy(p + a->offset, &v, 8);
+    }
+}
+
 static int init_symbols(ws_run *r, const ws_buffers *bufs, ws_error *err)
 {
     const ws_module *m = r->m;
@@ -213,6 +236,7 @@ static int layout_global_memory(ws_run *r, ws_buffers *bufs, ws_error *err)
         }
         r->grid_workspace = r->allocs[r->nallocs - 1].base;
     }
+    init_addresses(r);
     int rc = init_symbols(r, bufs, err);
     const ws_global_carry *c = r->opt->carry;
     for (int g = 0; rc == WS_OK && c && g < c->n && g < m->nglobals; g++) {

@@ -409,6 +409,45 @@ static void test_loc_chain(void)
     ws_module_free(m);
 }
 
+/* Addresses in module initializers: variables (generic(a)+4, a string's generic($str)),
+ * functions (vtables, pointer tables) as ws_addrinit records; other words refused. */
+static void test_address_initializers(void)
+{
+    const char *head = ".version 9.0\n.target sm_90\n.address_size 64\n"
+                       ".func (.param .b32 func_retval0) f(.param .b32 f_param_0);\n"
+                       ".global .align 4 .b8 a[16];\n.global .align 1 .b8 $str[3] = {104, 105};\n";
+    char text[1024];
+    snprintf(text, sizeof text, "%s.global .align 8 .u64 p[4] = {generic(a)+4, generic($str), "
+             "0, f};\n.global .align 8 .u64 q = a-8;\n", head);
+    ws_error e;
+    ws_module *m = pt_parse(text, "init.ptx", &e);
+    CHECK(m != NULL, "address initializers parse: %s", m ? "" : e.msg);
+    if (m) {
+        const ws_addrinit *r = m->addrinits;
+        CHECK(m->naddrinits == 4, "four addresses: %d", m->naddrinits);
+        CHECK(m->naddrinits == 4 && r[0].global == 2 && r[0].offset == 0 && r[0].target == 0 &&
+              r[0].addend == 4 && r[1].target == 1 && r[1].offset == 8 && r[1].addend == 0 &&
+              r[2].target == -1 && r[2].offset == 24 && r[2].fn && !strcmp(r[2].fn, "f") &&
+              r[3].global == 3 && r[3].target == 0 && r[3].addend == -8,
+              "records: globals, offsets, targets and addends");
+        ws_module_free(m);
+    }
+    static const struct { const char *decl, *msg; int code; } bad[] = {
+        {".global .align 8 .u64 p = nosuch;", "unknown symbol 'nosuch' in an initializer",
+         WS_ERR_PTX},
+        {".global .align 4 .u32 p = a;", "unsupported initializer 'a' (only numbers)",
+         WS_ERR_UNSUPPORTED},
+        {".global .align 8 .u64 p = generic(a;", "expected ')'", WS_ERR_PTX}};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        snprintf(text, sizeof text, "%s%s\n", head, bad[i].decl);
+        m = pt_parse(text, "init.ptx", &e);
+        CHECK(m == NULL && (int)e.code == bad[i].code && strstr(e.msg, bad[i].msg) && e.line == 7,
+              "'%s': want [%s], got %d [%s] line %d", bad[i].decl, bad[i].msg, e.code,
+              m ? "(parsed)" : e.msg, e.line);
+        ws_module_free(m);
+    }
+}
+
 int main(void)
 {
     char *text = build(0, NULL, 0);
@@ -430,5 +469,6 @@ int main(void)
     test_errors();
     test_calls();
     test_loc_chain();
+    test_address_initializers();
     return ws_test_finish("ptx_front");
 }

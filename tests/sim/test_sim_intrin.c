@@ -4,7 +4,9 @@
  * integer kernel) or against the other model's (the half kernel: PTX cvt/set rows against
  * SASS F2FP/HSET2/F2F); then the calls the SASS model runs and the PTX model refuses
  * (recursion deeper than ptxas's stack estimate, a call through a function pointer); and
- * atomicAdd on float2/float4 on both models (totals and each thread's old values). */
+ * atomicAdd on float2/float4 on both models (totals and each thread's old values); and
+ * addresses in initializers: virtual calls and a function-pointer table on the SASS model
+ * (the PTX model refuses the calls), pointers to variables and a string on both. */
 #include "tests/sim/sim_test.h"
 
 static ws_module *ptx;
@@ -19,7 +21,10 @@ static const char *const spec =
     "variant half\n  kernel intrin_half\n  grid 2\n  block 32\n  args fa fb oh\n"
     "variant calls\n  kernel intrin_calls\n  grid 2\n  block 32\n  args n oc\n"
     "buffer acc f32 16 zero\nbuffer old f32 128 zero\n"
-    "variant vatom\n  kernel intrin_vatom\n  grid 2\n  block 32\n  args a acc old\n";
+    "variant vatom\n  kernel intrin_vatom\n  grid 2\n  block 32\n  args a acc old\n"
+    "buffer ov u32 128 zero\nbuffer op u32 64 zero\n"
+    "variant virtual\n  kernel intrin_virtual\n  grid 2\n  block 32\n  args a ov\n"
+    "variant ptrs\n  kernel intrin_ptrs\n  grid 2\n  block 32\n  args op\n";
 
 static int32_t sb(uint32_t v, int k) { return (int8_t)(v >> 8 * k); }
 static uint32_t ub(uint32_t v, int k) { return (v >> 8 * k) & 0xffu; }
@@ -181,6 +186,42 @@ static void test_vatom(int on_sass)
     st_free(&r);
 }
 
+/* Virtual functions and a function table (SASS model; the PTX model refuses, naming the
+ * line), pointers to variables and a string literal in initializers (both models). */
+static void test_tables(int on_sass)
+{
+    st_run r;
+    const char *m = on_sass ? "sass" : "ptx";
+    int rc = st_exec_on(&r, ptx, on_sass ? sass : NULL, spec, "virtual", NULL);
+    if (on_sass) {
+        CHECK(rc == 0, "sass: virtual calls run: %s", r.err.msg);
+        int bad = 0;
+        for (int t = 0; t < 64 && !rc; t++) {
+            int x = (int)(((const uint32_t *)st_buf(&r, "a")->data)[t] % 1000);
+            const uint32_t *o = (const uint32_t *)st_buf(&r, "ov")->data + 2 * t;
+            uint32_t area = (uint32_t)(x & 1 ? x * x : x * (x + 1) / 2);
+            uint32_t call = (uint32_t)((x >> 1) & 1 ? x * 7 : x + 100);
+            bad += o[0] != area || o[1] != call;
+        }
+        CHECK(!rc && bad == 0, "sass: vtable and function-table calls: %d threads wrong", bad);
+    } else {
+        CHECK(rc == WS_ERR_UNSUPPORTED && strstr(r.err.msg, "call through a function pointer") &&
+                  r.err.line > 0,
+              "ptx: a call through a pointer is refused with its line: %s", r.err.msg);
+    }
+    st_free(&r);
+    rc = st_exec_on(&r, ptx, on_sass ? sass : NULL, spec, "ptrs", NULL);
+    CHECK(rc == 0, "%s: pointers in initializers: %s", m, r.err.msg);
+    static const int vals[3] = {22, 55, 44};
+    int bad = 0;
+    for (int t = 0; t < 64 && !rc; t++)
+        bad += ((const uint32_t *)st_buf(&r, "op")->data)[t] !=
+               (uint32_t)(vals[t % 3] + "warpscope"[t % 9]);
+    CHECK(!rc && bad == 0, "%s: generic(var)+k and a string's address: %d threads wrong", m,
+          bad);
+    st_free(&r);
+}
+
 int main(void)
 {
     char ptx_path[512], cubin[1024], sass_path[1024], probe[1024];
@@ -191,6 +232,7 @@ int main(void)
         return ws_test_finish("test_sim_intrin");
     test_int(0);
     test_vatom(0);
+    test_tables(0);
     if (!ws_nvdisasm_find(probe, sizeof probe)) {
         printf("test_sim_intrin: SASS part skipped: no nvdisasm (%s)\n", probe);
     } else {
@@ -205,6 +247,7 @@ int main(void)
             test_half();
             test_calls();
             test_vatom(1);
+            test_tables(1);
         }
     }
     if (sass)

@@ -80,3 +80,39 @@ extern "C" __global__ void intrin_vatom(const unsigned *a, float *acc, float *ol
     old[2 * t] = r.y;
     old[2 * t + 1] = s.x;
 }
+
+/* Addresses in initializers: C++ virtual functions (vtables: `.u64 _ZTV2Sq[3] = {0, 0,
+ * _ZNK2Sq4areaEi}`), a table of function pointers, pointers to other variables
+ * (`generic(intrin_vals)+4`) and a string literal's address (`generic($str)`). The SASS
+ * model runs the calls (CALL.REL.NOINC through a register); the PTX model refuses calls
+ * through pointers but runs intrin_ptrs. */
+struct IntrinShape { __device__ virtual int area(int x) const = 0; };
+struct IntrinSq : IntrinShape { __device__ int area(int x) const override { return x * x; } };
+struct IntrinTri : IntrinShape {
+    __device__ int area(int x) const override { return x * (x + 1) / 2; }
+};
+__device__ __noinline__ int intrin_add100(int x) { return x + 100; }
+__device__ __noinline__ int intrin_mul7(int x) { return x * 7; }
+__device__ int (*intrin_table[2])(int) = {intrin_add100, intrin_mul7};
+
+extern "C" __global__ void intrin_virtual(const unsigned *a, unsigned *out)
+{
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    int x = (int)(a[t] % 1000);
+    IntrinSq s;
+    IntrinTri tr;
+    const IntrinShape *p = x & 1 ? (const IntrinShape *)&s : (const IntrinShape *)&tr;
+    out[2 * t] = (unsigned)p->area(x);
+    out[2 * t + 1] = (unsigned)intrin_table[(x >> 1) & 1](x);
+}
+
+__device__ int intrin_vals[4] = {11, 22, 33, 44};
+__device__ int intrin_more[2] = {55, 66};
+__device__ int *intrin_ptrs_tab[3] = {intrin_vals + 1, intrin_more, intrin_vals + 3};
+__device__ const char *intrin_msg = "warpscope";
+
+extern "C" __global__ void intrin_ptrs(unsigned *out)
+{
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    out[t] = (unsigned)(*intrin_ptrs_tab[t % 3] + intrin_msg[t % 9]);
+}
