@@ -226,6 +226,8 @@ typedef struct ws_spec {
     char description[512];
     char source[WS_PATH_MAX];     /* absolute path of the .cu */
     char reference[WS_NAME_MAX];  /* built-in CPU reference, "" when none */
+    int independent;              /* `variants independent`: outputs not compared between
+                                     variants (they compute different things) */
     uint64_t seed;
     int nconsts, nbuffers, nvariants, nregions, nsymbols, nimages;
     ws_const *consts;

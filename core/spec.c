@@ -406,6 +406,12 @@ static int ws_dir_line(ws_parse *p, int line, char *text)
         return ws_dir_single(p, line, tok, ntok, s->reference, sizeof s->reference, 1);
     if (strcmp(d, "seed") == 0)
         return ws_dir_seed(p, line, tok, ntok);
+    if (strcmp(d, "variants") == 0) {
+        if (ntok != 2 || strcmp(tok[1], "independent") != 0)
+            return WS_SPEC_FAIL(p, line, "expected 'variants independent'");
+        s->independent = 1;
+        return WS_OK;
+    }
     if (strcmp(d, "const") == 0)
         return ws_dir_const(p, line, rest);
     if (strcmp(d, "gen") == 0)

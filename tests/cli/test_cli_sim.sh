@@ -282,6 +282,18 @@ CU
 printf 'workload oob\nsource oob.cu\nbuffer x i32 64 zero\nvariant a\n  kernel oob\n  grid 2\n  block 64\n  args x 64\n' > "$tmp/oob.spec"
 pattern="kernel .*oob.*CTA (0,0,0), warp 0, lane 1, PC [0-9]*, address 0x"; expect_error sim "$tmp/oob.spec"
 
+# Variants that compute different things: a mismatch between them, unless the spec says
+# `variants independent`.
+cat > "$tmp/ind.cu" <<'CU'
+__global__ void put(int *x, int v) { x[threadIdx.x] = v; }
+CU
+printf 'workload ind\nsource ind.cu\nbuffer x i32 32 zero\ncheck x\nvariant one\n  kernel put\n  grid 1\n  block 32\n  args x 1\nvariant two\n  kernel put\n  grid 1\n  block 32\n  args x 2\n' > "$tmp/ind.spec"
+check '$ws sim "$tmp/ind.spec" --no-db > "$tmp/ind.out" 2>&1; grep -q "MISMATCH: x differs from the first variant" "$tmp/ind.out"' \
+      "variants with different outputs: a mismatch"
+sed -i 's/^source ind.cu$/source ind.cu\nvariants independent/' "$tmp/ind.spec"
+check '$ws sim "$tmp/ind.spec" --no-db > "$tmp/ind2.out" 2>&1 && ! grep -q MISMATCH "$tmp/ind2.out"' \
+      "variants independent: not compared with each other: $(grep -E "outputs|warpscope" "$tmp/ind2.out" | head -2)"
+
 check '[ "$(sqlite3 "$db" "select count(*) from runs")" = "$runs_before" ]' "failed runs store nothing"
 check '[ "$(sqlite3 "$db" "pragma integrity_check")" = ok ]' "database intact"
 

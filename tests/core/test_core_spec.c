@@ -190,6 +190,7 @@ static void expect_error(const char *middle, const char *tail, int line, const c
 static void test_errors(void)
 {
     expect_error("frob 1", NULL, 2, "unknown directive 'frob'");
+    expect_error("variants alike", NULL, 2, "expected 'variants independent'");
     expect_error("buffer a x32 4 zero", NULL, 2, "unknown type 'x32'");
     expect_error("buffer a i32 4", NULL, 2, "expected 'buffer NAME TYPE COUNT GENERATOR...'");
     expect_error("const A = 1/0", NULL, 2, "division by zero");
@@ -284,10 +285,15 @@ static void test_defaults(void)
     int rc = parse("variant v\n kernel k\n grid 1\n block 32\n", NULL, 0, &s, &err);
     CHECK(rc == WS_OK, "defaults: %s", err.msg);
     if (rc == WS_OK) {
-        CHECK(strcmp(s->name, "w") == 0 && s->seed == 1 && strstr(s->source, "/w.cu"),
-              "defaults %s %s", s->name, s->source);
+        CHECK(strcmp(s->name, "w") == 0 && s->seed == 1 && strstr(s->source, "/w.cu") &&
+              !s->independent, "defaults %s %s", s->name, s->source);
         ws_spec_free(s);
     }
+    rc = parse("variants independent\nvariant v\n kernel k\n grid 1\n block 32\n", NULL, 0, &s,
+               &err);
+    CHECK(rc == WS_OK && s->independent, "variants independent: %s", err.msg);
+    if (rc == WS_OK)
+        ws_spec_free(s);
     rc = ws_spec_load(spec_path, NULL, 0, &s, &err);
     CHECK(rc == WS_OK, "load: %s", err.msg);
     ws_spec_free(s);
