@@ -712,18 +712,24 @@ int ws_sass_x_mov(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sas
 }
 
 /* R2UR URd, Ra: the value of the lowest executing lane (ws_sass_dst's rule for UR).
- * R2UR Pd, URd, Ra (sm_80..sm_89, before a uniform-only REDUX): Pd is set where Ra holds
- * the same value in every executing lane. */
+ * R2UR Pd, URd, Ra: also Pd, per lane, set where Ra differs from that value; R2UR.OR ors it
+ * into Pd. ptxas builds "waterfall" loops on it for a value that must be uniform (a texture
+ * handle, an mbarrier address: `@P1 R2UR P0, UR4, R10; @P1 R2UR.OR P0, UR5, R11; @P1 PLOP3
+ * P1 = P0; ... @P1 BRA.U.ANY loop`: each trip serves the lanes that match the lowest
+ * lane, and the rest go round again), and at sm_80..89 before a REDUX whose mask must be
+ * the same in every lane (`R2UR P1, URZ, R6; @!P1 BRA.CONV`). */
 int ws_sass_x_r2ur(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
     uint32_t a[WS_WARP];
     int pd = ws_sa_is_pred(in, 0);
     SRC(in->nopnd - 1, a);
     ws_sass_dst(w, in, pd, exec, a);
-    if (pd && exec) {
-        uint32_t first = a[__builtin_ctz(exec)], same = 1;
-        WS_LANES(l, exec, same &= a[l] == first;);
-        ws_sass_pdst(w, in, 0, exec, same ? WS_FULL_MASK : 0);
+    if (pd && exec) { /* the lanes whose value is not the one UR took (the lowest lane's) */
+        uint32_t first = a[__builtin_ctz(exec)], differ = 0;
+        WS_LANES(l, exec, differ |= (uint32_t)(a[l] != first) << l;);
+        if (ws_sass_has(in, WS_SMOD_OR)) /* R2UR.OR: or'd into what P holds */
+            differ |= w->p[in->o[0].reg] & exec;
+        ws_sass_pdst(w, in, 0, exec, differ);
     }
     (void)fx;
     return 0;

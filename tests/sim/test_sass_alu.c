@@ -469,13 +469,22 @@ static void test_moves(void)
     su_exec(&in, 0xfff00000u);
     RUN("UMOV", UR(5), IMM(0x400));
     CHECK(su_w.ur[4] == 120 && su_w.ur[5] == 0x400, "R2UR/UMOV: %u %x", su_w.ur[4], su_w.ur[5]);
-    /* R2UR P1, URZ, R3 (sm_80): P1 is set when R3 is the same in every executing lane */
+    /* R2UR P1, URZ, R3: P1 set in the lanes whose R3 is not the lowest lane's */
     su_set(3, 77);
+    su_w.p[1] = WS_FULL_MASK;
     RUN("R2UR", P(1), URZ, R(3));
-    CHECK(su_w.p[1] == WS_FULL_MASK, "R2UR uniform: %x", su_w.p[1]);
+    CHECK(su_w.p[1] == 0, "R2UR uniform: %x", su_w.p[1]);
     su_r(3)[9] = 78;
     RUN("R2UR", P(1), UR(6), R(3));
-    CHECK(su_w.p[1] == 0 && su_w.ur[6] == 77, "R2UR not uniform: %x %u", su_w.p[1], su_w.ur[6]);
+    CHECK(su_w.p[1] == 1u << 9 && su_w.ur[6] == 77, "R2UR not uniform: %x %u", su_w.p[1],
+          su_w.ur[6]);
+    /* R2UR.OR P1, UR7, R4: or'd in (a 64-bit value in two registers, as the waterfall
+       loops of ptxas take an mbarrier address) */
+    su_set(4, 5);
+    su_r(4)[3] = 6;
+    RUN("R2UR.OR", P(1), UR(7), R(4));
+    CHECK(su_w.p[1] == (1u << 9 | 1u << 3) && su_w.ur[7] == 5, "R2UR.OR: %x %u", su_w.p[1],
+          su_w.ur[7]);
     RUN("NOP", RZ);
 }
 

@@ -31,6 +31,13 @@ static void test_fp32(void)
     RUN("FADD", R(9), R(9), R(7));
     CHECK(su_getf(8, 0) == ldexpf(1.0f, -24) && su_getf(9, 0) == 0.0f, "FFMA fused: %a %a",
           su_getf(8, 0), su_getf(9, 0));
+    /* FMUL.D2 / .M8: the product scaled by 1/2 or 8 before it is rounded (3 x 5 = 15) */
+    su_setf(20, 3.0f);
+    su_setf(21, 5.0f);
+    RUN("FMUL.D2", R(22), R(20), R(21));
+    RUN("FMUL.M8", R(23), R(20), R(21));
+    CHECK(su_getf(22, 0) == 7.5f && su_getf(23, 0) == 120.0f, "FMUL.D2/.M8: %a %a",
+          su_getf(22, 0), su_getf(23, 0));
     /* .FTZ flushes a denormal input and result; .SAT clamps to [0, 1], NaN to 0 */
     su_setf(10, ldexpf(1.0f, -130));
     RUN("FMUL", R(11), R(10), FIMM(1));

@@ -24,7 +24,9 @@ static const char *const spec =
     "variant vatom\n  kernel intrin_vatom\n  grid 2\n  block 32\n  args a acc old\n"
     "buffer ov u32 128 zero\nbuffer op u32 64 zero\n"
     "variant virtual\n  kernel intrin_virtual\n  grid 2\n  block 32\n  args a ov\n"
-    "variant ptrs\n  kernel intrin_ptrs\n  grid 2\n  block 32\n  args op\n";
+    "variant ptrs\n  kernel intrin_ptrs\n  grid 2\n  block 32\n  args op\n"
+    "buffer ow u64 64 zero\n"
+    "variant waterfall\n  kernel intrin_waterfall\n  grid 2\n  block 32\n  args a ow\n";
 
 static int32_t sb(uint32_t v, int k) { return (int8_t)(v >> 8 * k); }
 static uint32_t ub(uint32_t v, int k) { return (v >> 8 * k) & 0xffu; }
@@ -222,6 +224,22 @@ static void test_tables(int on_sass)
     st_free(&r);
 }
 
+/* ptxas's waterfall loop around SYNCS.EXCH.64 (R2UR P per lane): every lane's mbarrier
+ * initialised with its own count, in the hardware's layout (SASS model). */
+static void test_waterfall(void)
+{
+    st_run r;
+    CHECK(st_exec_on(&r, ptx, sass, spec, "waterfall", NULL) == 0, "sass: waterfall runs: %s",
+          r.err.msg);
+    int bad = 0;
+    for (int t = 0; t < 64 && !r.rc; t++) {
+        uint64_t c = ((const uint32_t *)st_buf(&r, "a")->data)[t] % 3 + 1, v = (1u << 20) - c;
+        bad += ((const uint64_t *)st_buf(&r, "ow")->data)[t] != (v << 1 | v << 43);
+    }
+    CHECK(!r.rc && bad == 0, "sass: per-lane mbarrier.init through R2UR P: %d lanes wrong", bad);
+    st_free(&r);
+}
+
 int main(void)
 {
     char ptx_path[512], cubin[1024], sass_path[1024], probe[1024];
@@ -248,6 +266,7 @@ int main(void)
             test_calls();
             test_vatom(1);
             test_tables(1);
+            test_waterfall();
         }
     }
     if (sass)

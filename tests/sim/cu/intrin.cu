@@ -116,3 +116,17 @@ extern "C" __global__ void intrin_ptrs(unsigned *out)
     int t = blockIdx.x * blockDim.x + threadIdx.x;
     out[t] = (unsigned)(*intrin_ptrs_tab[t % 3] + intrin_msg[t % 9]);
 }
+
+/* mbarrier.init with a per-lane address and count: SYNCS.EXCH.64 takes them from uniform
+ * registers, so ptxas wraps it in a waterfall loop (R2UR P0, UR4, R0 sets P0 in the lanes
+ * whose value differs from the lowest lane's; those go round again). The object's bits
+ * are the hardware's: 2^20 - count at bits 1-20 and 43-62. */
+extern "C" __global__ void intrin_waterfall(const unsigned *a, unsigned long long *out)
+{
+    __shared__ unsigned long long bar[64];
+    unsigned t = threadIdx.x, c = a[blockIdx.x * blockDim.x + t] % 3 + 1;
+    unsigned s = (unsigned)__cvta_generic_to_shared(&bar[t]);
+    asm volatile("mbarrier.init.shared.b64 [%0], %1;" ::"r"(s), "r"(c));
+    __syncthreads();
+    out[blockIdx.x * blockDim.x + t] = bar[t];
+}
