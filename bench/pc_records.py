@@ -6,7 +6,10 @@ simulator runs against such records (the GPU's, from `warpscope profile --model 
                                        each variant: VARIANT PC INST_EXECUTED THREAD_INST
   pc_records.py check DB RECORDS WORKLOAD
                                        the newest simulator run of each variant in DB against
-                                       the records; exit 1 naming each variant that differs"""
+                                       the records; exit 1 naming each variant that differs
+  pc_records.py compare DB WORKLOAD    the newest GPU and SASS-model runs of each variant in
+                                       the same DB (what `profile --model sass` stores), PC
+                                       by PC; a report, exit 0"""
 import sqlite3, sys
 
 
@@ -23,6 +26,20 @@ def dump(path, workload):
     for v, pcs in newest(sqlite3.connect(path), workload, 'gpu%').items():
         for pc in sorted(pcs):
             print('%s %d %d %d' % (v, pc, pcs[pc][0], pcs[pc][1]))
+
+
+def compare(path, workload):
+    db = sqlite3.connect(path)
+    gpu, sim = newest(db, workload, 'gpu%'), newest(db, workload, 'sim:sass')
+    for v in sorted(gpu):
+        g, s = gpu[v], sim.get(v)
+        if s is None:
+            print('%s / %s: no SASS-model run' % (workload, v))
+            continue
+        diff = [pc for pc in sorted(g) if s.get(pc, (0, 0)) != g[pc]]
+        print('%s / %s: %d of %d SASS PCs equal to CUPTI\'s counts%s' % (
+            workload, v, len(g) - len(diff), len(g), '' if not diff else ' (e.g. pc 0x%x: sim %s, '
+            'gpu %s)' % (diff[0], s.get(diff[0]), g[diff[0]])))
 
 
 def check(path, records, workload):
@@ -51,5 +68,7 @@ if __name__ == '__main__':
         dump(a[1], a[2])
     elif len(a) == 4 and a[0] == 'check':
         sys.exit(check(a[1], a[2], a[3]))
+    elif len(a) == 3 and a[0] == 'compare':
+        compare(a[1], a[2])
     else:
         sys.exit(__doc__)

@@ -61,9 +61,11 @@ static int sass_assertfail(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exe
     return ws_sass_fault(w, in, lane, 0, WS_ERR_SIM, "%s", text);
 }
 
-/* Lanes of `exec` whose indirect target (a byte offset per lane) is the same as the lowest
- * such lane's: the executor runs one target at a time, the others stay behind and take
- * the instruction again (an indirect branch to several targets issues once per target). */
+/* An indirect branch, call or return (a byte offset per lane): the lanes whose target is
+ * the lowest lane's are `taken`; the lanes of each other target get a group of their own
+ * at it (`again`), in the same issue: the H100 counts one warp-instruction per warp for a
+ * call through a pointer whose lanes go to two functions (intrinsics.spec `calls`, per
+ * SASS PC). */
 static int indirect(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec,
                     const uint64_t off[WS_WARP], ws_sass_fx *fx)
 {
@@ -84,8 +86,19 @@ static int indirect(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec,
     uint32_t same = 0;
     WS_LANES(l, exec, same |= (uint32_t)(off[l] == off[first]) << l;);
     fx->taken = same;
-    fx->again = exec & ~same;
     fx->next_pc = t;
+    for (uint32_t rest = exec & ~same; rest;) { /* each other target, lowest lane first */
+        int k = __builtin_ctz(rest);
+        int tk = ws_sass_index_of(w->cta->run->k, (int64_t)off[k]);
+        if (tk < 0)
+            return ws_sass_fault(w, in, k, off[k], WS_ERR_SIM, "indirect branch to 0x%llx, "
+                                 "which is not an instruction", (unsigned long long)off[k]);
+        uint32_t lanes = 0;
+        WS_LANES(l, rest, lanes |= (uint32_t)(off[l] == off[k]) << l;);
+        fx->again |= lanes;
+        rest &= ~lanes;
+        ws_sass_group_add(w, tk, lanes, WS_SG_READY);
+    }
     return 0;
 }
 

@@ -191,25 +191,21 @@ static void advance(ws_sass_warp *w, int gi, int pc, const ws_sass_fx *fx)
     if (g->state != WS_SG_READY || fx->block)
         return; /* the handler parked it (BSYNC, WARPSYNC, BAR) or it exited */
     uint32_t taken = fx->taken & g->mask, again = fx->again & g->mask & ~taken;
-    uint32_t stay = g->mask & ~taken & ~again;
+    /* an indirect jump or call to several targets: the handler gave the lanes of the other
+       targets groups of their own */
+    g->mask &= ~again;
+    uint32_t stay = g->mask & ~taken;
     if (!taken || fx->next_pc < 0) {
         assert(!again);
         g->pc = pc + 1;
         return;
     }
-    if (!stay && !again) {
+    if (!stay) {
         g->pc = fx->next_pc;
         return;
     }
-    if (again) { /* an indirect jump or call to several targets: one target per issue */
-        g->mask = again;
-        g->pc = pc;
-        if (stay)
-            ws_sass_group_add(w, pc + 1, stay, WS_SG_READY);
-    } else {
-        g->mask = stay;
-        g->pc = pc + 1;
-    }
+    g->mask = stay;
+    g->pc = pc + 1;
     ws_sass_group_add(w, fx->next_pc, taken, WS_SG_READY);
 }
 

@@ -75,7 +75,7 @@ typedef struct ws_sass_fx {
     uint32_t taken;            /* BRA/BRX/CALL/RET/JMP: lanes that go to next_pc */
     int32_t next_pc;           /* their target instruction index */
     uint32_t again;            /* BRX/CALL/RET through registers: lanes with another target,
-                                  which stay at this instruction and issue it again */
+                                  which the handler gave groups of their own at it */
     uint8_t block;             /* the running group stops here (BSYNC, WARPSYNC, BAR, exit) */
     uint8_t yield;             /* let another ready group run (YIELD, NANOSLEEP) */
 } ws_sass_fx;

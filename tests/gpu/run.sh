@@ -100,6 +100,9 @@ for v in $(awk '$1 == "variant" {print $2}' "$spec"); do
         failures=$((failures + 1)); echo "FAILED: $name.spec / $v" | tee -a "$log"
     fi
 done
+# per SASS PC, the model's counts beside CUPTI's (a report: outputs are the check here)
+python3 "$repo/bench/pc_records.py" compare "$db" "$(awk '$1 == "workload" {print $2}' "$spec")" \
+    2>&1 | tee -a "$out/forms-pc.txt" >>"$log"
 done
 fi
 
