@@ -109,6 +109,11 @@ int ws_sass_x_bra(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sas
         p = ws_sass_find_opnd(in, WS_SO_UP);
     if (p >= 0)
         exec &= ws_sass_psrc(w, in, p);
+    /* BRA.U.ANY (ptxas's waterfall and elect loops): the whole group branches when any of
+     * its lanes would; the H100 runs such a loop with every lane issued on every trip
+     * (intrinsics.spec `waterfall`: 32 threads a warp-instruction, no divergent branch) */
+    if (ws_sass_has(in, WS_SMOD_ANY) && exec)
+        exec = w->groups[w->cur].mask;
     if (ws_sass_has(in, WS_SMOD_DIV)) { /* taken when the warp is not converged */
         uint32_t live = w->valid & ~w->exited;
         if (w->groups[w->cur].mask == live) {

@@ -153,12 +153,19 @@ static inline ws_sass_inst su_inst(const char *name, int n, ...)
     return in;
 }
 
+/* Runs `in` on the lanes of `exec`; returns the handler's code and its effect in *fx. */
+static inline int su_exec_fx(const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    memset(fx, 0, sizeof *fx);
+    fx->next_pc = -1;
+    return su_handlers[in->op](&su_w, in, exec, fx);
+}
+
 /* Runs `in` on the lanes of `exec`; returns the handler's code. */
 static inline int su_exec(const ws_sass_inst *in, uint32_t exec)
 {
     ws_sass_fx fx;
-    memset(&fx, 0, sizeof fx);
-    return su_handlers[in->op](&su_w, in, exec, &fx);
+    return su_exec_fx(in, exec, &fx);
 }
 
 /* Count the operands of a literal list. */

@@ -1,7 +1,8 @@
 /* test_sass_alu.c — the SASS integer and logic handlers (sass_alu.c) one instruction at a
  * time, without the parser: each instruction is built as the parser builds the nvdisasm
  * line quoted beside it, run on a bare warp, and checked against the PTX ISA / CUDA
- * meaning of the sequence ptxas emits it in (64-bit add, compare, shift, address). */
+ * meaning of the sequence ptxas emits it in (64-bit add, compare, shift, address); and the
+ * lanes BRA.U.ANY takes. */
 #include <stdint.h>
 #include "tests/sim/sass_unit.h"
 
@@ -488,6 +489,28 @@ static void test_moves(void)
     RUN("NOP", RZ);
 }
 
+/* BRA.U.ANY: the whole group branches when any executing lane would (ptxas's waterfall
+ * loops); a plain BRA takes only the executing lanes. */
+static void test_bra_any(void)
+{
+    su_reset();
+    su_w.groups[0] = (ws_sass_group){0, 0x0000ffffu, WS_SG_READY, -1, 0, 1};
+    su_w.ngroups = 1;
+    su_w.cur = 0;
+    ws_sass_inst in = su_inst("BRA.U.ANY", 0);
+    in.target = 3;
+    ws_sass_fx fx;
+    CHECK(su_exec_fx(&in, 0x00000100u, &fx) == 0 && fx.taken == 0x0000ffffu && fx.next_pc == 3,
+          "BRA.U.ANY: one lane takes the group: %x %d", fx.taken, fx.next_pc);
+    CHECK(su_exec_fx(&in, 0, &fx) == 0 && fx.taken == 0, "BRA.U.ANY: no lane, no branch: %x",
+          fx.taken);
+    in = su_inst("BRA", 0);
+    in.target = 3;
+    CHECK(su_exec_fx(&in, 0x00000100u, &fx) == 0 && fx.taken == 0x00000100u,
+          "BRA: only the executing lanes: %x", fx.taken);
+    su_w.ngroups = 0;
+}
+
 int main(void)
 {
     test_iadd3();
@@ -498,5 +521,6 @@ int main(void)
     test_lea();
     test_bits();
     test_moves();
+    test_bra_any();
     return ws_test_finish("test_sass_alu");
 }

@@ -117,16 +117,25 @@ extern "C" __global__ void intrin_ptrs(unsigned *out)
     out[t] = (unsigned)(*intrin_ptrs_tab[t % 3] + intrin_msg[t % 9]);
 }
 
-/* mbarrier.init with a per-lane address and count: SYNCS.EXCH.64 takes them from uniform
- * registers, so ptxas wraps it in a waterfall loop (R2UR P0, UR4, R0 sets P0 in the lanes
- * whose value differs from the lowest lane's; those go round again). The object's bits
- * are the hardware's: 2^20 - count at bits 1-20 and 43-62. */
-extern "C" __global__ void intrin_waterfall(const unsigned *a, unsigned long long *out)
+/* mbarrier.init and mbarrier.arrive with a per-lane address and count: SYNCS takes them
+ * from uniform registers, so ptxas wraps each in a waterfall loop (R2UR P0, UR4, R0 sets P0
+ * in the lanes whose value differs from the lowest lane's; @P1 BRA.U.ANY sends the whole
+ * warp round again while any lane is left). Each lane reports how many arrivals its own
+ * barrier (count 1-3) needed to complete its phase, read through mbarrier.test_wait (a
+ * plain load of the object reads 0 on the H100: only mbarrier.* may touch it). */
+extern "C" __global__ void intrin_waterfall(const unsigned *a, unsigned *out)
 {
     __shared__ unsigned long long bar[64];
-    unsigned t = threadIdx.x, c = a[blockIdx.x * blockDim.x + t] % 3 + 1;
+    unsigned t = threadIdx.x, c = a[blockIdx.x * blockDim.x + t] % 3 + 1, done = 0;
     unsigned s = (unsigned)__cvta_generic_to_shared(&bar[t]);
-    asm volatile("mbarrier.init.shared.b64 [%0], %1;" ::"r"(s), "r"(c));
-    __syncthreads();
-    out[blockIdx.x * blockDim.x + t] = bar[t];
+    asm volatile("mbarrier.init.shared.b64 [%0], %1;" ::"r"(s), "r"(c) : "memory");
+    for (unsigned k = 1; k <= 3 && !done; k++) {
+        unsigned long long token;
+        unsigned ok;
+        asm volatile("mbarrier.arrive.shared.b64 %0, [%1];" : "=l"(token) : "r"(s) : "memory");
+        asm volatile("{ .reg .pred p; mbarrier.test_wait.shared.b64 p, [%1], %2; selp.u32 %0, 1, 0, p; }"
+                     : "=r"(ok) : "r"(s), "l"(token) : "memory");
+        done = ok ? k : 0;
+    }
+    out[blockIdx.x * blockDim.x + t] = done;
 }
