@@ -669,6 +669,7 @@ static double fop1(int op, double x)
     case WS_OP_SIN: return sin(x);
     case WS_OP_COS: return cos(x);
     case WS_OP_LG2: return log2(x);
+    case WS_OP_TANH: return tanh(x);
     default: return exp2(x); /* ex2 */
     }
 }
@@ -684,6 +685,7 @@ static float fop1f(int op, float x)
     case WS_OP_SIN: return sinf(x);
     case WS_OP_COS: return cosf(x);
     case WS_OP_LG2: return log2f(x);
+    case WS_OP_TANH: return (float)tanh(x); /* as the SASS model's MUFU.TANH */
     default: return exp2f(x);
     }
 }
@@ -997,7 +999,7 @@ int ws_x_alu(ws_warp *w, const ws_inst *in, uint32_t exec)
     case WS_OP_DP4A: case WS_OP_DP2A: return dot_product(w, in, exec);
     case WS_OP_VABSDIFF4: return vabsdiff4(w, in, exec);
     case WS_OP_FMA: case WS_OP_SQRT: case WS_OP_RSQRT: case WS_OP_RCP: case WS_OP_SIN:
-    case WS_OP_COS: case WS_OP_LG2: case WS_OP_EX2: case WS_OP_COPYSIGN:
+    case WS_OP_COS: case WS_OP_LG2: case WS_OP_EX2: case WS_OP_COPYSIGN: case WS_OP_TANH:
         if (!fl)
             break;
         return float_op(w, in, exec);

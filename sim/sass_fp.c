@@ -261,13 +261,18 @@ int ws_sass_x_frnd(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
     return 0;
 }
 
+static float half_in(uint16_t h, int bf);
+static uint16_t half_out(double x, int bf);
+
 /* MUFU.op Rd, a. The SFU's approximations are not IEEE: RCP/RSQ/SQRT are within ~1 ulp,
  * EX2/LG2 within ~2 ulp and SIN/COS (of a pre-scaled argument: SIN(x) = sin(2 pi x), the
  * FMUL.RZ by 1/(2 pi) comes before) within ~2^-21 absolute. Here each is libm's correctly
  * rounded (or nearly) value, so results can differ from the GPU's in the last bits; inputs
  * and outputs flush denormals as the SFU does. RCP64H/RSQ64H read the high word of a double
  * and write the high word of its reciprocal (square root); the DFMA iterations that follow
- * make the final double exact either way. */
+ * make the final double exact either way. MUFU.op.F16/.BF16 Rd, Ra[.H1] (tanh.approx.bf16x2
+ * is two of them) takes one half and writes the result, rounded to nearest, to Rd's low
+ * half. */
 int ws_sass_x_mufu(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
     uint32_t d[WS_WARP];
@@ -299,10 +304,19 @@ int ws_sass_x_mufu(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
     if (op < 0)
         return ws_sass_fault(w, in, __builtin_ctz(exec), 0, WS_ERR_UNSUPPORTED,
                              "unsupported MUFU function in '%s'", in->name);
+    int half = in->dtype == WS_SMOD_F16 || in->dtype == WS_SMOD_BF16;
     float a[WS_WARP];
-    SRCF(1, a);
+    if (half) { /* MUFU.TANH.BF16 R2, R0.H1: one half in, the result in the low half */
+        uint32_t v[WS_WARP];
+        const ws_sass_opnd *o = &in->o[1];
+        int hi = o->sel == 2 || o->sel == 4, bf = in->dtype == WS_SMOD_BF16;
+        ws_sass_src(w, in, 1, exec, v);
+        WS_LANES(l, exec, a[l] = half_in((uint16_t)(v[l] >> (hi ? 16 : 0)), bf););
+    } else {
+        SRCF(1, a);
+    }
     WS_LANES(l, exec, {
-        double x = ws_sa_ftz(a[l]), r;
+        double x = half ? a[l] : ws_sa_ftz(a[l]), r;
         switch (op) {
         case WS_SMOD_RCP: r = 1.0 / x; break;
         case WS_SMOD_RSQ: r = 1.0 / sqrt(x); break;
@@ -313,7 +327,7 @@ int ws_sass_x_mufu(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
         case WS_SMOD_SQRT: r = sqrt(x); break;
         default: r = tanh(x); break;
         }
-        d[l] = ws_sa_f32bits(ws_sa_ftz((float)r));
+        d[l] = half ? half_out(r, in->dtype == WS_SMOD_BF16) : ws_sa_f32bits(ws_sa_ftz((float)r));
     });
     ws_sass_dst(w, in, 0, exec, d);
     return 0;

@@ -219,8 +219,8 @@ static void test_errors(void)
 {
     expect_error(29, "\tfoo.bar.u32 \t%r1, %r2;", 0, WS_ERR_UNSUPPORTED, 29,
                  "unsupported instruction 'foo.bar.u32'");
-    expect_error(29, "\ttanh.approx.f32 \t%f1, %f2;", 0, WS_ERR_UNSUPPORTED, 29,
-                 "unsupported instruction 'tanh.approx.f32'");
+    expect_error(29, "\ttanh.approx.bf16x2 \t%r1, %r2;", 0, WS_ERR_UNSUPPORTED, 29,
+                 "unsupported instruction 'tanh.approx.bf16x2'");
     expect_error(29, "\tadd.bogus.s32 \t%r1, %r2, %r3;", 0, WS_ERR_UNSUPPORTED, 29,
                  "unsupported instruction 'add.bogus.s32'");
     expect_error(29, "\tex2.approx.f16 \t%r1, %r2;", 0, WS_ERR_UNSUPPORTED, 29,

@@ -134,6 +134,15 @@ static void test_fchk_frnd_mufu(void)
           su_getf(26, 0) == -INFINITY, "MUFU: %g %g %g %g %g %g %g %g %x %g", su_getf(17, 0),
           su_getf(18, 0), su_getf(19, 0), su_getf(20, 0), su_getf(21, 0), su_getf(22, 0),
           su_getf(23, 0), su_getf(24, 0), su_r(25)[0], su_getf(26, 0));
+    /* MUFU.EX2.BF16 R2, R0.H1 / MUFU.RSQ.F16 R3, R0: one half in (the high one with .H1),
+       the result in the low half: bf16 2.0 (0x4000) -> 2^2 = 4 (0x4080); f16 4.0 (0x4400)
+       -> 0.5 (0x3800) */
+    su_set(29, 0x40004400u);
+    ws_sass_opnd h1 = SEL(R(29), 2);
+    RUN("MUFU.EX2.BF16", R(30), h1);
+    RUN("MUFU.RSQ.F16", R(31), R(29));
+    CHECK(su_r(30)[0] == 0x4080u && su_r(31)[0] == 0x3800u, "MUFU on halves: %x %x",
+          su_r(30)[0], su_r(31)[0]);
     /* MUFU.RCP64H R5, R9 / MUFU.RSQ64H: the high word of 1/d, 1/sqrt(d) for d = 4.0 */
     su_setd(8, 4.0);
     RUN("MUFU.RCP64H", R(27), R(9));

@@ -1,5 +1,5 @@
 /* test_sim_partial.c — per-kernel loading: a module whose kernels use what the simulator
- * does not support (wmma; a .func with tanh.approx) loads; its plain kernel simulates, and
+ * does not support (wmma; a .func with tanh.approx.bf16x2) loads; its plain kernel simulates, and
  * launching the others gives one error naming the construct and its PTX file:line. Its
  * grid-sync kernel loads too, and traps with a hint when the launch is not cooperative. */
 #include "tests/sim/sim_test.h"
@@ -66,7 +66,7 @@ int main(void)
     }
     st_free(&r);
     test_refused(m, "tensor", "tensor_tile", "unsupported instruction", "wmma.load.a", NULL);
-    test_refused(m, "tanh", "calls_tanh", "unsupported instruction", "tanh.approx.f32",
+    test_refused(m, "tanh", "calls_tanh", "unsupported instruction", "tanh.approx.bf16x2",
                  "in function '_Z9fast_tanhf'");
     rc = st_exec(&r, m, SPEC, "gsync", NULL);
     CHECK(rc == WS_ERR_SIM && strstr(r.err.msg, "add 'cooperative' to the variant"),

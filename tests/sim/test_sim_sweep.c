@@ -4,8 +4,9 @@
  * rsqrt, cbrt, division, conversions) must be equal between the models, word for word.
  * The PTX model builds rsqrt.approx.f64 and rcp.approx.ftz.f64 on the SFU's seed as ptxas
  * does, so rsqrt(double) agrees with the SASS model (and the GPU: tests/gpu/sweep.spec).
- * The float and half kernels are not compared here: their approximate instructions (MUFU)
- * and ptxas's contraction of mul and add into fma differ between the models by design. */
+ * tanh.approx.f32 (fmath's slot 15) is the same on both. The rest of the float and half
+ * kernels is not compared here: their other approximate instructions (MUFU) and ptxas's
+ * contraction of mul and add into fma differ between the models by design. */
 #include "tests/sim/sim_test.h"
 
 static const char *const spec =
@@ -33,6 +34,21 @@ int main(void)
     ws_sass_module *sass = NULL;
     CHECK(ptx != NULL, "sweep.ptx loads");
     if (ptx && st_load_sass("sweep", "test_sim_sweep", &sass) == 0) {
+        st_run p, s; /* tanh.approx.f32 */
+        memset(&p, 0, sizeof p);
+        memset(&s, 0, sizeof s);
+        if (!st_exec_on(&p, ptx, NULL, spec, "fmath", NULL) &&
+            !st_exec_on(&s, ptx, sass, spec, "fmath", NULL)) {
+            const float *a = st_buf(&p, "fo")->data, *b = st_buf(&s, "fo")->data;
+            int n = 0;
+            for (int t = 0; t < 256; t++)
+                n += memcmp(&a[16 * t + 15], &b[16 * t + 15], 4) != 0 || a[16 * t + 15] == 0.0f;
+            CHECK(n == 0, "tanh.approx.f32: %d threads differ between the models", n);
+        } else {
+            CHECK(0, "fmath runs on both models: %s / %s", p.err.msg, s.err.msg);
+        }
+        st_free(&p);
+        st_free(&s);
         static const char *const checks[][2] = {{"imath", "o"}, {"imath", "ob"},
                                                 {"fmath", "fod"}};
         for (size_t i = 0; i < sizeof checks / sizeof *checks; i++) {

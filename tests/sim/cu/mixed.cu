@@ -1,5 +1,5 @@
 // mixed.cu — one module, kernels the simulator supports beside ones it does not (a tensor
-// core tile through wmma; a call to a function using tanh.approx; a cooperative-groups grid
+// core tile through wmma; a call to a function using tanh.approx.bf16x2; a cooperative-groups grid
 // sync): the plain kernel must still simulate, the others fail at launch naming the
 // construct and its PTX line.
 #include <cooperative_groups.h>
@@ -27,9 +27,9 @@ extern "C" __global__ void plain_scale(const int *in, int *out)
 
 __device__ __noinline__ float fast_tanh(float x)
 {
-    float y;
-    asm("tanh.approx.f32 %0, %1;" : "=f"(y) : "f"(x));
-    return y;
+    unsigned y, b = __float_as_uint(x) >> 16 | (__float_as_uint(x) & 0xffff0000u);
+    asm("tanh.approx.bf16x2 %0, %1;" : "=r"(y) : "r"(b)); /* the PTX model has no bf16 tanh */
+    return __uint_as_float(y & 0xffff0000u);
 }
 
 extern "C" __global__ void calls_tanh(const float *in, float *out)

@@ -30,6 +30,9 @@ extern "C" __global__ void fmath(const float *a, const double *d, float *o, doub
     o[t*16+10] = __int_as_float(__double2hiint(y)) + isnan(x) + isinf(x) + signbit(x) + isfinite(y);
     int e; o[t*16+11] = frexpf(x, &e) + e + ldexpf(x, 3) + scalbnf(x, 2) + ilogbf(x) + nextafterf(x, 0.f);
     o[t*16+12] = normf(2, a + t) + rnormf(2, a + t) + norm3df(x, x, 1.f); sincospif(x, o + t*16+13, o+t*16+14);
+    float th;
+    asm("tanh.approx.f32 %0, %1;" : "=f"(th) : "f"(x - 2.0f)); /* MUFU.TANH (GELU kernels) */
+    o[t*16+15] = th;
 }
 extern "C" __global__ void imath(const unsigned *a, const long long *b, unsigned *o, long long *ob, int n) {
     int t = blockIdx.x * blockDim.x + threadIdx.x; if (t >= n) return;
