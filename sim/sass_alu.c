@@ -44,6 +44,20 @@ static int npreds(const ws_sass_inst *in, int k)
 int ws_sass_x_iadd3(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
     int nout = npreds(in, 1), s = 1 + nout;
+    if (ws_sass_has(in, WS_SMOD_B64)) { /* UIADD3.64 UR4, UR4, 0xf00, URZ: on register pairs */
+        if (nout || in->nopnd != 4)
+            return ws_sass_fault(w, in, exec ? __builtin_ctz(exec) : 0, 0, WS_ERR_UNSUPPORTED,
+                                 "unsupported IADD3.64 form (three pair sources, no carries)");
+        uint64_t x[WS_WARP], y[WS_WARP], z[WS_WARP];
+        ws_sass_src64(w, in, 1, exec, x);
+        ws_sass_src64(w, in, 2, exec, y);
+        ws_sass_src64(w, in, 3, exec, z);
+        WS_LANES(l, exec, x[l] = (in->o[1].neg ? -x[l] : x[l]) + (in->o[2].neg ? -y[l] : y[l]) +
+                                 (in->o[3].neg ? -z[l] : z[l]););
+        ws_sass_dst64(w, in, 0, exec, x);
+        (void)fx;
+        return 0;
+    }
     uint32_t a[WS_WARP], b[WS_WARP], c[WS_WARP], d[WS_WARP];
     uint8_t carry[WS_WARP];
     SRC(s, a);

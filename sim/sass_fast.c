@@ -213,8 +213,8 @@ static ws_sass_fast plain_form(const ws_sass_run *r, const ws_sass_inst *in, ws_
             d->s[2] = (ws_sass_fsrc){ .kind = WS_FS_CONST };
         return f_imad;
     }
-    case WS_SOP_IADD3: /* no carry out, no carry in; `|.|` is not IADD3's */
-        if (np || in->nopnd != 4)
+    case WS_SOP_IADD3: /* no carry out, no carry in; `|.|` is not IADD3's; .64 in its handler */
+        if (np || in->nopnd != 4 || ws_sass_has(in, WS_SMOD_B64))
             return NULL;
         for (int k = 1; k < 4; k++)
             if (in->o[k].abs)

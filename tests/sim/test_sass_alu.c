@@ -51,6 +51,11 @@ static void test_iadd3(void)
     su_set(6, 10);
     RUN("IADD3.X", R(7), R(6), RZ, RZ, P(0), P(1));
     CHECK(su_r(7)[3] == 12, "IADD3.X adds two carries: %u", su_r(7)[3]);
+    /* UIADD3.64 UR4, UR4, 0xf00, URZ (an address in a uniform pair): the carry reaches UR5 */
+    su_w.ur[4] = 0xfffff800u;
+    su_w.ur[5] = 7;
+    RUN("UIADD3.64", UR(4), UR(4), IMM(0xf00), URZ);
+    CHECK(su_w.ur[4] == 0x700u && su_w.ur[5] == 8, "UIADD3.64: %x %x", su_w.ur[4], su_w.ur[5]);
     /* IADD3 R4, P0, R2, R6, RZ; IADD3.X R5, R3, R7, RZ, P0, !PT = R3:R2 + R7:R6 */
     uint64_t a[WS_WARP], b[WS_WARP];
     fill64(a, b, 1);
