@@ -60,6 +60,17 @@ static inline int ws_mbar_round(ws_mbar_watch *m, uint64_t ran)
     return m->idle >= WS_MBAR_IDLE_ROUNDS;
 }
 
+/* atom/red.add.f32 on both models (PTX atom.add.f32; SASS ATOMG/ATOMS/RED .ADD.F32.FTZ.RN):
+ * rounded to nearest even, subnormal inputs and result flushed to a zero of their sign, as
+ * the PTX ISA defines it. */
+static inline float ws_atom_add_f32(float a, float b)
+{
+    a = fpclassify(a) == FP_SUBNORMAL ? copysignf(0.0f, a) : a;
+    b = fpclassify(b) == FP_SUBNORMAL ? copysignf(0.0f, b) : b;
+    float r = a + b;
+    return fpclassify(r) == FP_SUBNORMAL ? copysignf(0.0f, r) : r;
+}
+
 /* The SFU's double reciprocal / reciprocal square root seed on both models (SASS
  * MUFU.RCP64H / MUFU.RSQ64H; PTX rcp.approx.ftz.f64 and rsqrt.approx.f64, which ptxas emits
  * as that seed with a zero low word): the high word of 1/d or 1/sqrt(d) for the double d

@@ -312,7 +312,7 @@ static uint64_t atom_value(const ws_inst *in, uint64_t old, uint64_t b, uint64_t
     switch (in->subop) {
     case WS_SUB_ADD:
         if (t == WS_P_F32)
-            return ws_bits_f32(ws_f32(o) + ws_f32(bb));
+            return ws_bits_f32(ws_atom_add_f32(ws_f32(o), ws_f32(bb)));
         if (t == WS_P_F64)
             return ws_bits_f64(ws_f64(o) + ws_f64(bb));
         return ws_trunc(o + bb, bits);

@@ -406,10 +406,11 @@ static uint64_t atom_apply(const ws_sass_inst *in, int n, uint64_t old, uint64_t
     if (ws_sass_has(in, WS_SMOD_ADD) || ws_sass_has(in, WS_SMOD_POPC)) {
         if (in->dtype == WS_SMOD_F16X2 || in->dtype == WS_SMOD_BF16X2)
             return add_half2((uint32_t)old, (uint32_t)b, in->dtype == WS_SMOD_BF16X2);
-        if (is_f == 32) {
+        if (is_f == 32) { /* .FTZ.RN: subnormals flushed (ws_atom_add_f32) */
             float x, y; uint32_t u = (uint32_t)old, v = (uint32_t)b;
             memcpy(&x, &u, 4); memcpy(&y, &v, 4);
-            x += y; memcpy(&u, &x, 4);
+            x = ws_sass_has(in, WS_SMOD_FTZ) ? ws_atom_add_f32(x, y) : x + y;
+            memcpy(&u, &x, 4);
             return u;
         }
         if (is_f == 64) {

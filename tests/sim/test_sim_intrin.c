@@ -26,7 +26,9 @@ static const char *const spec =
     "variant virtual\n  kernel intrin_virtual\n  grid 2\n  block 32\n  args a ov\n"
     "variant ptrs\n  kernel intrin_ptrs\n  grid 2\n  block 32\n  args op\n"
     "buffer ow u32 64 zero\n"
-    "variant waterfall\n  kernel intrin_waterfall\n  grid 2\n  block 32\n  args a ow\n";
+    "variant waterfall\n  kernel intrin_waterfall\n  grid 2\n  block 32\n  args a ow\n"
+    "buffer of f32 4 zero\n"
+    "variant ftz\n  kernel intrin_ftz\n  grid 1\n  block 32\n  args of\n";
 
 static int32_t sb(uint32_t v, int k) { return (int8_t)(v >> 8 * k); }
 static uint32_t ub(uint32_t v, int k) { return (v >> 8 * k) & 0xffu; }
@@ -240,6 +242,19 @@ static void test_waterfall(void)
     st_free(&r);
 }
 
+/* atomicAdd on floats flushes subnormal inputs and results on both models. */
+static void test_ftz(int on_sass)
+{
+    st_run r;
+    const char *m = on_sass ? "sass" : "ptx";
+    CHECK(st_exec_on(&r, ptx, on_sass ? sass : NULL, spec, "ftz", NULL) == 0, "%s: ftz runs: %s",
+          m, r.err.msg);
+    const uint32_t *o = r.rc ? NULL : st_buf(&r, "of")->data;
+    CHECK(o && o[0] == 0 && o[1] == 0 && o[2] == 0x40000000u, "%s: atomicAdd flushes "
+          "subnormals: %08x %08x %08x", m, o ? o[0] : 0, o ? o[1] : 0, o ? o[2] : 0);
+    st_free(&r);
+}
+
 int main(void)
 {
     char ptx_path[512], cubin[1024], sass_path[1024], probe[1024];
@@ -251,6 +266,7 @@ int main(void)
     test_int(0);
     test_vatom(0);
     test_tables(0);
+    test_ftz(0);
     if (!ws_nvdisasm_find(probe, sizeof probe)) {
         printf("test_sim_intrin: SASS part skipped: no nvdisasm (%s)\n", probe);
     } else {
@@ -267,6 +283,7 @@ int main(void)
             test_vatom(1);
             test_tables(1);
             test_waterfall();
+            test_ftz(1);
         }
     }
     if (sass)

@@ -139,3 +139,16 @@ extern "C" __global__ void intrin_waterfall(const unsigned *a, unsigned *out)
     }
     out[blockIdx.x * blockDim.x + t] = done;
 }
+
+/* atomicAdd on floats flushes subnormal inputs and results (PTX atom.add.f32; SASS
+ * RED.E.ADD.F32.FTZ.RN): {1e-40} -> 0, 1.5e-38 - 1.4e-38 = 1e-39 -> 0, 2 + 1e-40 -> 2. */
+extern "C" __global__ void intrin_ftz(float *acc)
+{
+    if (threadIdx.x == 0 && blockIdx.x == 0) {
+        atomicAdd(acc + 0, 1e-40f);
+        atomicAdd(acc + 1, 1.5e-38f);
+        atomicAdd(acc + 1, -1.4e-38f);
+        atomicAdd(acc + 2, 2.0f);
+        atomicAdd(acc + 2, 1e-40f);
+    }
+}
