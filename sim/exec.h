@@ -8,6 +8,7 @@
 #include <math.h>
 #include <pthread.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include "sim/events.h"
 #include "sim/ir.h"
@@ -107,16 +108,23 @@ static inline uint32_t ws_dot_product(uint32_t a, uint32_t b, uint32_t c, int sa
 }
 
 /* An mbarrier's transaction count plus `delta` (expect_tx > 0, complete_tx < 0) into *tx:
- * 1, or 0 (and *tx unchanged) when the sum, *after, leaves the PTX ISA's range
- * |count| <= WS_MBAR_TX_MAX. Both models keep the count in 21 signed bits. */
+ * 1, or 0 (and *tx unchanged) when the sum leaves the PTX ISA's range |count| <=
+ * WS_MBAR_TX_MAX, with both models' words for why in why[n] (`unit`: " bytes" where the
+ * count is bytes, "" where it may be transactions too). Both models keep the count in 21
+ * signed bits. */
 #define WS_MBAR_TX_MAX 0xfffff
-static inline int ws_mbar_tx_add(int32_t *tx, int64_t delta, int64_t *after)
+static inline int ws_mbar_tx_apply(int32_t *tx, int64_t delta, int phase, const char *unit,
+                                   char *why, size_t n)
 {
-    *after = (int64_t)*tx + delta;
-    if (*after > WS_MBAR_TX_MAX || *after < -WS_MBAR_TX_MAX)
-        return 0;
-    *tx = (int32_t)*after;
-    return 1;
+    int64_t t = (int64_t)*tx + delta;
+    if (t <= WS_MBAR_TX_MAX && t >= -WS_MBAR_TX_MAX) {
+        *tx = (int32_t)t;
+        return 1;
+    }
+    snprintf(why, n, "mbarrier transaction count %lld after %s of %lld%s is out of range "
+             "(|count| <= %d; phase %d)", (long long)t, delta > 0 ? "expect_tx" : "complete_tx",
+             (long long)(delta > 0 ? delta : -delta), unit, WS_MBAR_TX_MAX, phase);
+    return 0;
 }
 
 /* Simulated address layout: global allocations live high, shared and local memory are

@@ -97,12 +97,9 @@ static int mb_arrive(ws_warp *w, const ws_inst *in, int lane, mbar *m, uint32_t 
 /* expect_tx (delta > 0) or complete_tx (delta < 0) of |delta| bytes. */
 static int mb_tx(ws_warp *w, const ws_inst *in, int lane, mbar *m, int64_t delta)
 {
-    int64_t t;
-    if (!ws_mbar_tx_add(&m->tx, delta, &t))
-        return ws_x_fault(w, in, lane, 0, WS_ERR_SIM, "mbarrier transaction count %lld "
-                          "after %s of %lld bytes is out of range (|count| <= %d; phase %d)",
-                          (long long)t, delta > 0 ? "expect_tx" : "complete_tx",
-                          (long long)(delta > 0 ? delta : -delta), WS_MBAR_TX_MAX, m->phase);
+    char why[160];
+    if (!ws_mbar_tx_apply(&m->tx, delta, m->phase, " bytes", why, sizeof why))
+        return ws_x_fault(w, in, lane, 0, WS_ERR_SIM, "%s", why);
     return 0;
 }
 

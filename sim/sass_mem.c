@@ -588,12 +588,9 @@ static int mb_complete_if_due(ws_sass_warp *w, mb_state *m)
 /* expect_tx (delta > 0) or complete_tx (delta < 0) of |delta| bytes or transactions. */
 static int mb_tx(ws_sass_warp *w, const ws_sass_inst *in, int lane, mb_state *m, int64_t delta)
 {
-    int64_t t;
-    if (!ws_mbar_tx_add(&m->tx, delta, &t))
-        return ws_sass_fault(w, in, lane, 0, WS_ERR_SIM, "mbarrier transaction count %lld "
-                             "after %s of %lld is out of range (|count| <= %d; phase %d)",
-                             (long long)t, delta > 0 ? "expect_tx" : "complete_tx",
-                             (long long)(delta > 0 ? delta : -delta), WS_MBAR_TX_MAX, m->phase);
+    char why[160];
+    if (!ws_mbar_tx_apply(&m->tx, delta, m->phase, "", why, sizeof why))
+        return ws_sass_fault(w, in, lane, 0, WS_ERR_SIM, "%s", why);
     return 0;
 }
 
