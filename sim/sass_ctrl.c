@@ -78,26 +78,22 @@ static int indirect(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec,
     }
     if (off[first] == WS_SASS_ASSERTFAIL)
         return sass_assertfail(w, in, exec);
-    int t = ws_sass_index_of(w->cta->run->k, (int64_t)off[first]);
-    if (t < 0)
-        return ws_sass_fault(w, in, first, off[first], WS_ERR_SIM,
-                             "indirect branch to 0x%llx, which is not an instruction",
-                             (unsigned long long)off[first]);
-    uint32_t same = 0;
-    WS_LANES(l, exec, same |= (uint32_t)(off[l] == off[first]) << l;);
-    fx->taken = same;
-    fx->next_pc = t;
-    for (uint32_t rest = exec & ~same; rest;) { /* each other target, lowest lane first */
+    for (uint32_t rest = exec; rest;) { /* each target, lowest lane first */
         int k = __builtin_ctz(rest);
-        int tk = ws_sass_index_of(w->cta->run->k, (int64_t)off[k]);
-        if (tk < 0)
+        int t = ws_sass_index_of(w->cta->run->k, (int64_t)off[k]);
+        if (t < 0)
             return ws_sass_fault(w, in, k, off[k], WS_ERR_SIM, "indirect branch to 0x%llx, "
                                  "which is not an instruction", (unsigned long long)off[k]);
         uint32_t lanes = 0;
         WS_LANES(l, rest, lanes |= (uint32_t)(off[l] == off[k]) << l;);
-        fx->again |= lanes;
         rest &= ~lanes;
-        ws_sass_group_add(w, tk, lanes, WS_SG_READY);
+        if (k == first) { /* the running group goes on at the lowest lane's target */
+            fx->taken = lanes;
+            fx->next_pc = t;
+        } else {
+            fx->again |= lanes;
+            ws_sass_group_add(w, t, lanes, WS_SG_READY);
+        }
     }
     return 0;
 }

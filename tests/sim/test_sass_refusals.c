@@ -66,6 +66,14 @@ int main(void)
             "unsupported VABSDIFF4 form");
     refused(INST("IDP.4A.U16.U8", R(8), R(4), R(5), R(6)), WS_FULL_MASK, WS_ERR_UNSUPPORTED,
             "unsupported IDP form");
+    /* a call through a register to an offset no instruction starts at; IADD3.64 with a
+       carry predicate */
+    su_set(8, 0x123);
+    su_set(9, 0);
+    refused(INST("CALL.REL.NOINC", R(8)), WS_FULL_MASK, WS_ERR_SIM,
+            "indirect branch to 0x123, which is not an instruction");
+    refused(INST("UIADD3.64", UR(4), UP(0), UR(4), IMM(1), URZ), 1u, WS_ERR_UNSUPPORTED,
+            "unsupported IADD3.64 form");
     /* vector atomics: only the global add (atomicAdd on float2/float4) */
     refused(INST("ATOMG.E.MIN.F32x2.FTZ.RN.STRONG.GPU", P(7), R(8), MEM(4), R(10)),
             WS_FULL_MASK, WS_ERR_UNSUPPORTED, "vector atomic other than a global add");
