@@ -56,34 +56,19 @@ static uint64_t symbol_address(const ws_sass_run *r, const char *name, int64_t *
  * the value ptxas wrote in the cubin's .nv.global.init, which the driver loads as is: the
  * function's offset in the kernel's text, or, when several kernels take function
  * addresses, its slot in each kernel's table in constant bank 2 (LDC.64 c[0x2][R] before
- * the CALL.REL through a register). Without that data: the offset of ptxas's copy of the
- * function in this kernel ($KERNEL$NAME). Else the PTX model's tag stays, and a call
- * through it faults naming the target. */
+ * the CALL.REL through a register). A variable the cubin does not initialise keeps the PTX
+ * model's tag, and a call through it faults naming the target. */
 static void fill_function_addresses(ws_sass_run *r, const ws_sass_module *sm)
 {
     const ws_module *m = r->base.m;
-    char name[2 * WS_SASS_SYM_MAX + 3];
     for (int i = 0; i < m->naddrinits; i++) {
         const ws_addrinit *a = &m->addrinits[i];
         uint8_t *p = a->target < 0 ? ws_run_global_bytes(&r->base, a->global) : NULL;
-        if (!p)
-            continue;
-        const ws_sass_global *cg = NULL;
-        for (int g = 0; g < sm->nglobals && !cg; g++)
-            if (!strcmp(sm->globals[g].name, m->globals[a->global].name))
-                cg = &sm->globals[g];
-        if (cg && cg->data && a->offset + 8 <= cg->size) {
-            memcpy(p + a->offset, cg->data + a->offset, 8);
-            continue;
-        }
-        int64_t off = -1;
-        snprintf(name, sizeof name, "$%s$%s", r->k->name, a->fn);
-        uint64_t v = symbol_address(r, name, &off);
-        if (off < 0)
-            v = symbol_address(r, a->fn, &off);
-        if (off >= 0) {
-            v += (uint64_t)a->addend;
-            memcpy(p + a->offset, &v, 8);
+        for (int g = 0; p && g < sm->nglobals; g++) {
+            const ws_sass_global *cg = &sm->globals[g];
+            if (!strcmp(cg->name, m->globals[a->global].name) && cg->data &&
+                a->offset + 8 <= cg->size)
+                memcpy(p + a->offset, cg->data + a->offset, 8);
         }
     }
 }
