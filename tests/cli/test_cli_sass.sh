@@ -166,5 +166,48 @@ expect_fault "$tmp/trap.spec"
 pattern="kernel .*deadlock.*deadlock: lanes 0xffffffff of warp [01] wait at a CTA barrier that can never complete (32 of 64 live threads at the CTA barrier) at SASS 0x[0-9a-f]* BAR.SYNC"
 expect_fault "$tmp/deadlock.spec"
 
+# bench/pc_records.py compare: a GPU run and a SASS-model run of the same variant, PC by PC
+# (a second model run relabelled as the GPU's stands in for CUPTI's counts here).
+for i in 1 2; do
+  "$ws" sim "$WS_SOURCE_DIR/tests/gpu/ptx_async.spec" --variant copies --model sass --threads 1 \
+    --db "$tmp/cmp.db" --quiet >/dev/null 2>&1
+done
+sqlite3 "$tmp/cmp.db" "update runs set source = 'gpu:stand-in' where id = (select min(id) from runs)"
+python3 "$WS_SOURCE_DIR/bench/pc_records.py" compare "$tmp/cmp.db" ptx_async >"$tmp/cmp.out" 2>&1
+check 'grep -Eq "^ptx_async / copies: ([0-9]+) of \1 SASS PCs equal to CUPTI.s counts$" "$tmp/cmp.out"' \
+  "pc_records compare, equal runs: $(cat "$tmp/cmp.out")"
+sqlite3 "$tmp/cmp.db" "update instructions set issued = issued + 1 where id = (select min(id) from instructions)"
+python3 "$WS_SOURCE_DIR/bench/pc_records.py" compare "$tmp/cmp.db" ptx_async >"$tmp/cmp.out" 2>&1
+check 'grep -Eq "^ptx_async / copies: ([0-9]+) of [0-9]+ SASS PCs equal .*\(e\.g\. pc 0x" "$tmp/cmp.out" &&
+       ! grep -Eq "([0-9]+) of \1 " "$tmp/cmp.out"' "pc_records compare, one PC off: $(cat "$tmp/cmp.out")"
+
+# bench/sass_coverage.py: what the tables would refuse, by kind; hints pass everywhere.
+cat > "$tmp/cov.sass" <<'SASS'
+        /*0000*/                   IADD3 R1, R2, R3, RZ ;
+        /*0010*/                   LDG.E.LTC128B.128.STRONG.GPU R4, desc[UR4][R2.64] ;
+        /*0020*/                   FROB R1, R2 ;
+        /*0030*/                   IADD3.SAT R1, R2, R3, RZ ;
+        /*0040*/                   VIMNMX.S32x4 R1, R2, R3, PT ;
+SASS
+python3 "$WS_SOURCE_DIR/bench/sass_coverage.py" "$tmp/cov.sass" >"$tmp/cov.out" 2>&1
+check 'grep -q "^5 instruction lines, 3 that would load as UNKNOWN" "$tmp/cov.out" &&
+       grep -q "FROB (opcode not in sim/sass_ops.def)" "$tmp/cov.out" &&
+       grep -q "IADD3.SAT (not in the IADD3 row.s list)" "$tmp/cov.out" &&
+       grep -q "VIMNMX.S32x4 (modifier not in sim/sass_mods.def)" "$tmp/cov.out"' \
+  "sass_coverage: $(cat "$tmp/cov.out")"
+
+# bench/sweep_compare.py: the H100's sweep outputs against themselves (all equal) and
+# against the SASS model (integer results equal; tanh.approx is the SFU's, not libm's).
+python3 "$WS_SOURCE_DIR/bench/sweep_compare.py" "$WS_SOURCE_DIR/bench/records/sweep-h100" \
+  "$WS_SOURCE_DIR/bench/records/sweep-h100" >"$tmp/sw0.out" 2>&1
+check 'grep -q "differing from the GPU.s: sweep-h100 0 of 8704" "$tmp/sw0.out"' \
+  "sweep_compare, a run against itself: $(tail -n 1 "$tmp/sw0.out")"
+"$ws" sim "$WS_SOURCE_DIR/tests/gpu/sweep.spec" --model sass --no-db --quiet \
+  --dump "$tmp/sw/sass" >/dev/null 2>"$tmp/sw.err"
+python3 "$WS_SOURCE_DIR/bench/sweep_compare.py" "$WS_SOURCE_DIR/bench/records/sweep-h100" \
+  "$tmp/sw/sass" >"$tmp/sw1.out" 2>&1
+check '! grep -q "^imath" "$tmp/sw1.out" && grep -q "^fmath   fo     15  255, " "$tmp/sw1.out"' \
+  "sweep_compare, the SASS model against the H100: $(cat "$tmp/sw1.out" "$tmp/sw.err" | head -c 400)"
+
 echo "test_cli_sass: $pass passed, $fail failed"
 [ $fail -eq 0 ]
