@@ -74,7 +74,8 @@ int ws_sass_mod_find(const char *text, size_t len);
 const char *ws_sass_mod_text(int mod);
 ws_sass_modkind ws_sass_mod_kind(int mod);
 /* The first modifier in `mods` (ws_sass_inst.mods) that row `op` does not read and that is
- * not a hint (kind HINT: scope, ordering, caching), or -1: the parser makes such a line the
+ * not a hint (kind HINT: scope, ordering, caching), WS_SMOD_UNKNOWN for one sass_mods.def
+ * lacks, or -1: the parser makes such a line the
  * UNKNOWN row, so that no handler runs a form it ignores part of. */
 int ws_sass_row_stray_mod(int op, const uint64_t mods[WS_SASS_MODWORDS]);
 /* NULL, or what is wrong with the rows' modifier lists (a name sass_mods.def lacks, a hint

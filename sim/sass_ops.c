@@ -88,9 +88,7 @@ int ws_sass_row_stray_mod(int op, const uint64_t mods[WS_SASS_MODWORDS])
 {
     pthread_once(&row_mods_once, build_row_mods);
     for (int i = 0; i < WS_SASS_MODWORDS; i++) {
-        uint64_t stray = mods[i] & ~row_mods[op][i] & ~hint_mods[i];
-        if (i == WS_SMOD_UNKNOWN >> 6)
-            stray &= ~(1ull << (WS_SMOD_UNKNOWN & 63)); /* ws_sass_odd_mod's business */
+        uint64_t stray = mods[i] & ~row_mods[op][i] & ~hint_mods[i]; /* the unknown bit too */
         if (stray)
             return 64 * i + __builtin_ctzll(stray);
     }

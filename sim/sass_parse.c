@@ -368,7 +368,7 @@ static int ws_branch_targets(ws_sass_parser *ps, const char *s, size_t n)
  * that runs it fails (ws_sass_x_unsupported names it, its PC and its source line). */
 static void ws_check_inst(ws_sass_inst *in, int known)
 {
-    if (known && (ws_sass_odd_mod(in) || ws_sass_row_stray_mod(in->op, in->mods) >= 0)) {
+    if (known && ws_sass_row_stray_mod(in->op, in->mods) >= 0) {
         in->op = WS_SOP_UNKNOWN;
         in->target = -1;
         return;
