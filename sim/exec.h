@@ -319,7 +319,9 @@ typedef struct ws_run {
     /* scheduling */
     uint64_t next_cta;          /* atomic */
     uint64_t ctas_done;         /* atomic */
-    int stop;                   /* atomic: an error happened */
+    /* atomic: the lowest CTA that failed (UINT64_MAX: none). CTAs below it run on, so the
+     * error a run reports is the same whatever the host threads' timing (ws_run_stopped). */
+    uint64_t stop_at;
     pthread_mutex_t lock;
     ws_error err; int failed;
     uint64_t progress_step;
@@ -337,6 +339,26 @@ typedef struct ws_run {
     int resident;              /* CTAs a worker keeps resident at once once one waits on
                                   another (ws_run_resident) */
 } ws_run;
+
+/* Whether CTA `cta` should give up: a lower-numbered CTA failed. A failed wave of resident
+ * CTAs counts as CTA 0, so it stops everything. */
+static inline int ws_run_stopped(const ws_run *r, uint64_t cta)
+{
+    return __atomic_load_n(&r->stop_at, __ATOMIC_RELAXED) < cta;
+}
+
+/* Records CTA `cta`'s error `e` unless a lower CTA's is already there; CTAs above stop. A
+ * CTA that gave up because another failed (e->code WS_OK) records nothing over it. */
+static inline void ws_run_fail(ws_run *r, const ws_error *e, uint64_t cta)
+{
+    pthread_mutex_lock(&r->lock);
+    if (!r->failed || (cta < r->stop_at && e->code != WS_OK)) {
+        r->err = *e;
+        r->failed = 1;
+        __atomic_store_n(&r->stop_at, cta, __ATOMIC_RELAXED);
+    }
+    pthread_mutex_unlock(&r->lock);
+}
 
 /* CTA state the resident CTAs of one launch may take, all workers together. */
 #define WS_RESIDENT_BYTES (512ull << 20)

@@ -494,7 +494,7 @@ int ws_x_run_cta(ws_worker *wk, uint64_t linear)
             return wk->err.code;
         if (state == CTA_STALLED)
             return deadlock(c);
-        if (__atomic_load_n(&r->stop, __ATOMIC_RELAXED))
+        if (ws_run_stopped(r, linear))
             return WS_ERR_SIM;
         if (__builtin_expect(may_wait, 0) && cta_issued(c) > WS_WAIT_BUDGET)
             return WS_CTA_WAITS;

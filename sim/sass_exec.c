@@ -663,7 +663,7 @@ static int cta_round(ws_sass_cta *c)
         return 1;
     if (check_bars(c) == 0 && !ran && !mbar_timeout(c))
         return deadlock(c);
-    if (__atomic_load_n(&r->base.stop, __ATOMIC_RELAXED))
+    if (ws_run_stopped(&r->base, c->id))
         return WS_ERR_SIM;
     return 0;
 }

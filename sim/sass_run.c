@@ -219,17 +219,6 @@ static int registers_used(const ws_sass_kernel *k)
 
 /* ---------------------------------------------------------------- running */
 
-static void fail(ws_sass_run *r, ws_sass_worker *wk)
-{
-    pthread_mutex_lock(&r->base.lock);
-    if (!r->base.failed) {
-        r->base.err = wk->base.err;
-        r->base.failed = 1;
-    }
-    __atomic_store_n(&r->base.stop, 1, __ATOMIC_RELAXED);
-    pthread_mutex_unlock(&r->base.lock);
-}
-
 /* A CTA ended: counts it, and reports progress now and then. */
 static void cta_done(ws_sass_worker *wk)
 {
@@ -249,20 +238,20 @@ static void *worker_main(void *arg)
     ws_run *b = &r->base;
     if (b->v->cooperative) { /* a grid sync: every CTA resident from the start */
         if (ws_sass_run_wave(wk, 0, cta_done))
-            fail(r, wk);
+            ws_run_fail(b, &wk->base.err, 0);
         return NULL;
     }
-    while (!__atomic_load_n(&b->stop, __ATOMIC_RELAXED)) {
+    for (;;) {
         uint64_t i = __atomic_fetch_add(&b->next_cta, 1, __ATOMIC_RELAXED);
-        if (i >= b->nctas)
+        if (i >= b->nctas || ws_run_stopped(b, i))
             break;
-        int rc = ws_sass_run_cta(wk, i);
-        if (rc == WS_CTA_WAITS) /* it waits on another CTA: the rest run resident together */
+        int rc = ws_sass_run_cta(wk, i), wave = rc == WS_CTA_WAITS;
+        if (wave) /* it waits on another CTA: the rest run resident together */
             rc = ws_sass_run_wave(wk, 1, cta_done);
         else if (!rc)
             cta_done(wk);
         if (rc) {
-            fail(r, wk);
+            ws_run_fail(b, &wk->base.err, wave ? 0 : i);
             break;
         }
     }
@@ -601,6 +590,7 @@ static int run_sass_one(const ws_module *m, const ws_sass_module *sm, const ws_s
     r.base.raw = raw;
     r.base.opt = opt;
     pthread_mutex_init(&r.base.lock, NULL);
+    r.base.stop_at = UINT64_MAX;
     int rc = run_kernel(&r, sm, bufs, res, err);
     for (int i = 0; i < WS_SASS_NBANKS; i++)
         free(r.banks[i].data);

@@ -452,17 +452,6 @@ static void release(ws_run *r, ws_buffers *bufs)
 
 /* ---------------------------------------------------------------- running */
 
-static void fail(ws_run *r, ws_worker *wk)
-{
-    pthread_mutex_lock(&r->lock);
-    if (!r->failed) {
-        r->err = wk->err;
-        r->failed = 1;
-    }
-    __atomic_store_n(&r->stop, 1, __ATOMIC_RELAXED);
-    pthread_mutex_unlock(&r->lock);
-}
-
 /* A CTA ended: counts it, and reports progress now and then. */
 static void cta_done(ws_worker *wk)
 {
@@ -479,18 +468,18 @@ static void *worker_main(void *arg)
 {
     ws_worker *wk = arg;
     ws_run *r = wk->run;
-    while (!__atomic_load_n(&r->stop, __ATOMIC_RELAXED)) {
+    for (;;) {
         uint64_t i = __atomic_fetch_add(&r->next_cta, 1, __ATOMIC_RELAXED);
-        if (i >= r->nctas)
+        if (i >= r->nctas || ws_run_stopped(r, i))
             break;
-        int rc = ws_x_run_cta(wk, i);
-        if (rc == WS_CTA_WAITS) /* it waits on another CTA: the rest run resident together */
+        int rc = ws_x_run_cta(wk, i), wave = rc == WS_CTA_WAITS;
+        if (wave) /* it waits on another CTA: the rest run resident together */
             rc = ws_x_run_wave(wk, r->resident, 1, cta_done);
         else if (!rc)
             cta_done(wk);
         if (rc) {
             if (wk->failed || wk->err.code != WS_OK)
-                fail(r, wk);
+                ws_run_fail(r, &wk->err, wave ? 0 : i);
             break;
         }
     }
@@ -533,7 +522,7 @@ int ws_wave_run(ws_run *r, int slots, int adopt, const ws_wave_ops *ops, void *c
                 nlive--;
             }
         }
-        if (!rc && __atomic_load_n(&r->stop, __ATOMIC_RELAXED))
+        if (!rc && ws_run_stopped(r, UINT64_MAX)) /* any failure stops a wave */
             rc = WS_ERR_SIM;
     }
     free(live);
@@ -588,7 +577,7 @@ static void *grid_main(void *arg)
     ws_worker *wk = arg;
     if (ws_x_run_wave(wk, (int)wk->run->nctas, 0, cta_done) &&
         (wk->failed || wk->err.code != WS_OK))
-        fail(wk->run, wk);
+        ws_run_fail(wk->run, &wk->err, 0);
     return NULL;
 }
 
@@ -746,6 +735,7 @@ static int run_common(const ws_module *m, const ws_spec *s, const ws_variant *v,
     if ((r.entry = find_entry(m, v, err)) < 0)
         return err->code;
     pthread_mutex_init(&r.lock, NULL);
+    r.stop_at = UINT64_MAX;
     int rc = prepare(&r, bufs, err);
     if (!rc && v->cooperative)
         rc = check_coresident(&r, err);
