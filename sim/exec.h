@@ -429,6 +429,10 @@ double ws_f16_to_double(uint16_t h);
 double ws_bf16_to_double(uint16_t b);
 uint16_t ws_double_to_f16(double x);  /* in the current rounding mode; NaN stays NaN */
 uint16_t ws_double_to_bf16(double x);
+/* FP8 e4m3 / e5m2 (`e5m2` 1): from a real, rounded to nearest even (`sat`: .satfinite;
+ * `relu`: negatives to +0), and to the f16 bits of the same value. */
+uint8_t ws_double_to_fp8(double x, int e5m2, int sat, int relu);
+uint16_t ws_fp8_to_f16(uint8_t v, int e5m2, int relu);
 
 /* Handlers of the other families report what they did in `fx` (zeroed, groups 1). */
 

@@ -58,6 +58,49 @@ uint16_t ws_double_to_bf16(double x)
     return (uint16_t)(ws_bits_f32((float)r) >> 16); /* exact, or +-inf past the range */
 }
 
+/* FP8 (OCP E4M3 / E5M2, as cuda_fp8.h defines them): e4m3 has 4 significant bits, exponent
+ * bias 7, no infinities and NaN 0x7f; e5m2 has 3, bias 15, IEEE infinities and NaNs. The
+ * conversion from a wider float rounds once to nearest even. With `sat` (.satfinite, the
+ * only form PTX offers) anything past the largest finite value, infinities included, is
+ * that value; without it e4m3 overflows to NaN and e5m2 to infinity. A NaN is 0x7f in
+ * both, as cuda_fp8.h's host conversion from float or half writes it; with `relu` a
+ * negative result is +0. */
+uint8_t ws_double_to_fp8(double x, int e5m2, int sat, int relu)
+{
+    int sig = e5m2 ? 3 : 4, minq = e5m2 ? -16 : -9, bias = e5m2 ? 15 : 7;
+    double max = e5m2 ? 57344.0 : 448.0;
+    uint8_t sign = signbit(x) ? 0x80 : 0;
+    if (isnan(x))
+        return 0x7f;
+    if (relu && sign)
+        return 0;
+    double r = isinf(x) ? fabs(x) : round_to(fabs(x), sig, minq);
+    if (r > max)
+        return sat ? (uint8_t)(sign | (e5m2 ? 0x7b : 0x7e)) : sign | (e5m2 ? 0x7c : 0x7f);
+    if (r < ldexp(1.0, 1 - bias)) /* subnormal or zero: a multiple of the smallest unit */
+        return (uint8_t)(sign | (uint8_t)ldexp(r, -minq));
+    int e;
+    double m = frexp(r, &e); /* r = m * 2^e, m in [0.5, 1): exact in sig bits */
+    uint32_t mant = (uint32_t)ldexp(m, sig) & ((1u << (sig - 1)) - 1);
+    return (uint8_t)(sign | (uint32_t)(e - 1 + bias) << (sig - 1) | mant);
+}
+
+/* The f16 bits of an FP8 value: exact (every e4m3 and e5m2 value is an f16). A NaN gives
+ * 0x7fff, as cuda_fp8.h's host conversion writes it; with `relu` a negative value is +0. */
+uint16_t ws_fp8_to_f16(uint8_t v, int e5m2, int relu)
+{
+    int nan = e5m2 ? (v & 0x7f) > 0x7c : (v & 0x7f) == 0x7f;
+    if (nan)
+        return 0x7fff;
+    if (relu && (v & 0x80))
+        return 0;
+    if (e5m2) /* the top byte of an f16 */
+        return (uint16_t)(v << 8);
+    uint32_t exp = (v >> 3) & 15, man = v & 7;
+    double f = exp ? ldexp((double)(man | 8), (int)exp - 10) : ldexp((double)man, -9);
+    return ws_double_to_f16(v & 0x80 ? -f : f);
+}
+
 /* ---------------------------------------------------------------- arithmetic */
 
 static int is_bf(ws_ptype t) { return t == WS_P_BF16 || t == WS_P_BF16X2; }

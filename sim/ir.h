@@ -80,7 +80,8 @@ typedef enum ws_ptype {
     WS_P_U8, WS_P_U16, WS_P_U32, WS_P_U64,
     WS_P_S8, WS_P_S16, WS_P_S32, WS_P_S64,
     WS_P_F16, WS_P_F16X2, WS_P_BF16, WS_P_BF16X2, WS_P_F32, WS_P_F64,
-    WS_P_U16X2, WS_P_S16X2     /* packed 16-bit integer pairs (add/sub/min/max, sm_90) */
+    WS_P_U16X2, WS_P_S16X2,    /* packed 16-bit integer pairs (add/sub/min/max, sm_90) */
+    WS_P_E4M3X2, WS_P_E5M2X2   /* packed FP8 pairs (cvt only; 16 bits) */
 } ws_ptype;
 
 int ws_ptype_bits(ws_ptype t);     /* 1 for pred */
@@ -148,7 +149,8 @@ enum {
     WS_F_STRONG = 1u << 12,                   /* ld.relaxed / ld.acquire: sees other threads' stores */
     WS_F_ZERO = 1u << 13,                     /* suld/sust.zero (.clamp is WS_F_CLAMP) */
     WS_F_NAN = 1u << 14,                      /* min/max.NaN: a NaN operand gives the canonical NaN */
-    WS_F_RELU = 1u << 15                      /* min/max.relu: a negative result becomes 0 */
+    WS_F_RELU = 1u << 15,                     /* min/max.relu, cvt.relu: a negative result is 0 */
+    WS_F_SATFINITE = 1u << 16                 /* cvt.satfinite: past the largest finite: it */
 };
 
 typedef enum ws_special {
@@ -219,7 +221,7 @@ typedef struct ws_inst {
     uint8_t rnd;       /* ws_round */
     uint8_t vec;       /* 1, 2 or 4: ld/st .v2/.v4 */
     uint8_t ndst, nsrc;
-    uint16_t flags;    /* WS_F_* */
+    uint32_t flags;    /* WS_F_* */
     int32_t guard;     /* guard predicate register, -1 when unguarded */
     uint8_t guard_neg; /* @!%p */
     ws_operand dst[WS_MAX_DST]; /* setp %p|%q: two; shfl %r|%p: two */

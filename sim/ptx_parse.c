@@ -141,7 +141,8 @@ ws_ptype ws_ptype_from(const char *s, int len)
         {"u32", WS_P_U32}, {"u64", WS_P_U64}, {"s8", WS_P_S8}, {"s16", WS_P_S16},
         {"s32", WS_P_S32}, {"s64", WS_P_S64}, {"f16", WS_P_F16}, {"f16x2", WS_P_F16X2},
         {"bf16", WS_P_BF16}, {"bf16x2", WS_P_BF16X2}, {"f32", WS_P_F32}, {"f64", WS_P_F64},
-        {"u16x2", WS_P_U16X2}, {"s16x2", WS_P_S16X2},
+        {"u16x2", WS_P_U16X2}, {"s16x2", WS_P_S16X2}, {"e4m3x2", WS_P_E4M3X2},
+        {"e5m2x2", WS_P_E5M2X2},
     };
     for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
         if ((size_t)len == strlen(tab[i].n) && memcmp(s, tab[i].n, (size_t)len) == 0)

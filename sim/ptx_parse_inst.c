@@ -84,8 +84,11 @@ static int apply_fp_mod(ws_inst *in, const char *s, int len)
     else if (eq(s, len, "full")) in->flags |= WS_F_FULL;
     else if (eq(s, len, "NaN") && (in->op == WS_OP_MIN || in->op == WS_OP_MAX))
         in->flags |= WS_F_NAN;
-    else if (eq(s, len, "relu") && (in->op == WS_OP_MIN || in->op == WS_OP_MAX))
+    else if (eq(s, len, "relu") && (in->op == WS_OP_MIN || in->op == WS_OP_MAX ||
+                                     in->op == WS_OP_CVT))
         in->flags |= WS_F_RELU;
+    else if (eq(s, len, "satfinite") && in->op == WS_OP_CVT)
+        in->flags |= WS_F_SATFINITE;
     else return 0;
     return 1;
 }
@@ -291,6 +294,8 @@ static int apply_mod(ws_inst *in, const char *s, int len)
     return apply_op_mod(in, s, len) || apply_fp_mod(in, s, len);
 }
 
+static int is_fp8(int t) { return t == WS_P_E4M3X2 || t == WS_P_E5M2X2; }
+
 static int is_half(int t)
 {
     return t == WS_P_F16 || t == WS_P_F16X2 || t == WS_P_BF16 || t == WS_P_BF16X2;
@@ -305,6 +310,13 @@ static int modifiers_ok(const ws_inst *in)
     if ((op == WS_OP_ATOM || op == WS_OP_RED) && in->vec > 1) /* the vector forms modelled */
         return in->type == WS_P_F32 && in->subop == WS_SUB_ADD && in->space == WS_SPACE_GLOBAL;
     if (in->type == WS_P_B128 && !ws_op_has(op, WS_OPF_B128))
+        return 0;
+    if (op == WS_OP_CVT && (is_fp8(in->type) || is_fp8(in->type2))) /* the sm_89/90 forms */
+        return in->rnd == WS_RND_RN && !(in->flags & ~(WS_F_RELU | WS_F_SATFINITE)) &&
+               (is_fp8(in->type) ? (in->flags & WS_F_SATFINITE) &&
+                                   (in->type2 == WS_P_F32 || in->type2 == WS_P_F16X2)
+                                 : in->type == WS_P_F16X2 && !(in->flags & WS_F_SATFINITE));
+    if ((in->flags & WS_F_SATFINITE) || (op == WS_OP_CVT && (in->flags & WS_F_RELU)))
         return 0;
     if (is_half(in->type) || is_half(in->type2)) {
         int pair = in->type == WS_P_F16X2 || in->type == WS_P_BF16X2 ||
@@ -680,8 +692,10 @@ static int check_arity(ws_pctx *c, const ws_inst *in, const char *opname, int li
         dmin = dmax = has_dst(in);
         smax = dmin ? smax : smax - 1;
     }
-    if (in->op == WS_OP_CVT) /* cvt.rn.f16x2.f32 d, a, b packs two; every other cvt one */
-        smin = smax = in->type == WS_P_F16X2 || in->type == WS_P_BF16X2 ? 2 : 1;
+    if (in->op == WS_OP_CVT) /* cvt.rn.f16x2.f32 d, a, b packs two (and .e4m3x2.f32); every
+                                other cvt one */
+        smin = smax = in->type2 == WS_P_F32 && (in->type == WS_P_F16X2 || in->type == WS_P_BF16X2 ||
+                                                is_fp8(in->type)) ? 2 : 1;
     if (in->ndst < dmin || in->ndst > dmax || in->nsrc < smin || in->nsrc > smax)
         return ws_pc_fail(c, WS_ERR_PTX, line, "wrong number of operands for '%s'", opname);
     for (int i = 0; i < in->ndst; i++)

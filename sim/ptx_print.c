@@ -39,7 +39,8 @@ int ws_ptype_bits(ws_ptype t)
     switch (t) {
     case WS_P_PRED: return 1;
     case WS_P_B8: case WS_P_U8: case WS_P_S8: return 8;
-    case WS_P_B16: case WS_P_U16: case WS_P_S16: case WS_P_F16: case WS_P_BF16: return 16;
+    case WS_P_B16: case WS_P_U16: case WS_P_S16: case WS_P_F16: case WS_P_BF16:
+    case WS_P_E4M3X2: case WS_P_E5M2X2: return 16;
     case WS_P_B32: case WS_P_U32: case WS_P_S32: case WS_P_F32: case WS_P_F16X2:
     case WS_P_BF16X2: case WS_P_U16X2: case WS_P_S16X2: return 32;
     case WS_P_B64: case WS_P_U64: case WS_P_S64: case WS_P_F64: return 64;
@@ -56,7 +57,7 @@ int ws_ptype_is_signed(ws_ptype t)
 int ws_ptype_is_float(ws_ptype t)
 {
     return t == WS_P_F16 || t == WS_P_F16X2 || t == WS_P_BF16 || t == WS_P_BF16X2 ||
-           t == WS_P_F32 || t == WS_P_F64;
+           t == WS_P_F32 || t == WS_P_F64 || t == WS_P_E4M3X2 || t == WS_P_E5M2X2;
 }
 
 const char *ws_ptype_name(ws_ptype t)
@@ -64,7 +65,7 @@ const char *ws_ptype_name(ws_ptype t)
     static const char *const names[] = {"", "pred", "b8", "b16", "b32", "b64", "b128",
                                         "u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64",
                                         "f16", "f16x2", "bf16", "bf16x2", "f32", "f64",
-                                        "u16x2", "s16x2"};
+                                        "u16x2", "s16x2", "e4m3x2", "e5m2x2"};
     return (unsigned)t < sizeof names / sizeof names[0] ? names[t] : "?";
 }
 
@@ -160,6 +161,8 @@ void ws_inst_opname(const ws_inst *in, char *buf, size_t n)
     if (in->flags & WS_F_FULL) add(buf, n, &len, "full");
     if (in->flags & WS_F_FTZ) add(buf, n, &len, "ftz");
     if (in->flags & WS_F_SAT) add(buf, n, &len, "sat");
+    if (in->flags & WS_F_SATFINITE) add(buf, n, &len, "satfinite");
+    if ((in->flags & WS_F_RELU) && op == WS_OP_CVT) add(buf, n, &len, "relu");
     if (in->flags & WS_F_NAN) add(buf, n, &len, "NaN");
     if (in->flags & WS_F_CC) add(buf, n, &len, "cc");
     if (in->flags & WS_F_WRAP) add(buf, n, &len, "wrap");

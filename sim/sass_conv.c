@@ -305,10 +305,63 @@ WS_SASS_FENV int ws_sass_x_f2f(ws_sass_warp *w, const ws_sass_inst *in, uint32_t
     return 0;
 }
 
+/* F2FP to and from FP8 (cuda_fp8.h's conversions; ws_double_to_fp8, exec_half.c):
+ *   F2FP.SATFINITE[.RELU].E4M3|E5M2.F32.PACK_AB_MERGE_C Rd, a, b, c
+ *       Rd = c << 16 | fp8(a) << 8 | fp8(b) (c's low half: ptxas builds an fp8x4 so)
+ *   F2FP.SATFINITE[.RELU].E4M3|E5M2.F16.UNPACK_B_MERGE_C Rd, b, c: b an f16x2, high half
+ *       to the high byte
+ *   F2FP[.RELU].F16.E4M3|E5M2.UNPACK_B Rd, b: b's two low bytes to an f16x2, exactly. */
+static int f2fp8(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec)
+{
+    int to = in->dtype == WS_SMOD_E4M3 || in->dtype == WS_SMOD_E5M2;
+    int fp8 = to ? in->dtype : in->stype, e5 = fp8 == WS_SMOD_E5M2;
+    int relu = ws_sass_has(in, WS_SMOD_RELU), sat = ws_sass_has(in, WS_SMOD_SATFINITE);
+    int pack = ws_sass_has(in, WS_SMOD_PACK_AB_MERGE_C);
+    int unpack = ws_sass_has(in, WS_SMOD_UNPACK_B), merge = ws_sass_has(in, WS_SMOD_UNPACK_B_MERGE_C);
+    int ok = to ? (pack && in->stype == WS_SMOD_F32 && in->nopnd == 4) ||
+                  (merge && in->stype == WS_SMOD_F16 && in->nopnd == 3)
+                : unpack && in->dtype == WS_SMOD_F16 && in->nopnd == 2;
+    if (!ok)
+        return ws_sass_fault(w, in, exec ? __builtin_ctz(exec) : 0, 0, WS_ERR_UNSUPPORTED,
+                             "unsupported F2FP form with FP8 (known: .E4M3/.E5M2 from .F32 "
+                             "PACK_AB_MERGE_C or .F16 UNPACK_B_MERGE_C, to .F16 UNPACK_B)");
+    uint32_t b[WS_WARP], c[WS_WARP] = {0}, d[WS_WARP];
+    ws_sass_src(w, in, in->nopnd - (to ? 2 : 1), exec, b);
+    if (!to) {
+        WS_LANES(l, exec, d[l] = (uint32_t)ws_fp8_to_f16((uint8_t)(b[l] >> 8), e5, relu) << 16 |
+                                 ws_fp8_to_f16((uint8_t)b[l], e5, relu););
+        ws_sass_dst(w, in, 0, exec, d);
+        return 0;
+    }
+    ws_sass_src(w, in, in->nopnd - 1, exec, c);
+    if (pack) {
+        float a[WS_WARP], fb[WS_WARP];
+        ws_sass_srcf(w, in, 1, exec, a);
+        ws_sass_srcf(w, in, 2, exec, fb);
+        WS_LANES(l, exec, d[l] = (c[l] & 0xffffu) << 16 |
+                                 (uint32_t)ws_double_to_fp8(a[l], e5, sat, relu) << 8 |
+                                 ws_double_to_fp8(fb[l], e5, sat, relu););
+    } else {
+        WS_LANES(l, exec, d[l] = (c[l] & 0xffffu) << 16 |
+             (uint32_t)ws_double_to_fp8(ws_f16_to_double((uint16_t)(b[l] >> 16)), e5, sat,
+                                        relu) << 8 |
+             ws_double_to_fp8(ws_f16_to_double((uint16_t)b[l]), e5, sat, relu););
+    }
+    ws_sass_dst(w, in, 0, exec, d);
+    return 0;
+}
+
 /* F2FP.F16|BF16.F32.PACK_AB[.RZ|.RM|.RP] Rd, a, b: Rd = cvt(a) << 16 | cvt(b), nearest even
- * unless a rounding is written. */
+ * unless a rounding is written; the FP8 forms above. */
 int ws_sass_x_f2fp(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
+    (void)fx;
+    if (in->dtype == WS_SMOD_E4M3 || in->dtype == WS_SMOD_E5M2 || in->stype == WS_SMOD_E4M3 ||
+        in->stype == WS_SMOD_E5M2)
+        return f2fp8(w, in, exec);
+    if (!ws_sass_has(in, WS_SMOD_PACK_AB) || in->nopnd != 3 || ws_sass_has(in, WS_SMOD_RELU))
+        return ws_sass_fault(w, in, exec ? __builtin_ctz(exec) : 0, 0, WS_ERR_UNSUPPORTED,
+                             "unsupported F2FP form (known: .F16/.BF16.F32.PACK_AB Rd, a, b)");
     float a[WS_WARP], b[WS_WARP];
     double va[WS_WARP] = {0}, vb[WS_WARP] = {0};
     uint32_t d[WS_WARP], ha[WS_WARP], hb[WS_WARP];
@@ -320,7 +373,6 @@ int ws_sass_x_f2fp(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
     to_halves(vb, exec, bf, fe_mode(in->rnd), hb);
     WS_LANES(l, exec, d[l] = ha[l] << 16 | (hb[l] & 0xffffu););
     ws_sass_dst(w, in, 0, exec, d);
-    (void)fx;
     return 0;
 }
 

@@ -171,7 +171,7 @@ typedef struct ws_sass_inst {
     int32_t file;     /* index into ws_sass_kernel.files; -1 */
     int32_t line;     /* source line; 0 when unknown */
     int32_t text_line;/* line in the SASS text (for error messages) */
-    char name[40];    /* opcode with its modifiers as printed ("IMAD.WIDE.U32") */
+    char name[64];    /* opcode with its modifiers as printed ("IMAD.WIDE.U32") */
 } ws_sass_inst;
 
 /* Index of the first operand of kind `kind` (WS_SO_*), or -1. */

@@ -256,6 +256,17 @@ static void test_errors(void)
                  "unsupported instruction 'cvt.rz.f16x2.f32'");
     expect_error(29, "\tcvt.rn.f16x2.f32 \t%r1, %f1;", 0, WS_ERR_PTX, 29,
                  "wrong number of operands");
+    /* FP8: .satfinite is required to FP8 (PTX ISA, sm_89/90), .rn only, f32 pairs or f16x2 */
+    expect_error(29, "\tcvt.rn.e4m3x2.f32 \t%r1, %f1, %f1;", 0, WS_ERR_UNSUPPORTED, 29,
+                 "unsupported instruction 'cvt.rn.e4m3x2.f32'");
+    expect_error(29, "\tcvt.rz.satfinite.e5m2x2.f32 \t%r1, %f1, %f1;", 0, WS_ERR_UNSUPPORTED,
+                 29, "unsupported instruction 'cvt.rz.satfinite.e5m2x2.f32'");
+    expect_error(29, "\tcvt.rn.satfinite.e4m3x2.f32 \t%r1, %f1;", 0, WS_ERR_PTX, 29,
+                 "wrong number of operands");
+    expect_error(29, "\tcvt.rn.satfinite.f16x2.e4m3x2 \t%r1, %r2;", 0, WS_ERR_UNSUPPORTED, 29,
+                 "unsupported instruction 'cvt.rn.satfinite.f16x2.e4m3x2'");
+    expect_error(29, "\tcvt.rn.relu.f32.f16 \t%f1, %r2;", 0, WS_ERR_UNSUPPORTED, 29,
+                 "unsupported instruction 'cvt.rn.relu.f32.f16'");
     expect_error(29, "\tmin.relu.u32 \t%r1, %r2, %r2;", 0, WS_ERR_UNSUPPORTED, 29,
                  "unsupported instruction 'min.relu.u32'");
     expect_error(29, "\tadd.sat.u16x2 \t%r1, %r2, %r2;", 0, WS_ERR_UNSUPPORTED, 29,

@@ -326,6 +326,56 @@ static void test_conv(void)
           (int)su_r(43)[0], (int)su_r(44)[0], (int)su_r(45)[0], (int)su_r(46)[0]);
 }
 
+/* F2FP to and from FP8: rounding to nearest even with subnormals, .SATFINITE, .RELU, NaN;
+ * c's low half merged into the high half; every form checked against hand-computed bytes
+ * (the CUDA header's host conversions check whole kernels in test_sim_intrin; forms the
+ * handler does not know, test_sass_refusals). */
+static void test_fp8(void)
+{
+    static const float in[8] = {1.0f, 464.0f, 480.0f, INFINITY, NAN, 0x1p-10f, 0x3p-10f, -0.0f};
+    static const uint8_t e4[8] = {0x38, 0x7e, 0x7e, 0x7e, 0x7f, 0x00, 0x02, 0x80};
+    static const float in5[8] = {1.0f, 57344.0f, 61440.0f, -INFINITY, NAN, 0x1p-17f, 0x3p-17f,
+                                 -1.0f};
+    static const uint8_t e5[8] = {0x3c, 0x7b, 0x7b, 0xfb, 0x7f, 0x00, 0x02, 0xbc};
+    for (int l = 0; l < WS_WARP; l++) {
+        memcpy(&su_r(2)[l], &in[l % 8], 4);
+        memcpy(&su_r(3)[l], &in5[l % 8], 4);
+    }
+    su_set(4, 0x1234abcdu);
+    RUN("F2FP.SATFINITE.E4M3.F32.PACK_AB_MERGE_C", R(5), R(2), R(2), R(4));
+    RUN("F2FP.SATFINITE.E5M2.F32.PACK_AB_MERGE_C", R(6), R(3), R(3), RZ);
+    RUN("F2FP.SATFINITE.RELU.E5M2.F32.PACK_AB_MERGE_C", R(7), R(3), R(3), RZ);
+    int bad = 0;
+    for (int i = 0; i < 8; i++) {
+        uint32_t r5 = e5[i] & 0x80 && i != 4 ? 0 : e5[i];
+        bad += su_r(5)[i] != (0xabcdu << 16 | (uint32_t)e4[i] << 8 | e4[i]);
+        bad += su_r(6)[i] != ((uint32_t)e5[i] << 8 | e5[i]);
+        bad += su_r(7)[i] != (r5 << 8 | r5);
+        if (bad && bad < 3)
+            CHECK(0, "fp8 of %a: %08x %08x %08x", in[i], su_r(5)[i], su_r(6)[i], su_r(7)[i]);
+    }
+    CHECK(bad == 0, "F2FP to FP8 from f32: %d wrong", bad);
+    /* from an f16x2 (high half to the high byte): 1.0 and -2.0; relu zeroes the -2.0 */
+    su_set(8, 0xc0003c00u);
+    RUN("F2FP.SATFINITE.E4M3.F16.UNPACK_B_MERGE_C", R(9), R(8), RZ);
+    RUN("F2FP.SATFINITE.RELU.E5M2.F16.UNPACK_B_MERGE_C", R(10), R(8), R(4));
+    CHECK(su_r(9)[0] == 0xc038u && su_r(10)[0] == (0xabcdu << 16 | 0x003cu),
+          "F2FP to FP8 from f16x2: %08x %08x", su_r(9)[0], su_r(10)[0]);
+    /* back to f16x2, exactly: 1.0 | 2.0; e5m2 infinity | -1.0; e4m3 384 | -1.0 under .RELU;
+     * NaN | the smallest subnormal */
+    su_set(11, 0x017f3840u);
+    RUN("F2FP.F16.E4M3.UNPACK_B", R(12), R(11));
+    su_set(13, 0x7cb8u);
+    RUN("F2FP.F16.E5M2.UNPACK_B", R(14), R(13));
+    RUN("F2FP.RELU.F16.E4M3.UNPACK_B", R(15), R(13));
+    su_set(16, 0x7f01u);
+    RUN("F2FP.F16.E4M3.UNPACK_B", R(17), R(16));
+    CHECK(su_r(12)[0] == 0x3c004000u && su_r(14)[0] == 0x7c00b800u &&
+          su_r(15)[0] == 0x5e000000u && su_r(17)[0] == 0x7fff1800u,
+          "F2FP from FP8: %08x %08x %08x %08x", su_r(12)[0], su_r(14)[0], su_r(15)[0],
+          su_r(17)[0]);
+}
+
 int main(void)
 {
     test_fp32();
@@ -333,5 +383,6 @@ int main(void)
     test_fp64();
     test_half();
     test_conv();
+    test_fp8();
     return ws_test_finish("test_sass_fp");
 }

@@ -1,5 +1,5 @@
 /* test_sass_refusals.c — each refusal of the SASS handlers added for tensor cores, ldmatrix,
- * cp.async, QSPC, VABSDIFF4, textures and surfaces, on a bare warp: a form the model does
+ * cp.async, QSPC, VABSDIFF4, textures and surfaces, F2FP with FP8, on a bare warp: a form the model does
  * not know, a tile or ldmatrix run by part of a warp, a handle that names no image. Each is
  * one error with the right code, naming the instruction. */
 #include "tests/sim/sass_unit.h"
@@ -41,6 +41,13 @@ int main(void)
 
     /* tensor-core tiles: part of a warp, unknown shapes and types */
     refused(INST("HMMA.16816.F32", R(8), R(4), R(12), RZ), half, WS_ERR_SIM, "all 32 lanes");
+    /* F2FP with FP8: the three forms ptxas writes, nothing else */
+    refused(INST("F2FP.SATFINITE.E4M3.F32.PACK_AB", R(8), R(4), R(12)), WS_FULL_MASK,
+            WS_ERR_UNSUPPORTED, "unsupported F2FP form with FP8");
+    refused(INST("F2FP.F16.E5M2.UNPACK_B", R(8), R(4), R(12)), WS_FULL_MASK,
+            WS_ERR_UNSUPPORTED, "unsupported F2FP form with FP8");
+    refused(INST("F2FP.RELU.F16.F32.PACK_AB", R(8), R(4), R(12)), WS_FULL_MASK,
+            WS_ERR_UNSUPPORTED, "unsupported F2FP form");
     refused(INST("IMMA.16816.S8.S8", R(8), R(4), R(12), RZ), half, WS_ERR_SIM, "all 32 lanes");
     refused(INST("DMMA.8x8x4", R(8), R(4), R(12), RZ), half, WS_ERR_SIM, "all 32 lanes");
     refused(INST("HMMA.16816.F16.BF16", R(8), R(4), R(12), RZ), WS_FULL_MASK,

@@ -6,7 +6,11 @@
  * (recursion deeper than ptxas's stack estimate, a call through a function pointer); and
  * atomicAdd on float2/float4 on both models (totals and each thread's old values); and
  * addresses in initializers: virtual calls and a function-pointer table on the SASS model
- * (the PTX model refuses the calls), pointers to variables and a string on both. */
+ * (the PTX model refuses the calls), pointers to variables and a string on both; FP8
+ * conversions on both models against cuda_fp8.h's host conversions. */
+#include <cuda_fp8.h> /* the oracle for FP8: NVIDIA's host implementation of the conversions */
+#include <math.h>
+#include "sim/exec.h" /* ws_double_to_f16 */
 #include "tests/sim/sim_test.h"
 
 static ws_module *ptx;
@@ -28,7 +32,9 @@ static const char *const spec =
     "buffer ow u32 64 zero\n"
     "variant waterfall\n  kernel intrin_waterfall\n  grid 2\n  block 32\n  args a ow\n"
     "buffer of f32 4 zero\n"
-    "variant ftz\n  kernel intrin_ftz\n  grid 1\n  block 32\n  args of\n";
+    "variant ftz\n  kernel intrin_ftz\n  grid 1\n  block 32\n  args of\n"
+    "buffer o8 u32 512 zero\n"
+    "variant fp8\n  kernel intrin_fp8\n  grid 2\n  block 32\n  args a b o8\n";
 
 static int32_t sb(uint32_t v, int k) { return (int8_t)(v >> 8 * k); }
 static uint32_t ub(uint32_t v, int k) { return (v >> 8 * k) & 0xffu; }
@@ -255,6 +261,85 @@ static void test_ftz(int on_sass)
     st_free(&r);
 }
 
+/* intrin_fp8's inputs, as the kernel makes them. */
+static float fp8_in(uint32_t u, int few)
+{
+    uint32_t bits = (u & 0x80000000u) | (few ? u & 0x00780000u : u & 0x007fffffu) |
+                    ((u >> 23) % 48 + 103) << 23;
+    float f;
+    memcpy(&f, &bits, 4);
+    return f;
+}
+
+/* One float to FP8 with .satfinite, as cuda_fp8.h converts it; .relu makes a negative +0
+ * and a NaN the canonical 0x7f (PTX ISA, cvt). */
+static unsigned to8(float x, int e5, int relu)
+{
+    if (relu && isnan(x))
+        return 0x7f;
+    if (relu && signbit(x))
+        return 0;
+    return __nv_cvt_float_to_fp8(x, __NV_SATFINITE, e5 ? __NV_E5M2 : __NV_E4M3);
+}
+
+static unsigned h8(uint16_t h, int e5, int relu)
+{
+    __half_raw r;
+    r.x = h;
+    if (relu && (h & 0x7fff) > 0x7c00)
+        return 0x7f;
+    if (relu && (h & 0x8000))
+        return 0;
+    return __nv_cvt_halfraw_to_fp8(r, __NV_SATFINITE, e5 ? __NV_E5M2 : __NV_E4M3);
+}
+
+static uint32_t from8(unsigned v, int e5, int relu)
+{
+    uint32_t h = __nv_cvt_fp8_to_halfraw((__nv_fp8_storage_t)v, e5 ? __NV_E5M2 : __NV_E4M3).x;
+    return relu && (h & 0x8000) && (h & 0x7fff) <= 0x7c00 ? 0 : h;
+}
+
+/* Each thread's eight words against the header's conversions. */
+static void test_fp8(int on_sass)
+{
+    static const uint32_t special[16] = {0x7fc00000, 0xff800000, 0x43e00000, 0x43e80000,
+                                         0x43f00000, 0xc7600000, 0x47700000, 0x80000000,
+                                         0x3a800000, 0x3b400000, 0x37000000, 0x37400000,
+                                         0x7f800000, 0x477fe000, 0x8da24260, 0x43700000};
+    st_run r;
+    const char *m = on_sass ? "sass" : "ptx";
+    CHECK(st_exec_on(&r, ptx, on_sass ? sass : NULL, spec, "fp8", NULL) == 0,
+          "%s: fp8 conversions run: %s", m, r.err.msg);
+    if (r.rc) {
+        st_free(&r);
+        return;
+    }
+    const uint32_t *a = st_buf(&r, "a")->data, *b = st_buf(&r, "b")->data;
+    const uint32_t *o8 = st_buf(&r, "o8")->data;
+    int bad = 0;
+    for (int t = 0; t < 64; t++) {
+        uint32_t u = a[t], v = b[t];
+        float x = fp8_in(u, 0), y = fp8_in(v, 1);
+        if (t < 16)
+            memcpy(&x, &special[t], 4);
+        uint16_t hx = ws_double_to_f16(x), hy = ws_double_to_f16(y);
+        uint32_t e[8];
+        for (int k = 0; k < 2; k++) /* k: relu */
+            e[k] = to8(x, 0, k) << 8 | to8(y, 0, k) | (to8(x, 1, k) << 8 | to8(y, 1, k)) << 16,
+            e[2 + k] = h8(hy, 0, k) << 8 | h8(hx, 0, k) | (h8(hy, 1, k) << 8 | h8(hx, 1, k)) << 16;
+        e[4] = from8((u >> 8) & 0xff, 0, 0) << 16 | from8(u & 0xff, 0, 0);
+        e[5] = from8(u >> 24, 1, 0) << 16 | from8((u >> 16) & 0xff, 1, 0);
+        e[6] = from8((v >> 8) & 0xff, 0, 1) << 16 | from8(v & 0xff, 0, 1);
+        e[7] = to8(x, 0, 0) | to8(y, 0, 0) << 8 | to8(-y, 0, 0) << 16 | to8(x * 0.5f, 0, 0) << 24;
+        for (int k = 0; k < 8; k++)
+            if (o8[8 * t + k] != e[k] && bad++ < 4)
+                CHECK(0, "%s: fp8 thread %d word %d: 0x%08x, want 0x%08x (x %a, y %a)", m, t, k,
+                      o8[8 * t + k], e[k], x, y);
+    }
+    CHECK(bad == 0, "%s: %d FP8 words differ from cuda_fp8.h's", m, bad);
+    st_free(&r);
+}
+
 int main(void)
 {
     char ptx_path[512], cubin[1024], sass_path[1024], probe[1024];
@@ -267,6 +352,7 @@ int main(void)
     test_vatom(0);
     test_tables(0);
     test_ftz(0);
+    test_fp8(0);
     if (!ws_nvdisasm_find(probe, sizeof probe)) {
         printf("test_sim_intrin: SASS part skipped: no nvdisasm (%s)\n", probe);
     } else {
@@ -284,6 +370,7 @@ int main(void)
             test_tables(1);
             test_waterfall();
             test_ftz(1);
+            test_fp8(1);
         }
     }
     if (sass)

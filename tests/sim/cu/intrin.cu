@@ -7,6 +7,7 @@
 // each other; tests/gpu/intrinsics.spec runs the same kernels on the GPU.
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
+#include <cuda_fp8.h>
 
 extern "C" __global__ void intrin_int(const unsigned *a, const unsigned *b, unsigned *out)
 {
@@ -151,4 +152,48 @@ extern "C" __global__ void intrin_ftz(float *acc)
         atomicAdd(acc + 2, 2.0f);
         atomicAdd(acc + 2, 1e-40f);
     }
+}
+
+/* FP8 conversions (cuda_fp8.h; PTX cvt ... .e4m3x2/.e5m2x2, SASS F2FP ... .E4M3/.E5M2):
+ * floats over 2^-24 .. 2^23 (subnormals and overflow of both formats), floats with four
+ * significant bits (ties), specials in the first 16 threads; every fp8 byte pattern back to
+ * halves. Eight words a thread. */
+__device__ float fp8_in(unsigned u, int few)
+{
+    unsigned man = few ? u & 0x00780000u : u & 0x007fffffu;
+    return __uint_as_float((u & 0x80000000u) | man | (((u >> 23) % 48 + 103) << 23));
+}
+
+extern "C" __global__ void intrin_fp8(const unsigned *a, const unsigned *b, unsigned *out)
+{
+    const float special[16] = {__int_as_float(0x7fc00000), __int_as_float(0xff800000), 448.f,
+                               464.f, 480.f, -57344.f, 61440.f, -0.f, 0.0009765625f,
+                               0.0029296875f, 7.62939453125e-06f, 1.1444091796875e-05f,
+                               __int_as_float(0x7f800000), 65504.f, -1e-30f, 240.f};
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    unsigned u = a[t], v = b[t], *o = out + t * 8;
+    float x = t < 16 ? special[t] : fp8_in(u, 0), y = fp8_in(v, 1);
+    unsigned short r0, r1, r2, r3, r4, r5, r6, r7;
+    __half2 h = __floats2half2_rn(x, y);
+    unsigned hb = *(unsigned *)&h, q0, q1, q2;
+    asm("cvt.rn.satfinite.e4m3x2.f32 %0, %1, %2;" : "=h"(r0) : "f"(x), "f"(y));
+    asm("cvt.rn.satfinite.e5m2x2.f32 %0, %1, %2;" : "=h"(r1) : "f"(x), "f"(y));
+    asm("cvt.rn.satfinite.relu.e4m3x2.f32 %0, %1, %2;" : "=h"(r2) : "f"(x), "f"(y));
+    asm("cvt.rn.satfinite.relu.e5m2x2.f32 %0, %1, %2;" : "=h"(r3) : "f"(x), "f"(y));
+    asm("cvt.rn.satfinite.e4m3x2.f16x2 %0, %1;" : "=h"(r4) : "r"(hb));
+    asm("cvt.rn.satfinite.e5m2x2.f16x2 %0, %1;" : "=h"(r5) : "r"(hb));
+    asm("cvt.rn.satfinite.relu.e4m3x2.f16x2 %0, %1;" : "=h"(r6) : "r"(hb));
+    asm("cvt.rn.satfinite.relu.e5m2x2.f16x2 %0, %1;" : "=h"(r7) : "r"(hb));
+    asm("cvt.rn.f16x2.e4m3x2 %0, %1;" : "=r"(q0) : "h"((unsigned short)u));
+    asm("cvt.rn.f16x2.e5m2x2 %0, %1;" : "=r"(q1) : "h"((unsigned short)(u >> 16)));
+    asm("cvt.rn.relu.f16x2.e4m3x2 %0, %1;" : "=r"(q2) : "h"((unsigned short)v));
+    o[0] = r0 | (unsigned)r1 << 16;
+    o[1] = r2 | (unsigned)r3 << 16;
+    o[2] = r4 | (unsigned)r5 << 16;
+    o[3] = r6 | (unsigned)r7 << 16;
+    o[4] = q0;
+    o[5] = q1;
+    o[6] = q2;
+    __nv_fp8x4_e4m3 p(make_float4(x, y, -y, x * 0.5f)); /* four bytes from merged pairs */
+    o[7] = *(unsigned *)&p;
 }
