@@ -264,8 +264,8 @@ static double metric_or(const ws_result *r, const char *name, double dflt)
     return m ? m->value : dflt;
 }
 
-static void print_text(const ws_result *g, const ws_result *s, int64_t gid, int64_t sid,
-                       const char *db, const char *code)
+static void print_text(const ws_result *g, const ws_result *s, int racy, int64_t gid,
+                       int64_t sid, const char *db, const char *code)
 {
     printf("%s / %s   kernel %s   grid %ux%ux%u  block %ux%ux%u   [%s]\n", g->workload,
            g->variant, g->kernel, g->grid[0], g->grid[1], g->grid[2], g->block[0], g->block[1],
@@ -293,7 +293,8 @@ static void print_text(const ws_result *g, const ws_result *s, int64_t gid, int6
         printf("  SASS instructions   %d with counts\n", g->ninsts);
     ws_cli_print_launches(g);
     printf("  outputs             %s%s\n", g->outputs_match || !g->outputs_checked ? ""
-           : "MISMATCH: ", g->outputs_checked ? g->check_message : "not checked");
+           : racy ? "differ (racy variant: expected): " : "MISMATCH: ",
+           g->outputs_checked ? g->check_message : "not checked");
     for (int i = 0; i < g->nwarnings; i++)
         printf("  warning: %s\n", g->warnings[i]);
     if (gid > 0)
@@ -302,8 +303,8 @@ static void print_text(const ws_result *g, const ws_result *s, int64_t gid, int6
     printf("\n");
 }
 
-static void print_json(const ws_result *g, const ws_result *s, int64_t gid, int64_t sid,
-                       const char *code)
+static void print_json(const ws_result *g, const ws_result *s, int racy, int64_t gid,
+                       int64_t sid, const char *code)
 {
     ws_json j;
     ws_json_begin(&j, stdout);
@@ -315,6 +316,7 @@ static void print_json(const ws_result *g, const ws_result *s, int64_t gid, int6
     ws_json_int(&j, "gpu_run", gid);
     ws_json_int(&j, "sim_run", sid);
     ws_json_outputs(&j, g);
+    ws_json_bool(&j, "racy", racy);
     ws_json_warnings(&j, g);
     ws_json_metrics(&j, "gpu", g);
     if (s)
@@ -349,10 +351,10 @@ static int one_variant(ws_gpu *g, const ws_cli_workload *w, const ws_variant *v,
     if (rc == WS_OK) {
         const char *code = w->cubin_path[0] ? "ptxas's cubin" : "the driver's JIT of the PTX";
         if (a->json)
-            print_json(&gres, a->no_sim ? NULL : &sres, gid, sid, code);
+            print_json(&gres, a->no_sim ? NULL : &sres, v->racy, gid, sid, code);
         else
-            print_text(&gres, a->no_sim ? NULL : &sres, gid, sid, a->db, code);
-        *mismatches += gres.outputs_checked && !gres.outputs_match;
+            print_text(&gres, a->no_sim ? NULL : &sres, v->racy, gid, sid, a->db, code);
+        *mismatches += gres.outputs_checked && !gres.outputs_match && !v->racy;
     }
     ws_buffers_free(&gout);
     ws_buffers_free(&sout);

@@ -28,7 +28,9 @@ static const char sim_about[] =
     "Runs the workload's PTX (built from its .cu by nvcc) on the SIMT warp simulator,\n"
     "lane by lane under the active mask, checks the outputs against the CPU reference\n"
     "and between variants, prints execution rate, branch efficiency, predication and\n"
-    "atomics per kernel and region, and stores each run in the database.";
+    "atomics per kernel and region, and stores each run in the database. Outputs that\n"
+    "differ (MISMATCH) make the exit status non-zero once every variant has run, except\n"
+    "in a variant the spec marks `racy` (docs/spec-format.md, Checks).";
 
 static int sim_parse(int argc, char **argv, sim_args *a, ws_error *err)
 {
@@ -88,7 +90,8 @@ static int sim_parse(int argc, char **argv, sim_args *a, ws_error *err)
     return 0;
 }
 
-static void print_table(const ws_result *r, double seconds, int64_t run_id, const char *db)
+static void print_table(const ws_result *r, int racy, double seconds, int64_t run_id,
+                        const char *db)
 {
     double thread_insts = ws_result_value(r, WS_M(THREAD_INST_EXECUTED));
     printf("%s / %s   kernel %s   grid %ux%ux%u  block %ux%ux%u   [%s]\n", r->workload,
@@ -121,7 +124,8 @@ static void print_table(const ws_result *r, double seconds, int64_t run_id, cons
         printf("    %-58s %16.6g\n", r->metrics[i].name, r->metrics[i].value);
     ws_cli_print_launches(r);
     if (r->outputs_checked)
-        printf("  outputs: %s%s\n", r->outputs_match ? "" : "MISMATCH: ", r->check_message);
+        printf("  outputs: %s%s\n", r->outputs_match ? "" : racy ? "differ (racy variant: expected): "
+                                                                : "MISMATCH: ", r->check_message);
     for (int i = 0; i < r->nwarnings; i++)
         printf("  warning: %s\n", r->warnings[i]);
     printf("  simulated in %.2f s (%.3g thread-instructions/s)\n", seconds,
@@ -175,7 +179,7 @@ static int sim_all(sim_args *a, ws_error *err)
     ws_cli_workload w;
     ws_store *store = NULL;
     ws_buffers first = {0};
-    int have_first = 0, rc = WS_OK;
+    int have_first = 0, mismatches = 0, rc = WS_OK;
     int opened = ws_cli_workload_open(a->workload, a->defs.defs, a->defs.n, &w, err);
     w.model_given = a->model_given;
     if (opened != WS_OK) {
@@ -228,9 +232,10 @@ static int sim_all(sim_args *a, ws_error *err)
             if (a->json) {
                 print_json(&j, &res, seconds, run_id);
             } else {
-                print_table(&res, seconds, run_id, a->db);
+                print_table(&res, v->racy, seconds, run_id, a->db);
             }
-            if (!have_first) {
+            mismatches += res.outputs_checked && !res.outputs_match && !v->racy;
+            if (!have_first && !v->racy) { /* the base the later variants are compared with */
                 first = out;
                 have_first = 1;
                 out.b = NULL;
@@ -243,6 +248,10 @@ static int sim_all(sim_args *a, ws_error *err)
     }
     if (rc == WS_OK)
         rc = ws_cli_failures_end(&failures, w.spec, err);
+    if (rc == WS_OK && mismatches) /* every run is stored; the exit says they differ */
+        rc = ws_error_set(err, WS_ERR_CHECK, "%s: %d variant(s) with outputs that differ (a "
+                          "variant whose race is the point says `racy` in the spec)",
+                          w.spec->name, mismatches);
     if (wrap) {
         ws_json_end(&j);
         ws_json_end(&j);

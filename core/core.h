@@ -150,6 +150,8 @@ typedef struct ws_variant {
     ws_arg args[WS_ARGS_MAX];
     char description[256];
     int cooperative;          /* `cooperative`: launched so that a grid sync completes */
+    int racy;                 /* `racy`: a race the workload shows; outputs that differ are
+                                 reported, not an error, and never the base of a comparison */
     int line;
     /* A sequence of launches (`launch`, `repeat`, `while`, `end`, `set` lines); 0 for the
      * single-launch form above. In a sequence, kernel/grid/block/smem are the first

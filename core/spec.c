@@ -283,6 +283,12 @@ static int ws_dir_variant_line(ws_parse *p, int line, char **tok, int ntok, cons
         v->cooperative = 1;
         return WS_OK;
     }
+    if (strcmp(d, "racy") == 0) { /* its outputs may differ: a race is what it shows */
+        if (ntok != 1)
+            return WS_SPEC_FAIL(p, line, "expected 'racy' alone on its line");
+        v->racy = 1;
+        return WS_OK;
+    }
     *handled = 0;
     return WS_OK;
 }
@@ -430,6 +436,7 @@ static int ws_dir_line(ws_parse *p, int line, char *text)
         return ws_spec_dir_image(p, line, tok, ntok);
     if (!strcmp(d, "kernel") || !strcmp(d, "grid") || !strcmp(d, "block") ||
         !strcmp(d, "smem") || !strcmp(d, "args") || !strcmp(d, "cooperative") ||
+        !strcmp(d, "racy") ||
         !strcmp(d, "launch") || !strcmp(d, "repeat") || !strcmp(d, "while") ||
         !strcmp(d, "end") || !strcmp(d, "set"))
         return WS_SPEC_FAIL(p, line, "'%s' outside a variant (write 'variant NAME' first)", d);

@@ -52,6 +52,7 @@ EOF2
 { head; cat <<'EOF2'
 check t
 check c
+variants independent
 variant halve
   set c[0] = 100
   while c[0] != 0 max 20 as T

@@ -289,8 +289,21 @@ cat > "$tmp/ind.cu" <<'CU'
 __global__ void put(int *x, int v) { x[threadIdx.x] = v; }
 CU
 printf 'workload ind\nsource ind.cu\nbuffer x i32 32 zero\ncheck x\nvariant one\n  kernel put\n  grid 1\n  block 32\n  args x 1\nvariant two\n  kernel put\n  grid 1\n  block 32\n  args x 2\n' > "$tmp/ind.spec"
-check '$ws sim "$tmp/ind.spec" --no-db > "$tmp/ind.out" 2>&1; grep -q "MISMATCH: x differs from the first variant" "$tmp/ind.out"' \
-      "variants with different outputs: a mismatch"
+check '! $ws sim "$tmp/ind.spec" --no-db > "$tmp/ind.out" 2>&1 && grep -q "MISMATCH: x differs from the first variant" "$tmp/ind.out" &&
+       grep -q "ind: 1 variant(s) with outputs that differ" "$tmp/ind.out"' \
+      "variants with different outputs: a mismatch, and sim exits non-zero"
+# A variant marked `racy` may differ: reported as expected, exit 0; the first variant that is
+# not racy is the base (here `two`, so `one`, racy and first, is compared with nothing).
+sed 's/^variant two$/variant two\n  racy/' "$tmp/ind.spec" > "$tmp/racy.spec"
+check '$ws sim "$tmp/racy.spec" --no-db > "$tmp/racy.out" 2>&1 &&
+       grep -q "differ (racy variant: expected): x differs from the first variant" "$tmp/racy.out"' \
+      "a racy variant's difference is expected"
+sed 's/^variant one$/variant one\n  racy/' "$tmp/ind.spec" > "$tmp/racy1.spec"
+check '$ws sim "$tmp/racy1.spec" --no-db > "$tmp/racy1.out" 2>&1 && ! grep -q "differ" "$tmp/racy1.out"' \
+      "a racy first variant is no base"
+pattern="expected 'racy' alone on its line"
+sed 's/^variant one$/variant one\n  racy yes/' "$tmp/ind.spec" > "$tmp/racy2.spec"
+expect_error sim "$tmp/racy2.spec"
 sed -i 's/^source ind.cu$/source ind.cu\nvariants independent/' "$tmp/ind.spec"
 check '$ws sim "$tmp/ind.spec" --no-db > "$tmp/ind2.out" 2>&1 && ! grep -q MISMATCH "$tmp/ind2.out" ||
        { grep -E "outputs|warpscope" "$tmp/ind2.out" | head -2 >&2; false; }' \
