@@ -690,18 +690,37 @@ static float fop1f(int op, float x)
     }
 }
 
+/* An f32 result's bits: a NaN is the canonical 0x7fffffff sm_70+ writes (as the SASS
+ * model's ws_sa_f32bits), except where the op only moves the sign bit. */
+static inline uint64_t result32(int op, float r)
+{
+    return isnan(r) && op != WS_OP_ABS && op != WS_OP_NEG && op != WS_OP_COPYSIGN
+               ? 0x7fffffffu : ws_bits_f32(r);
+}
+
 WS_FENV static int float_f32(ws_warp *w, const ws_inst *in, uint32_t exec)
 {
     int op = in->op, ftz = (in->flags & WS_F_FTZ) != 0, sat = (in->flags & WS_F_SAT) != 0;
     const uint64_t *a = SRC(0);
     const uint64_t *b = in->nsrc > 1 ? SRC(1) : a, *c = in->nsrc > 2 ? SRC(2) : a;
     uint64_t *d = ws_x_reg(w, in->dst[0].reg);
+    if (in->flags & WS_F_FMAD) { /* ptxas's FFMA: p * q + c, or c - p * q (contract.c) */
+        int pb = (in->flags & WS_F_FMAD_B) != 0, sub = op == WS_OP_SUB;
+        const uint64_t *c = pb ? a : b, *p = SRC(2), *q = SRC(3);
+        WS_LANES(l, exec, {
+            float x = ws_f32(p[l]), y = ws_f32(q[l]), z = ws_f32(c[l]);
+            if (ftz) { x = ftz32(x); y = ftz32(y); z = ftz32(z); }
+            float r = fmaf(sub && pb ? -x : x, y, sub && !pb ? -z : z);
+            d[l] = result32(op, ftz ? ftz32(r) : r);
+        });
+        return 0;
+    }
     if (op == WS_OP_ADD && !ftz && !sat) {
-        WS_LANES(l, exec, d[l] = ws_bits_f32(ws_f32(a[l]) + ws_f32(b[l])););
+        WS_LANES(l, exec, d[l] = result32(op, ws_f32(a[l]) + ws_f32(b[l])););
         return 0;
     }
     if (op == WS_OP_MUL && !ftz && !sat) {
-        WS_LANES(l, exec, d[l] = ws_bits_f32(ws_f32(a[l]) * ws_f32(b[l])););
+        WS_LANES(l, exec, d[l] = result32(op, ws_f32(a[l]) * ws_f32(b[l])););
         return 0;
     }
     WS_LANES(l, exec, {
@@ -721,7 +740,7 @@ WS_FENV static int float_f32(ws_warp *w, const ws_inst *in, uint32_t exec)
         if (ftz) r = ftz32(r);
         if (sat) r = isnan(r) ? 0.0f : r < 0.0f ? 0.0f : r > 1.0f ? 1.0f : r;
         d[l] = (in->flags & WS_F_NAN) && (isnan(x) || isnan(y)) ? 0x7fffffffu /* min/max.NaN */
-                                                                : ws_bits_f32(r);
+                                                                : result32(op, r);
     });
     return 0;
 }
@@ -748,6 +767,14 @@ WS_FENV static int float_f64(ws_warp *w, const ws_inst *in, uint32_t exec)
     const uint64_t *a = SRC(0);
     const uint64_t *b = in->nsrc > 1 ? SRC(1) : a, *c = in->nsrc > 2 ? SRC(2) : a;
     uint64_t *d = ws_x_reg(w, in->dst[0].reg);
+    if (in->flags & WS_F_FMAD) { /* ptxas's DFMA (contract.c) */
+        int pb = (in->flags & WS_F_FMAD_B) != 0, sub = op == WS_OP_SUB;
+        const uint64_t *z = pb ? a : b, *p = SRC(2), *q = SRC(3);
+        WS_LANES(l, exec, d[l] = ws_bits_f64(fma(sub && pb ? -ws_f64(p[l]) : ws_f64(p[l]),
+                                                 ws_f64(q[l]),
+                                                 sub && !pb ? -ws_f64(z[l]) : ws_f64(z[l]))););
+        return 0;
+    }
     WS_LANES(l, exec, {
         double x = ws_f64(a[l]), y = ws_f64(b[l]), z = ws_f64(c[l]), r;
         switch (op) {
@@ -877,12 +904,14 @@ static uint64_t cvt_one(uint64_t v, ws_ptype st, ws_ptype dt, int rnd, int flags
         x = isnan(x) ? 0.0 : x < 0 ? 0.0 : x > 1 ? 1.0 : x;
     if (dt == WS_P_F64)
         return ws_bits_f64(x);
+    if ((dt == WS_P_F16 || dt == WS_P_BF16) && isnan(x)) /* canonical, as F2FP/F2F write it */
+        return 0x7fff;
     if (dt == WS_P_F16 || dt == WS_P_BF16) /* one rounding, from the source's value */
         return dt == WS_P_F16 ? ws_double_to_f16(x) : ws_double_to_bf16(x);
     float f = (float)x;
     if (flags & WS_F_FTZ)
         f = ftz32(f);
-    return ws_bits_f32(f);
+    return result32(WS_OP_CVT, f);
 }
 
 WS_FENV static int cvt(ws_warp *w, const ws_inst *in, uint32_t exec)

@@ -141,6 +141,8 @@ static uint16_t half_op1(const ws_inst *in, uint16_t a, uint16_t b, uint16_t c, 
         return 0x7fff; /* min/max.NaN: the canonical NaN of both formats (as HMNMX2.NAN) */
     if (in->flags & WS_F_SAT)
         r = isnan(r) ? 0.0 : r < 0.0 ? 0.0 : r > 1.0 ? 1.0 : r;
+    if (isnan(r)) /* the canonical NaN of both formats, as HADD2/HMUL2/HFMA2 write it */
+        return 0x7fff;
     uint16_t h = from_real(r, bf);
     if (in->flags & WS_F_FTZ && !bf && (h & 0x7c00) == 0)
         h &= 0x8000;
@@ -165,6 +167,22 @@ static int half_arith(ws_warp *w, const ws_inst *in, uint32_t exec)
     const uint64_t *a = SRC(0);
     const uint64_t *b = in->nsrc > 1 ? SRC(1) : a, *c = in->nsrc > 2 ? SRC(2) : a;
     uint64_t *d = ws_x_reg(w, in->dst[0].reg);
+    if (in->flags & WS_F_FMAD) { /* ptxas's HFMA2 (contract.c): one rounding per half */
+        int pb = (in->flags & WS_F_FMAD_B) != 0, sub = in->op == WS_OP_SUB;
+        const uint64_t *z = pb ? a : b, *p = SRC(2), *q = SRC(3);
+        ws_inst fused = *in;
+        fused.op = WS_OP_FMA;
+        uint16_t np = sub && pb ? 0x8000 : 0, nz = sub && !pb ? 0x8000 : 0;
+        WS_LANES(l, exec, {
+            uint64_t r = 0;
+            for (int k = 0; k < pairs; k++)
+                r |= (uint64_t)half_op1(&fused, (uint16_t)(p[l] >> 16 * k ^ np),
+                                        (uint16_t)(q[l] >> 16 * k),
+                                        (uint16_t)(z[l] >> 16 * k ^ nz), bf) << 16 * k;
+            d[l] = r;
+        });
+        return 0;
+    }
     int mode = fe_mode(in->rnd);
     if (mode != FE_TONEAREST)
         fesetround(mode);

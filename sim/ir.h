@@ -150,7 +150,10 @@ enum {
     WS_F_ZERO = 1u << 13,                     /* suld/sust.zero (.clamp is WS_F_CLAMP) */
     WS_F_NAN = 1u << 14,                      /* min/max.NaN: a NaN operand gives the canonical NaN */
     WS_F_RELU = 1u << 15,                     /* min/max.relu, cvt.relu: a negative result is 0 */
-    WS_F_SATFINITE = 1u << 16                 /* cvt.satfinite: past the largest finite: it */
+    WS_F_SATFINITE = 1u << 16,                /* cvt.satfinite: past the largest finite: it */
+    /* add/sub that ptxas contracts with the mul that makes its operand (contract.c): the
+     * value is the fused src[2] * src[3] +- the other operand; _B: the product is src[1] */
+    WS_F_FMAD = 1u << 17, WS_F_FMAD_B = 1u << 18
 };
 
 typedef enum ws_special {
@@ -320,6 +323,8 @@ int ws_function_reaches(const ws_module *m, int fn, int (*hit)(const ws_function
 
 /* cfg.c: basic blocks, immediate post-dominators, reconvergence PCs for every branch. */
 int ws_cfg_build(ws_module *m, ws_error *err);
+/* Marks the add/sub that ptxas fuses with a mul (contract.c); after ws_cfg_build. */
+int ws_contract_fmad(ws_module *m, ws_error *err);
 
 /* printer: one instruction as PTX-like text ("setp.ge.s32"), for stats and messages. */
 void ws_inst_opname(const ws_inst *in, char *buf, size_t n);

@@ -73,6 +73,8 @@ int ws_ptx_parse(const char *text, size_t len, const char *name, ws_module **out
         rc = ws_error_at(err, WS_ERR_PTX, name, 1, "not PTX: no .version directive");
     if (rc == WS_OK)
         rc = ws_cfg_build(m, err);
+    if (rc == WS_OK)
+        rc = ws_contract_fmad(m, err);
     ctx_free(&c);
     if (rc != WS_OK) {
         ws_module_free(m);
