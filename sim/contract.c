@@ -1,11 +1,13 @@
 /* contract.c — the multiply-add contraction ptxas makes (its --fmad=true default): a float
- * `mul` without a rounding modifier whose only use is an `add` or `sub` without one, in the
- * same basic block, runs with it as one fused multiply-add (FFMA, DFMA, HFMA2), rounding
- * once. The PTX model marks the add (WS_F_FMAD; the product's operands in src[2] and src[3])
+ * `mul` without a rounding modifier whose every use is an `add` or `sub` without one, in the
+ * same basic block, runs with each of them as one fused multiply-add (FFMA, DFMA, HFMA2),
+ * rounding once; a product that is also stored, compared or multiplied again stays rounded.
+ * The PTX model marks each such add (WS_F_FMAD; the product's operands in src[2] and src[3])
  * so that its value is the fused one, as on the GPU; the mul still runs and is counted, as
  * the PTX has it. An explicit rounding (`mul.rn`, `add.rn`: __fmul_rn, __fadd_rn) forbids
  * the contraction, as the PTX ISA says. Where both operands of an add are such products the
- * first is fused. */
+ * first is fused. tests/sim/cu/contract.cu holds the shapes, and test_sim_contract checks
+ * them against ptxas's own code. */
 #include "sim/ir.h"
 
 #include <stdlib.h>
@@ -49,12 +51,19 @@ static void count_uses(const ws_function *f, int *uses)
     }
 }
 
-/* The pc of the mul that defines the add's source `k` and can fuse into it, or -1. */
-static int product_of(const ws_function *f, const int *uses, int pc, int k, int first)
+static int candidate_add(const ws_inst *in)
+{
+    return (in->op == WS_OP_ADD || in->op == WS_OP_SUB) && contractible_type(in->type) &&
+           in->rnd == WS_RND_NONE && in->nsrc == 2 && !(in->flags & ~WS_F_FTZ);
+}
+
+/* The pc of the mul in [first, pc) that defines the add's source `k` and could fuse into
+ * it, or -1. */
+static int product_of(const ws_function *f, int pc, int k, int first)
 {
     const ws_inst *add = &f->insts[pc];
     const ws_operand *o = &add->src[k];
-    if (o->kind != WS_O_REG || o->reg < 0 || uses[o->reg] != 1)
+    if (o->kind != WS_O_REG || o->reg < 0)
         return -1;
     for (int j = pc - 1; j >= first; j--) {
         const ws_inst *m = &f->insts[j];
@@ -73,33 +82,46 @@ static int product_of(const ws_function *f, const int *uses, int pc, int k, int 
     return -1;
 }
 
+/* Two passes: count each product register's uses that could fuse (`fusable`); then fuse
+ * where that is every use of it. */
 static int contract_function(ws_function *f)
 {
     if (!f->nregs || !f->nblocks)
         return 0;
     int *uses = calloc((size_t)f->nregs, sizeof *uses);
-    if (!uses)
+    int *fusable = calloc((size_t)f->nregs, sizeof *fusable);
+    if (!uses || !fusable) {
+        free(uses);
+        free(fusable);
         return -1;
+    }
     count_uses(f, uses);
-    for (int b = 0; b < f->nblocks; b++) {
-        int first = f->blocks[b].first;
-        for (int pc = first; pc <= f->blocks[b].last; pc++) {
-            ws_inst *in = &f->insts[pc];
-            if ((in->op != WS_OP_ADD && in->op != WS_OP_SUB) || !contractible_type(in->type) ||
-                in->rnd != WS_RND_NONE || in->nsrc != 2 || (in->flags & ~WS_F_FTZ))
-                continue;
-            for (int k = 0; k < 2; k++) {
-                int j = product_of(f, uses, pc, k, first);
-                if (j < 0)
+    for (int pass = 0; pass < 2; pass++)
+        for (int b = 0; b < f->nblocks; b++) {
+            int first = f->blocks[b].first;
+            for (int pc = first; pc <= f->blocks[b].last; pc++) {
+                ws_inst *in = &f->insts[pc];
+                if (!candidate_add(in))
                     continue;
-                in->flags |= WS_F_FMAD | (k ? WS_F_FMAD_B : 0);
-                in->src[2] = f->insts[j].src[0];
-                in->src[3] = f->insts[j].src[1];
-                break;
+                for (int k = 0; k < 2; k++) {
+                    int j = product_of(f, pc, k, first), r = in->src[k].reg;
+                    if (j < 0)
+                        continue;
+                    if (pass == 0) {
+                        fusable[r]++;
+                        continue;
+                    }
+                    if (fusable[r] != uses[r])
+                        continue;
+                    in->flags |= WS_F_FMAD | (k ? WS_F_FMAD_B : 0);
+                    in->src[2] = f->insts[j].src[0];
+                    in->src[3] = f->insts[j].src[1];
+                    break;
+                }
             }
         }
-    }
     free(uses);
+    free(fusable);
     return 0;
 }
 

@@ -1,8 +1,8 @@
 /* test_sim_contract.c — the multiply-add contraction ptxas makes (sim/contract.c), on
  * tests/sim/cu/contract.cu: mul and add/sub as separate PTX instructions in the shapes
- * ptxas fuses (a single-use product in the same block; f32, f64, f16x2, bf16x2; either
- * operand of a sub) and those it keeps apart (.rn, a product used twice, a product from
- * another block). The SASS model runs ptxas's own code, so the PTX model's words must equal
+ * ptxas fuses (a product whose every use is an add in the same block, into each; f32, f64,
+ * f16x2, bf16x2; either operand of a sub) and those it keeps apart (.rn, a product also
+ * stored, a product from another block). The SASS model runs ptxas's own code, so the PTX model's words must equal
  * its; the fused and unfused values are also checked against the CPU's fmaf / a*b+c, and
  * which adds are marked against the rule; NaN results are the canonical ones sm_70+ writes
  * (f32 0x7fffffff, halves 0x7fff). */
@@ -13,7 +13,7 @@
 static const char *const spec =
     "workload contract\nsource contract.cu\n"
     "buffer x f32 192 uniform_real -3 3\nbuffer h u32 128 random_bits\n"
-    "buffer of f32 512 zero\nbuffer od f64 64 zero\nbuffer oh u32 128 zero\n"
+    "buffer of f32 640 zero\nbuffer od f64 64 zero\nbuffer oh u32 128 zero\n"
     "variant v\n  kernel contract\n  grid 2\n  block 32\n  args x h of od oh\n";
 
 /* Which of the kernel's adds/subs carry WS_F_FMAD, in PTX order. */
@@ -29,9 +29,10 @@ static void check_marks(const ws_module *m)
         if ((in->op == WS_OP_ADD || in->op == WS_OP_SUB) && fl)
             got[n++] = in->flags & WS_F_FMAD ? (in->flags & WS_F_FMAD_B ? 'B' : 'A') : '-';
     }
-    /* o0 A, o1 A, o2 B, o3 (.rn add) -, o4 (.rn mul) -, o5 (used twice) -, o7: the other
-     * block's product -, both products A; f64 A; f16x2 A; bf16x2 sub B */
-    CHECK(!strcmp(got, "AAB----AAAB"), "fused adds: %s (want AAB----AAAB)", got);
+    /* o0 A, o1 A, o2 B, o3 (.rn add) -, o4 (.rn mul) -, o5 (product also stored) -, o7: the
+     * other block's product -, both products A; o8, o9 (a product two adds use) A A; f64 A;
+     * f16x2 A; bf16x2 sub B */
+    CHECK(!strcmp(got, "AAB----AAAAAB"), "fused adds: %s (want AAB----AAAAAB)", got);
 }
 
 int main(void)
@@ -46,20 +47,21 @@ int main(void)
     if (!p.rc) {
         const float *x = st_buf(&p, "x")->data, *of = st_buf(&p, "of")->data;
         int bad = 0;
-        for (int k = 0; k < 8; k++) { /* thread 0 multiplies a NaN */
+        for (int k = 0; k < 9; k++) { /* thread 0 multiplies or adds a NaN (not in o[9]) */
             uint32_t bits;
             memcpy(&bits, &of[k], 4);
             bad += bits != 0x7fffffffu;
         }
         CHECK(bad == 0, "ptx: NaN results are the canonical 0x7fffffff: %d not", bad);
+        bad = 0;
         for (int t = 1; t < 64; t++) {
             float a = x[3 * t], b = x[3 * t + 1], c = x[3 * t + 2];
             volatile float ab = a * b, ac = a * c; /* rounded products */
-            float want[7] = {fmaf(a, b, c), fmaf(a, b, -c), fmaf(-a, b, c), ab + c, ab + c,
-                             ac + b, ac};
-            for (int k = 0; k < 7; k++)
-                if (of[8 * t + k] != want[k] && bad++ < 4)
-                    CHECK(0, "ptx: thread %d o[%d] %a, want %a", t, k, of[8 * t + k], want[k]);
+            float want[10] = {fmaf(a, b, c), fmaf(a, b, -c), fmaf(-a, b, c), ab + c, ab + c,
+                              ac + b, ac, 0, fmaf(b, c, a), fmaf(b, c, -b)};
+            for (int k = 0; k < 10; k++)
+                if (k != 7 && of[10 * t + k] != want[k] && bad++ < 4)
+                    CHECK(0, "ptx: thread %d o[%d] %a, want %a", t, k, of[10 * t + k], want[k]);
         }
         CHECK(bad == 0, "ptx: fused and unfused values: %d wrong", bad);
     }

@@ -23,7 +23,7 @@ extern "C" __global__ void contract(const float *x, const unsigned *h, float *of
     int t = blockIdx.x * blockDim.x + threadIdx.x;
     float a = t ? x[3 * t] : __int_as_float(0xffc00001), b = x[3 * t + 1], c = x[3 * t + 2];
     /* thread 0: a NaN with a sign and a payload; every result is the canonical 0x7fffffff */
-    float *o = of + 8 * t;
+    float *o = of + 10 * t;
     o[0] = fadd(fmul(a, b), c);                 /* fused */
     o[1] = fsub(fmul(a, b), c);                 /* a*b - c */
     o[2] = fsub(c, fmul(a, b));                 /* c - a*b */
@@ -37,6 +37,9 @@ extern "C" __global__ void contract(const float *x, const unsigned *h, float *of
         o[7] = fadd(q, a);
     else
         o[7] = fadd(fmul(b, b), fmul(c, a));    /* both operands products */
+    float r = fmul(b, c);                       /* a product whose every use is an add: */
+    o[8] = fadd(r, a);                          /* fused into each */
+    o[9] = fsub(r, b);
     double da = a, db = b, dc = c;
     od[t] = ws_dadd(ws_dmul(da * 1.1, db * 3.7), dc);
     unsigned u = h[2 * t], v = h[2 * t + 1];
