@@ -256,8 +256,12 @@ int ws_sass_x_viaddmnmx(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, 
     ws_sass_int_mods(in, 2, exec, b);
     ws_sass_int_mods(in, 3, exec, c);
     uint32_t pmin = ws_sa_pred_or(w, in, 4, WS_FULL_MASK);
-    int sgn = !ws_sass_has(in, WS_SMOD_U32);
-    WS_LANES(l, exec, a[l] = minmax(a[l] + b[l], c[l], (pmin >> l) & 1, sgn););
+    int sgn = !ws_sass_has(in, WS_SMOD_U32), relu = sgn && ws_sass_has(in, WS_SMOD_RELU);
+    WS_LANES(l, exec, {
+        a[l] = minmax(a[l] + b[l], c[l], (pmin >> l) & 1, sgn);
+        if (relu && (int32_t)a[l] < 0) /* .RELU: max(0, min(a + b, c)) in one */
+            a[l] = 0;
+    });
     ws_sass_dst(w, in, 0, exec, a);
     (void)fx;
     return 0;
@@ -675,15 +679,19 @@ static uint32_t packed_preds(const ws_sass_warp *w, int l)
     return r;
 }
 
-/* P2R Rd, PR, Rb, mask: Rd = (Rb & ~mask) | (P0..P6 packed & mask) */
+/* P2R Rd, PR, Rb, mask: Rd = (Rb & ~mask) | (P0..P6 packed & mask); UP2UR URd, UPR, URb,
+ * mask: the same with the uniform predicates UP0..UP6 (ptxas saves one across a region). */
 int ws_sass_x_p2r(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
     uint32_t b[WS_WARP] = {0}, m[WS_WARP];
-    int km = in->nopnd - 1;
+    int km = in->nopnd - 1, uni = in->o[1].kind == WS_SO_PR && in->o[1].reg == 1;
     if (in->nopnd > 3)
         SRC(2, b);
     SRC(km, m);
-    WS_LANES(l, exec, b[l] = (b[l] & ~m[l]) | (packed_preds(w, l) & m[l] & 0x7f););
+    WS_LANES(l, exec, {
+        uint32_t preds = uni ? w->up : packed_preds(w, l);
+        b[l] = (b[l] & ~m[l]) | (preds & m[l] & 0x7f);
+    });
     ws_sass_dst(w, in, 0, exec, b);
     (void)fx;
     return 0;

@@ -63,8 +63,9 @@ WS_SASS_FENV static int f32_arith(ws_sass_warp *w, const ws_sass_inst *in, uint3
         SRCF(3, c);
     int ftz = ws_sass_has(in, WS_SMOD_FTZ), sat = ws_sass_has(in, WS_SMOD_SAT);
     int mode = fe_mode(in->rnd);
-    /* FMUL.D2/.D4/.M2/.M4/.M8: the exact product scaled before its one rounding */
+    /* FMUL.D2/.D4/.D8/.M2/.M4/.M8: the exact product scaled before its one rounding */
     double scale = ws_sass_has(in, WS_SMOD_D2) ? 0.5 : ws_sass_has(in, WS_SMOD_D4) ? 0.25
+                 : ws_sass_has(in, WS_SMOD_D8) ? 0.125
                  : ws_sass_has(in, WS_SMOD_M2) ? 2.0 : ws_sass_has(in, WS_SMOD_M4) ? 4.0
                  : ws_sass_has(in, WS_SMOD_M8) ? 8.0 : 1.0;
     if (mode != FE_TONEAREST)

@@ -108,7 +108,8 @@ typedef enum ws_sass_okind {
     WS_SO_SREG,     /* SR_TID.X etc.: sreg */
     WS_SO_RELOC,    /* 32@lo(sym) / 32@hi(sym): sym, hi; imm = addend (byte offset) */
     WS_SO_SB,       /* SB<reg>: a scoreboard (DEPBAR.LE SB0, 0x0) */
-    WS_SO_PR        /* PR: all predicate registers as bits (P2R R8, PR, RZ, 0x10) */
+    WS_SO_PR        /* PR: all predicate registers as bits (P2R R8, PR, RZ, 0x10); reg 1: UPR,
+                       the uniform ones (UP2UR UR4, UPR, URZ, 0x2) */
 } ws_sass_okind;
 
 typedef enum ws_sass_sregid {

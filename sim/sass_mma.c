@@ -234,3 +234,30 @@ int ws_sass_x_dmma(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
     }
     return 0;
 }
+
+/* MOVM.16.MT88 Rd, Ra (movmatrix.sync.aligned.m8n8.trans.b16): the warp's 8x8 matrix of
+ * 16-bit elements, lane l holding row l/4's elements 2(l%4) and 2(l%4)+1 (low half first),
+ * transposed in the same layout: lane l receives column l/4's elements from rows 2(l%4) and
+ * 2(l%4)+1. Like ldmatrix, it needs every lane of the warp. */
+int ws_sass_x_movm(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    (void)fx;
+    if (!exec)
+        return 0;
+    if (!ws_sass_has(in, WS_SMOD_W16) || !ws_sass_has(in, WS_SMOD_MT88))
+        return ws_sass_fault(w, in, __builtin_ctz(exec), 0, WS_ERR_UNSUPPORTED,
+                             "unsupported MOVM form (MOVM.16.MT88 is known)");
+    if (exec != WS_FULL_MASK)
+        return ws_sass_fault(w, in, __builtin_ctz(exec), 0, WS_ERR_SIM, "MOVM with lanes "
+                             "0x%08x: movmatrix needs all 32 lanes of the warp", exec);
+    uint32_t a[WS_WARP], d[WS_WARP];
+    ws_sass_src(w, in, 1, exec, a);
+    for (int l = 0; l < WS_WARP; l++) {
+        int row = l >> 2, c0 = 2 * (l & 3);
+        uint32_t lo = a[4 * c0 + (row >> 1)] >> 16 * (row & 1) & 0xffffu;       /* M[c0][row] */
+        uint32_t hi = a[4 * (c0 + 1) + (row >> 1)] >> 16 * (row & 1) & 0xffffu; /* M[c0+1][row] */
+        d[l] = lo | hi << 16;
+    }
+    ws_sass_dst(w, in, 0, exec, d);
+    return 0;
+}

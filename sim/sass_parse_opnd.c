@@ -375,8 +375,9 @@ int ws_sass_parse_opnd(const char *s, size_t n, ws_sass_opnd *o, ws_sass_ref *re
     const char *p = buf;
     if (m >= 5 && (memcmp(p, "32@lo", 5) == 0 || memcmp(p, "32@hi", 5) == 0))
         return ws_reloc(p, m, o, ref, why, whyn);
-    if (m == 2 && p[0] == 'P' && p[1] == 'R') {
+    if ((m == 2 && p[0] == 'P' && p[1] == 'R') || (m == 3 && memcmp(p, "UPR", 3) == 0)) {
         o->kind = WS_SO_PR;
+        o->reg = m == 3; /* 1: the uniform predicates (UP2UR) */
         return 0;
     }
     if (m == 3 && p[0] == 'S' && p[1] == 'B' && p[2] >= '0' && p[2] <= '5') {

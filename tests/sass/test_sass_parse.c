@@ -185,6 +185,23 @@ static void test_real_kernel_forms(void)
           in.dtype == WS_SMOD_S8 && in.stype == WS_SMOD_S8, "IMMA .ROW/.COL");
     in = one("DMMA.8x8x4 R8, R2, R4, R8", NULL);
     CHECK(in.op == WS_SOP_DMMA && ws_sass_has(&in, WS_SMOD_M884), "DMMA.8x8x4");
+    /* from ggml's CUDA kernels (llama.cpp): movmatrix, FP32 x*y/8, a clamp at 0 after an
+     * add and min, a uniform predicate saved to a uniform register, FP8 conversions */
+    in = one("MOVM.16.MT88 R56, R73", NULL);
+    CHECK(in.op == WS_SOP_MOVM && ws_sass_has(&in, WS_SMOD_MT88) && in.nopnd == 2, "MOVM");
+    in = one("FMUL.D8 R229, R153, R160.reuse", NULL);
+    CHECK(in.op == WS_SOP_FMUL && ws_sass_has(&in, WS_SMOD_D8), "FMUL.D8");
+    in = one("VIADDMNMX.RELU R17, R19, 0x1, R11, PT", NULL);
+    CHECK(in.op == WS_SOP_VIADDMNMX && ws_sass_has(&in, WS_SMOD_RELU), "VIADDMNMX.RELU");
+    in = one("UP2UR UR43, UPR, URZ, 0x2", NULL);
+    CHECK(in.op == WS_SOP_UP2UR && in.o[1].kind == WS_SO_PR && in.o[1].reg == 1, "UP2UR UPR");
+    in = one("P2R R0, PR, RZ, 0x7f", NULL);
+    CHECK(in.op == WS_SOP_P2R && in.o[1].kind == WS_SO_PR && in.o[1].reg == 0, "P2R PR");
+    in = one("F2FP.SATFINITE.RELU.E5M2.F32.PACK_AB_MERGE_C R13, R6, R9, RZ", NULL);
+    CHECK(in.op == WS_SOP_F2FP && in.dtype == WS_SMOD_E5M2 && in.stype == WS_SMOD_F32 &&
+          ws_sass_has(&in, WS_SMOD_PACK_AB_MERGE_C) && !strcmp(in.name,
+          "F2FP.SATFINITE.RELU.E5M2.F32.PACK_AB_MERGE_C"), "F2FP to FP8, name whole: %s",
+          in.name);
     char name[700], text[4096];
     memset(name, 'x', sizeof name - 1);
     memcpy(name, "_ZN3cub", 7);

@@ -398,6 +398,14 @@ static void test_bits(void)
     su_set(22, 5);
     RUN("VIADDMNMX", R(12), R(22), NEG(R(13)), IMM(0xb9600000), NOT(PT));
     CHECK((int)su_r(12)[0] == -2, "VIADDMNMX: %d", (int)su_r(12)[0]);
+    /* VIADDMNMX.RELU R14, R22, 0x1, R15, PT = max(0, min(R22 + 1, R15)): -2 + 1 -> 0,
+     * 5 + 1 -> min(6, 4) = 4 */
+    su_set(15, 4);
+    for (int l = 0; l < WS_WARP; l++)
+        su_r(22)[l] = l & 1 ? 5u : (uint32_t)-2;
+    RUN("VIADDMNMX.RELU", R(14), R(22), IMM(1), R(15), PT);
+    CHECK(su_r(14)[0] == 0 && su_r(14)[1] == 4, "VIADDMNMX.RELU: %d %d", (int)su_r(14)[0],
+          (int)su_r(14)[1]);
     /* VABSDIFF R2, R5, R4, 0x3 = __sad; VABSDIFF.U32; IABS; VIADD */
     su_set(5, (uint32_t)-4);
     su_set(4, 6);
@@ -459,6 +467,12 @@ static void test_moves(void)
     RUN("P2R", R(0), P(0), RZ, IMM(0x7f));
     CHECK(su_r(0)[0] == 0x09u && su_r(0)[1] == 0x48u && su_r(0)[2] == 0, "P2R: %x %x",
           su_r(0)[0], su_r(0)[1]);
+    /* UP2UR UR5, UPR, UR6, 0x6 packs UP1 and UP2 over UR6's other bits */
+    su_w.up = 0x80 | 0x04 | 0x01;
+    su_w.ur[6] = 0xf0u;
+    RUN("UP2UR", UR(5), su_o(WS_SO_PR, 1), UR(6), IMM(0x6));
+    CHECK(su_w.ur[5] == 0xf4u, "UP2UR: %x", su_w.ur[5]);
+    su_w.up = 0x80;
     su_set(1, 0x2u);
     RUN("R2P", P(0), R(1), IMM(0x3));
     CHECK(su_w.p[0] == 0 && su_w.p[1] == WS_FULL_MASK && su_w.p[3] == 0x3u, "R2P: %x %x %x",

@@ -36,8 +36,9 @@ static void test_fp32(void)
     su_setf(21, 5.0f);
     RUN("FMUL.D2", R(22), R(20), R(21));
     RUN("FMUL.M8", R(23), R(20), R(21));
-    CHECK(su_getf(22, 0) == 7.5f && su_getf(23, 0) == 120.0f, "FMUL.D2/.M8: %a %a",
-          su_getf(22, 0), su_getf(23, 0));
+    RUN("FMUL.D8", R(24), R(20), R(21));
+    CHECK(su_getf(22, 0) == 7.5f && su_getf(23, 0) == 120.0f && su_getf(24, 0) == 1.875f,
+          "FMUL.D2/.M8/.D8: %a %a %a", su_getf(22, 0), su_getf(23, 0), su_getf(24, 0));
     /* .FTZ flushes a denormal input and result; .SAT clamps to [0, 1], NaN to 0 */
     su_setf(10, ldexpf(1.0f, -130));
     RUN("FMUL", R(11), R(10), FIMM(1));

@@ -28,7 +28,8 @@ static const char spec[] =
     "variant s8\n  kernel mma_s8\n  grid 1\n  block 32\n  args a b c\n"
     "variant f64\n  kernel mma_f64\n  grid 1\n  block 32\n  args a b c\n"
     "variant misc\n  kernel misc_forms\n  grid 1\n  block 32\n  args a c\n"
-    "variant cp\n  kernel cp_async\n  grid 1\n  block 32\n  args a c\n";
+    "variant cp\n  kernel cp_async\n  grid 1\n  block 32\n  args a c\n"
+    "variant movm\n  kernel movm\n  grid 1\n  block 32\n  args a c\n";
 
 enum { F16, BF16, F32 };
 
@@ -148,6 +149,35 @@ static void test_ldsm(void)
 }
 
 static void fill_none(st_run *r) { (void)r; }
+
+/* Element (r, c) of the 8x8 test matrix: distinct 16-bit values. */
+static uint32_t mel(int r, int c) { return 0x1000u * (uint32_t)r + 0x11u * (uint32_t)c + 7u; }
+
+static void fill_movm(st_run *r)
+{
+    uint32_t *a = st_buf(r, "a")->data;
+    for (int l = 0; l < 32; l++) /* lane l: row l/4, columns 2(l%4) and 2(l%4)+1 */
+        a[l] = mel(l >> 2, 2 * (l & 3)) | mel(l >> 2, 2 * (l & 3) + 1) << 16;
+}
+
+/* movmatrix.trans: lane l gets column l/4's elements from rows 2(l%4) and 2(l%4)+1; twice,
+ * the matrix back. */
+static void test_movm(void)
+{
+    st_run r;
+    if (run_filled(&r, "movm", fill_movm) == 0) {
+        const uint32_t *a = st_buf(&r, "a")->data, *c = st_buf(&r, "c")->data;
+        int bad = 0;
+        for (int l = 0; l < 32; l++) {
+            uint32_t want = mel(2 * (l & 3), l >> 2) | mel(2 * (l & 3) + 1, l >> 2) << 16;
+            if ((c[l] != want || c[32 + l] != a[l]) && bad++ < 3)
+                fprintf(stderr, "  movm lane %d: 0x%08x, want 0x%08x; twice 0x%08x\n", l, c[l],
+                        want, c[32 + l]);
+        }
+        CHECK(bad == 0, "MOVM.16.MT88 transposes the warp's 8x8 matrix (%d lanes wrong)", bad);
+    }
+    st_free(&r);
+}
 
 static void test_half2_atomic(void)
 {
@@ -335,6 +365,7 @@ int main(void)
         test_dmma();
         test_misc();
         test_cp_async();
+        test_movm();
     }
     if (sass)
         ws_sass_module_free(sass);

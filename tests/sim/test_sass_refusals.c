@@ -41,6 +41,10 @@ int main(void)
 
     /* tensor-core tiles: part of a warp, unknown shapes and types */
     refused(INST("HMMA.16816.F32", R(8), R(4), R(12), RZ), half, WS_ERR_SIM, "all 32 lanes");
+    /* movmatrix needs the whole warp, and MOVM has one form */
+    refused(INST("MOVM.16.MT88", R(8), R(4)), half, WS_ERR_SIM, "all 32 lanes");
+    refused(INST("MOVM.16", R(8), R(4)), WS_FULL_MASK, WS_ERR_UNSUPPORTED,
+            "unsupported MOVM form");
     /* F2FP with FP8: the three forms ptxas writes, nothing else */
     refused(INST("F2FP.SATFINITE.E4M3.F32.PACK_AB", R(8), R(4), R(12)), WS_FULL_MASK,
             WS_ERR_UNSUPPORTED, "unsupported F2FP form with FP8");

@@ -175,3 +175,15 @@ extern "C" __global__ void cp_async(const int4 *in, int4 *out)
     out[t] = s[63 - t];
     out[32 + t] = s[31 - t];
 }
+
+// movmatrix (MOVM.16.MT88; ggml's flash attention transposes its mma tiles so): lane l's
+// word of an 8x8 matrix of 16-bit elements, transposed, into c[l]; transposed twice into
+// c[32 + l] (the matrix back).
+extern "C" __global__ void movm(const unsigned *a, unsigned *c)
+{
+    unsigned t, u, l = threadIdx.x;
+    asm volatile("movmatrix.sync.aligned.m8n8.trans.b16 %0, %1;" : "=r"(t) : "r"(a[l]));
+    asm volatile("movmatrix.sync.aligned.m8n8.trans.b16 %0, %1;" : "=r"(u) : "r"(t));
+    c[l] = t;
+    c[32 + l] = u;
+}
