@@ -484,6 +484,19 @@ int ws_x_mem(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx)
 int ws_x_cvta(ws_warp *w, const ws_inst *in, uint32_t exec)
 {
     const uint64_t *a = ws_x_src(w, in, 0, w->scratch[0]);
+    if (in->op == WS_OP_MAPA) { /* mapa[.shared::cluster] d, a, rank: in a launch of 1x1x1
+                                   clusters only rank 0, the CTA itself, is mapped */
+        const uint64_t *rank = ws_x_src(w, in, 1, w->scratch[1]);
+        uint64_t *d = ws_x_reg(w, in->dst[0].reg);
+        WS_LANES(l, exec, {
+            if ((uint32_t)rank[l] != 0)
+                return ws_x_fault(w, in, l, a[l], WS_ERR_SIM, "mapa to CTA rank %u of the "
+                                  "cluster: the launch has clusters of one CTA (thread-block "
+                                  "clusters are not modelled)", (unsigned)(uint32_t)rank[l]);
+            d[l] = a[l];
+        });
+        return 0;
+    }
     uint64_t win = in->space == WS_SPACE_SHARED ? WS_SHARED_WINDOW
                  : in->space == WS_SPACE_LOCAL ? WS_LOCAL_WINDOW : 0;
     int bits = ws_ptype_bits((ws_ptype)in->type);

@@ -60,6 +60,15 @@ static void special_values(ws_warp *w, int sr, int64_t envreg, uint64_t *out)
     case WS_SR_GLOBALTIMER: v = w->issued; break; /* one simulated ns per issue */
     case WS_SR_DYNAMIC_SMEM_SIZE: v = r->v->smem_dynamic; break;
     case WS_SR_TOTAL_SMEM_SIZE: v = r->shared_bytes; break;
+    /* clusters: the launch is a grid of 1x1x1 ones (a kernel that needs more is refused) */
+    case WS_SR_CLUSTER_NCTARANK: case WS_SR_CLUSTER_NCTAID_X: case WS_SR_CLUSTER_NCTAID_Y:
+    case WS_SR_CLUSTER_NCTAID_Z: v = 1; break;
+    case WS_SR_CLUSTERID_X: case WS_SR_CLUSTERID_Y: case WS_SR_CLUSTERID_Z:
+        v = c->ctaid[sr - WS_SR_CLUSTERID_X];
+        break;
+    case WS_SR_NCLUSTERID_X: case WS_SR_NCLUSTERID_Y: case WS_SR_NCLUSTERID_Z:
+        v = r->grid[sr - WS_SR_NCLUSTERID_X];
+        break;
     case WS_SR_ENVREG: /* 1:2 is the grid-sync workspace of a cooperative launch, else 0 */
         v = envreg == 1 ? r->grid_workspace >> 32 : envreg == 2 ? (uint32_t)r->grid_workspace : 0;
         if ((envreg == 1 || envreg == 2) && !r->grid_workspace)

@@ -153,7 +153,8 @@ enum {
     WS_F_SATFINITE = 1u << 16,                /* cvt.satfinite: past the largest finite: it */
     /* add/sub that ptxas contracts with the mul that makes its operand (contract.c): the
      * value is the fused src[2] * src[3] +- the other operand; _B: the product is src[1] */
-    WS_F_FMAD = 1u << 17, WS_F_FMAD_B = 1u << 18
+    WS_F_FMAD = 1u << 17, WS_F_FMAD_B = 1u << 18,
+    WS_F_CLUSTER = 1u << 19                   /* barrier.cluster.arrive / .wait */
 };
 
 typedef enum ws_special {
@@ -167,6 +168,12 @@ typedef enum ws_special {
     WS_SR_LANEMASK_GE,
     WS_SR_CLOCK, WS_SR_CLOCK64, WS_SR_GLOBALTIMER,
     WS_SR_DYNAMIC_SMEM_SIZE, WS_SR_TOTAL_SMEM_SIZE,
+    /* thread-block clusters: a launch without them is a grid of 1x1x1 clusters */
+    WS_SR_CLUSTER_CTARANK, WS_SR_CLUSTER_NCTARANK,
+    WS_SR_CLUSTER_CTAID_X, WS_SR_CLUSTER_CTAID_Y, WS_SR_CLUSTER_CTAID_Z,
+    WS_SR_CLUSTER_NCTAID_X, WS_SR_CLUSTER_NCTAID_Y, WS_SR_CLUSTER_NCTAID_Z,
+    WS_SR_CLUSTERID_X, WS_SR_CLUSTERID_Y, WS_SR_CLUSTERID_Z,
+    WS_SR_NCLUSTERID_X, WS_SR_NCLUSTERID_Y, WS_SR_NCLUSTERID_Z, WS_SR_IS_EXPLICIT_CLUSTER,
     WS_SR_ENVREG            /* %envreg0..31: the operand's imm is the index */
 } ws_special;
 

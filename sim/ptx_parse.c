@@ -724,9 +724,19 @@ static int skip_performance_directives(ws_pctx *c)
                    ws_pc_is(t, ".minnctapersm") || ws_pc_is(t, ".maxnctapersm") ||
                    ws_pc_is(t, ".maxnreg") || ws_pc_is(t, ".reqnctapercluster") ||
                    ws_pc_is(t, ".maxclusterrank") || ws_pc_is(t, ".explicitcluster")) {
+            int dims = ws_pc_is(t, ".reqnctapercluster"), n = 1;
+            if (ws_pc_is(t, ".explicitcluster") && !c->cluster_ctas)
+                c->cluster_ctas = -1, c->cluster_line = t->line;
             c->pos++;
-            while (ws_pc_peek(c)->kind == WS_TK_NUM || ws_pc_is(ws_pc_peek(c), ","))
-                c->pos++;
+            while (ws_pc_peek(c)->kind == WS_TK_NUM || ws_pc_is(ws_pc_peek(c), ",")) {
+                const ws_tok *v = ws_pc_next(c);
+                int64_t x;
+                if (dims && v->kind == WS_TK_NUM && !ws_parse_int_literal(v->s, v->len, &x) &&
+                    x > 0 && x < 1024)
+                    n *= (int)x;
+            }
+            if (dims)
+                c->cluster_ctas = n, c->cluster_line = t->line;
         } else {
             return WS_OK;
         }
@@ -917,6 +927,7 @@ static int parse_function(ws_pctx *c, int is_entry, int is_extern)
         f.rets[i].offset = offset;
         offset += f.rets[i].size;
     }
+    c->cluster_ctas = c->cluster_line = 0;
     if (skip_performance_directives(c))
         goto fail;
     if (ws_pc_is(ws_pc_peek(c), ";")) { /* a declaration (prototype or .extern) */
@@ -946,6 +957,17 @@ static int parse_function(ws_pctx *c, int is_entry, int is_extern)
         (c->err->code != WS_ERR_UNSUPPORTED || keep_unsupported(c, &f, body_start)))
         goto fail;
     c->fn = NULL;
+    if (c->cluster_ctas && c->cluster_ctas != 1 && !f.unsupported) { /* __cluster_dims__ */
+        if (!(f.unsupported = malloc(sizeof *f.unsupported)))
+            goto nomem_fail;
+        ws_error_clear(f.unsupported);
+        char what[64];
+        snprintf(what, sizeof what, c->cluster_ctas > 0 ? "clusters of %d CTAs" : "clusters",
+                 c->cluster_ctas);
+        ws_error_at(f.unsupported, WS_ERR_UNSUPPORTED, c->name, c->cluster_line,
+                    "compiled for thread-block %s (__cluster_dims__, .reqnctapercluster / "
+                    ".explicitcluster): clusters are not modelled", what);
+    }
     if (add_function(c, &f, name->line))
         goto fail;
     return WS_OK;

@@ -63,6 +63,9 @@ typedef struct ws_pctx {
     /* the function being parsed */
     ws_function *fn;
     int fn_index;
+    /* the function's .reqnctapercluster (CTAs in a cluster; -1: .explicitcluster alone) and
+       its line: a launch of a kernel that needs clusters is refused */
+    int cluster_ctas, cluster_line;
     int cap_regs, cap_insts, cap_locals;
     ws_strmap regs, locals, params, labels;
     ws_strmap inlined;     /* "file:line:col" of an inlined location -> main-file line */

@@ -104,6 +104,12 @@ static int apply_bar_mod(ws_inst *in, const char *s, int len)
     else if (eq(s, len, "or") && in->subop == WS_SUB_RED_POPC) in->subop = WS_SUB_RED_OR;
     else if (eq(s, len, "aligned")) in->flags |= WS_F_ALIGNED;
     else if (eq(s, len, "cta")) { /* default scope */ }
+    else if (eq(s, len, "cluster") && in->op == WS_OP_BARRIER) in->flags |= WS_F_CLUSTER;
+    /* barrier.cluster.wait: in a launch of 1x1x1 clusters, the CTA's barrier (as ptxas's
+       BAR.SYNC 0 where the launch has no clusters); .arrive does not wait */
+    else if (eq(s, len, "wait") && (in->flags & WS_F_CLUSTER)) in->subop = WS_SUB_SYNC;
+    else if ((eq(s, len, "relaxed") || eq(s, len, "acquire") || eq(s, len, "release")) &&
+             (in->flags & WS_F_CLUSTER)) { /* memory order: the model's memory is in order */ }
     else return 0;
     return 1;
 }
@@ -385,6 +391,14 @@ static const struct { const char *name; ws_special sr; } specials[] = {
     {"%clock", WS_SR_CLOCK}, {"%clock64", WS_SR_CLOCK64}, {"%globaltimer", WS_SR_GLOBALTIMER},
     {"%dynamic_smem_size", WS_SR_DYNAMIC_SMEM_SIZE},
     {"%total_smem_size", WS_SR_TOTAL_SMEM_SIZE},
+    {"%cluster_ctarank", WS_SR_CLUSTER_CTARANK}, {"%cluster_nctarank", WS_SR_CLUSTER_NCTARANK},
+    {"%cluster_ctaid.x", WS_SR_CLUSTER_CTAID_X}, {"%cluster_ctaid.y", WS_SR_CLUSTER_CTAID_Y},
+    {"%cluster_ctaid.z", WS_SR_CLUSTER_CTAID_Z}, {"%cluster_nctaid.x", WS_SR_CLUSTER_NCTAID_X},
+    {"%cluster_nctaid.y", WS_SR_CLUSTER_NCTAID_Y},
+    {"%cluster_nctaid.z", WS_SR_CLUSTER_NCTAID_Z}, {"%clusterid.x", WS_SR_CLUSTERID_X},
+    {"%clusterid.y", WS_SR_CLUSTERID_Y}, {"%clusterid.z", WS_SR_CLUSTERID_Z},
+    {"%nclusterid.x", WS_SR_NCLUSTERID_X}, {"%nclusterid.y", WS_SR_NCLUSTERID_Y},
+    {"%nclusterid.z", WS_SR_NCLUSTERID_Z}, {"%is_explicit_cluster", WS_SR_IS_EXPLICIT_CLUSTER},
 };
 
 static int lookup_special(const char *s, int len)
@@ -414,12 +428,11 @@ static int envreg_index(const ws_tok *t)
 }
 
 /* PTX special registers the executor does not model (cooperative groups' scratch
- * %reserved_smem_offset_*, clusters, counters). */
+ * %reserved_smem_offset_*, counters). */
 static int unmodelled_special(const ws_tok *t)
 {
     static const char *const prefixes[] = {
-        "%reserved_smem_offset", "%cluster", "%nclusterid", "%clusterid",
-        "%is_explicit_cluster", "%pm", "%clock_hi", "%globaltimer_", "%aggr_smem_size",
+        "%reserved_smem_offset", "%pm", "%clock_hi", "%globaltimer_", "%aggr_smem_size",
         "%current_graph_exec"};
     for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++) {
         size_t n = strlen(prefixes[i]);
@@ -691,6 +704,8 @@ static int check_arity(ws_pctx *c, const ws_inst *in, const char *opname, int li
     if (ws_op_has(in->op, WS_OPF_BARRIER)) { /* the row's range, narrowed by sub-operation */
         dmin = dmax = has_dst(in);
         smax = dmin ? smax : smax - 1;
+        if (in->flags & WS_F_CLUSTER) /* barrier.cluster.arrive / .wait: no operands */
+            smin = smax = 0;
     }
     if (in->op == WS_OP_CVT) /* cvt.rn.f16x2.f32 d, a, b packs two (and .e4m3x2.f32); every
                                 other cvt one */

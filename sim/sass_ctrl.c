@@ -395,3 +395,15 @@ int ws_sass_x_lepc(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
     ws_sass_dst64(w, in, 0, exec, v);
     return 0;
 }
+
+/* UCGABAR_ARV / UCGABAR_WAIT: a thread-block cluster's barrier, reached only where the
+ * launch has clusters, which the model does not run (sass_ops.def). */
+int ws_sass_x_cgabar(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    (void)fx;
+    if (!exec)
+        return 0;
+    return ws_sass_fault(w, in, __builtin_ctz(exec), 0, WS_ERR_UNSUPPORTED, "a thread-block "
+                         "cluster barrier (cluster.sync()) where the launch is in clusters: "
+                         "clusters are not modelled");
+}

@@ -263,6 +263,8 @@ typedef struct ws_sass_kernel {
     uint32_t frame_bytes;        /* per-thread local memory: the largest of the frame and
                                     the stack sizes ptxas records (calls included) */
     int regs;                    /* registers per thread */
+    int64_t cluster_ctas;        /* __cluster_dims__' CTAs per cluster; -1: launched in
+                                    clusters of a size set at launch; 0: none */
     int cubin_loaded;            /* 1 once ws_sass_load_cubin filled the fields above */
 } ws_sass_kernel;
 

@@ -24,7 +24,9 @@ enum {
     WS_EIATTR_CBANK_PARAM_SIZE = 0x19,/* HVAL: parameter bytes */
     WS_EIATTR_CRS_STACK_SIZE = 0x1e,  /* SVAL: bytes u32 */
     WS_EIATTR_MAX_STACK_SIZE = 0x23,
-    WS_EIATTR_REGCOUNT = 0x2f         /* SVAL: function symbol u32, registers u32 */
+    WS_EIATTR_REGCOUNT = 0x2f,        /* SVAL: function symbol u32, registers u32 */
+    WS_EIATTR_CTA_PER_CLUSTER = 0x3d, /* SVAL: the cluster's shape, 3 x u32 (__cluster_dims__) */
+    WS_EIATTR_EXPLICIT_CLUSTER = 0x3e /* NVAL: launched in clusters only */
 };
 /* Relocation types in constant banks. */
 enum { WS_R_CUDA_32 = 1, WS_R_CUDA_64 = 2 };
@@ -130,7 +132,8 @@ static int ws_info_walk(ws_cubin *c, Elf_Scn *scn, const char *name, ws_info_fn 
             (fmt == WS_EIFMT_SVAL && (size_t)(end - p - 4) < n))
             return ws_bad(c, "bad entry in", name);
         const uint8_t *val = fmt == WS_EIFMT_SVAL ? p + 4 : p + 2;
-        int rc = fmt == WS_EIFMT_NVAL ? WS_OK : fn(c, attr, val, n, ctx);
+        int rc = fn(c, attr, fmt == WS_EIFMT_NVAL ? NULL : val, fmt == WS_EIFMT_NVAL ? 0 : n,
+                    ctx);
         if (rc != WS_OK)
             return rc;
         p += fmt == WS_EIFMT_SVAL ? 4 + n : 4;
@@ -172,6 +175,10 @@ static int ws_info_kernel(ws_cubin *c, int attr, const uint8_t *val, size_t n, v
         k->param_size = ws_le16(val);
     } else if (attr == WS_EIATTR_CRS_STACK_SIZE && n == 4 && ws_le32(val) > k->frame_bytes) {
         k->frame_bytes = ws_le32(val);
+    } else if (attr == WS_EIATTR_CTA_PER_CLUSTER && n == 12) {
+        k->cluster_ctas = ws_le32(val) * ws_le32(val + 4) * ws_le32(val + 8);
+    } else if (attr == WS_EIATTR_EXPLICIT_CLUSTER && !k->cluster_ctas) {
+        k->cluster_ctas = -1;
     }
     return WS_OK;
 }

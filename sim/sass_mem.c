@@ -126,6 +126,14 @@ static uint8_t *resolve(ws_sass_warp *w, const ws_sass_inst *in, int sp, uint64_
         sp = ws_generic_space(&addr);
     *space_out = sp;
     if (sp == WS_SPACE_SHARED) {
+        if ((addr >> 24 & 0xff) != 0) { /* the CTA's rank in its cluster: always 0 here */
+            ws_sass_fault(w, in, lane, addr, WS_ERR_SIM, "shared %s at 0x%llx names CTA rank "
+                          "%u of the cluster (distributed shared memory): the launch has "
+                          "clusters of one CTA (thread-block clusters are not modelled)",
+                          is_write ? "store" : "load", (unsigned long long)addr,
+                          (unsigned)(addr >> 24 & 0xff));
+            return NULL;
+        }
         uint64_t s = (addr & 0xffffffu) - r->shared_base;
         if ((addr & 0xffffffu) >= r->shared_base && s + n <= c->shared_bytes) {
             if (c->shadow_shared)
@@ -459,8 +467,12 @@ int ws_sass_x_atom(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
     int popc_inc = ws_sass_has(in, WS_SMOD_POPC) && ws_sass_has(in, WS_SMOD_INC);
     const ws_sass_opnd *dst = k > 0 ? &in->o[k - 1] : NULL;
     /* ATOM.E.ADD.F16x2 P0, Rd, [generic]: P0 = the lanes whose address is global, done here;
-     * ptxas runs the others through QSPC and a shared CAS loop or a local update */
-    int global_only = sp == WS_SPACE_GENERIC && k == 2 && in->o[0].kind == WS_SO_P;
+     * ptxas runs the others through QSPC and a shared CAS loop or a local update. With PT
+     * there (ATOM.E.ADD.STRONG.GPU PT, RZ, [generic], R: an atomicAdd through a pointer
+     * cluster.map_shared_rank made) no other path follows: every lane is done, shared or
+     * global. */
+    int global_only = sp == WS_SPACE_GENERIC && k == 2 && in->o[0].kind == WS_SO_P &&
+                      in->o[0].reg != WS_SASS_PT;
     uint32_t done = 0;
     addresses(w, in, k, exec, fx->addr);
     fx->has_addr = 1;

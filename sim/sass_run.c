@@ -120,6 +120,17 @@ static int fill_bank0(ws_sass_run *r)
         put32(c0, 0x0 + 4u * (uint32_t)d, b->block[d]);
         put32(c0, 0xc + 4u * (uint32_t)d, b->grid[d]);
     }
+    /* The cluster fields ptxas reads for %cluster_* (sm_90): a launch without clusters is a
+     * grid of 1x1x1 clusters, not explicit (0x140 0: cg::this_cluster().sync() takes the
+     * CTA barrier). 0x144: the cluster's shape, 0x150: its reciprocals (as f32, for
+     * %clusterid = ctaid * (1/shape)), 0x15c: clusters in the grid, 0x188: CTAs a cluster. */
+    put32(c0, 0x140, 0);
+    for (int d = 0; d < 3; d++) {
+        put32(c0, 0x144 + 4u * (uint32_t)d, 1);
+        put32(c0, 0x150 + 4u * (uint32_t)d, 0x3f800000u); /* 1.0f */
+        put32(c0, 0x15c + 4u * (uint32_t)d, b->grid[d]);
+    }
+    put32(c0, 0x188, 1);
     put32(c0, 0x20, (uint32_t)WS_LOCAL_WINDOW);
     put32(c0, 0x24, (uint32_t)(WS_LOCAL_WINDOW >> 32));
     put32(c0, 0x28, r->frame_bytes);
@@ -497,6 +508,14 @@ static int run_kernel(ws_sass_run *r, const ws_sass_module *sm, ws_buffers *bufs
     if (!r->k)
         return ws_error_set(err, WS_ERR_NOTFOUND, "kernel %s is not in the SASS (%s)", entry,
                             sm->arch);
+    if (r->k->cluster_ctas && r->k->cluster_ctas != 1) {
+        char what[48];
+        snprintf(what, sizeof what, r->k->cluster_ctas > 0 ? "clusters of %lld CTAs" : "clusters",
+                 (long long)r->k->cluster_ctas);
+        return ws_error_set(err, WS_ERR_UNSUPPORTED, "kernel %s is compiled for thread-block %s "
+                            "(__cluster_dims__; the cubin's EIATTR_CTA_PER_CLUSTER): clusters "
+                            "are not modelled", r->k->name, what);
+    }
     fill_function_addresses(r, sm);
     uint32_t frame = r->k->frame_bytes;
     if (b->opt->resources && (uint32_t)b->opt->resources->local_bytes > frame)
