@@ -37,7 +37,8 @@ static const char *const space_names[] = {"", "global", "shared", "local", "cons
 /* Memory-model, scope and cache qualifiers: no effect on a functional simulation. */
 static const char *const ignored_mem[] = {"relaxed", "acquire", "release", "acq_rel", "sc",
                                           "weak", "gpu", "sys", "cta", "cluster", "nc", "ca",
-                                          "cg", "cs", "lu", "cv", "wb", "wt", "noftz"};
+                                          "cg", "cs", "lu", "cv", "wb", "wt", "noftz",
+                                          "L1", "L2" /* prefetch.global.L2: a hint */};
 
 static int is_ignored_mem(const char *s, int len)
 {

@@ -256,11 +256,11 @@ int ws_sass_x_viaddmnmx(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, 
     ws_sass_int_mods(in, 2, exec, b);
     ws_sass_int_mods(in, 3, exec, c);
     uint32_t pmin = ws_sa_pred_or(w, in, 4, WS_FULL_MASK);
-    int sgn = !ws_sass_has(in, WS_SMOD_U32), relu = sgn && ws_sass_has(in, WS_SMOD_RELU);
+    int x2 = in->dtype == WS_SMOD_S16X2 || in->dtype == WS_SMOD_U16X2;
     WS_LANES(l, exec, {
-        a[l] = minmax(a[l] + b[l], c[l], (pmin >> l) & 1, sgn);
-        if (relu && (int32_t)a[l] < 0) /* .RELU: max(0, min(a + b, c)) in one */
-            a[l] = 0;
+        uint32_t sum = x2 ? ((a[l] + b[l]) & 0xffffu) | ((a[l] >> 16) + (b[l] >> 16)) << 16
+                          : a[l] + b[l]; /* .S16x2/.U16x2: each half wraps on its own */
+        a[l] = minmax_form(in, sum, c[l], (pmin >> l) & 1); /* .RELU: max(0, ...) */
     });
     ws_sass_dst(w, in, 0, exec, a);
     (void)fx;

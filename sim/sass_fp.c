@@ -238,10 +238,22 @@ static double round_int(double x, int rnd)
     }
 }
 
-/* FRND[.F64][.TRUNC|.FLOOR|.CEIL][.FTZ] Rd, a: round to an integral value (default: even) */
+static float half_in(uint16_t h, int bf);
+static uint16_t half_out(double x, int bf);
+
+/* FRND[.F64][.TRUNC|.FLOOR|.CEIL][.FTZ] Rd, a: round to an integral value (default: even);
+ * FRND.F16|.BF16 Rd, Ra[.H1] (hfloor, hceil, htrunc, hrint): one half in, the result in the
+ * low half */
 int ws_sass_x_frnd(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
-    if (in->dtype == WS_SMOD_F64) {
+    if (in->dtype == WS_SMOD_F16 || in->dtype == WS_SMOD_BF16) {
+        uint32_t v[WS_WARP];
+        int hi = in->o[1].sel == 2 || in->o[1].sel == 4, bf = in->dtype == WS_SMOD_BF16;
+        ws_sass_src(w, in, 1, exec, v);
+        WS_LANES(l, exec, v[l] = half_out(round_int(half_in((uint16_t)(v[l] >> (hi ? 16 : 0)),
+                                                            bf), in->rnd), bf););
+        ws_sass_dst(w, in, 0, exec, v);
+    } else if (in->dtype == WS_SMOD_F64) {
         double a[WS_WARP];
         uint64_t d[WS_WARP];
         SRCD(1, a);
@@ -261,9 +273,6 @@ int ws_sass_x_frnd(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
     (void)fx;
     return 0;
 }
-
-static float half_in(uint16_t h, int bf);
-static uint16_t half_out(double x, int bf);
 
 /* MUFU.op Rd, a. The SFU's approximations are not IEEE: RCP/RSQ/SQRT are within ~1 ulp,
  * EX2/LG2 within ~2 ulp and SIN/COS (of a pre-scaled argument: SIN(x) = sin(2 pi x), the

@@ -195,6 +195,12 @@ static void test_real_kernel_forms(void)
     CHECK(in.op == WS_SOP_VIADDMNMX && ws_sass_has(&in, WS_SMOD_RELU), "VIADDMNMX.RELU");
     in = one("UP2UR UR43, UPR, URZ, 0x2", NULL);
     CHECK(in.op == WS_SOP_UP2UR && in.o[1].kind == WS_SO_PR && in.o[1].reg == 1, "UP2UR UPR");
+    in = one("CCTL.E.PF2 [R2]", NULL); /* prefetch.global.L2 (HeCBench, CUB's transform) */
+    CHECK(in.op == WS_SOP_CCTL && ws_sass_has(&in, WS_SMOD_PF2) && in.nopnd == 1, "CCTL.PF2");
+    in = one("VIADDMNMX.S16x2.RELU R13, R3, R0, R12, !PT", NULL);
+    CHECK(in.op == WS_SOP_VIADDMNMX && in.dtype == WS_SMOD_S16X2, "VIADDMNMX.S16x2");
+    in = one("FRND.BF16.FLOOR R5, R5", NULL);
+    CHECK(in.op == WS_SOP_FRND && in.dtype == WS_SMOD_BF16, "FRND.BF16");
     in = one("P2R R0, PR, RZ, 0x7f", NULL);
     CHECK(in.op == WS_SOP_P2R && in.o[1].kind == WS_SO_PR && in.o[1].reg == 0, "P2R PR");
     in = one("F2FP.SATFINITE.RELU.E5M2.F32.PACK_AB_MERGE_C R13, R6, R9, RZ", NULL);

@@ -406,6 +406,18 @@ static void test_bits(void)
     RUN("VIADDMNMX.RELU", R(14), R(22), IMM(1), R(15), PT);
     CHECK(su_r(14)[0] == 0 && su_r(14)[1] == 4, "VIADDMNMX.RELU: %d %d", (int)su_r(14)[0],
           (int)su_r(14)[1]);
+    /* VIADDMNMX.S16x2 / .U16x2 (__viaddmax_s16x2, __viaddmin_u16x2): each half adds (and
+     * wraps) on its own, then min/max; .RELU per half. a = (1, -3), b = (0x7fff, 1):
+     * sums (0x8000 wrapped, -2); c = (5, -4) */
+    su_set(16, 0x0001fffdu);
+    su_set(17, 0x7fff0001u);
+    su_set(18, 0x0005fffcu);
+    RUN("VIADDMNMX.S16x2", R(19), R(16), R(17), R(18), NOT(PT));        /* max */
+    RUN("VIADDMNMX.S16x2.RELU", R(20), R(16), R(17), R(18), NOT(PT));
+    RUN("VIADDMNMX.U16x2", R(21), R(16), R(17), R(18), PT);             /* min */
+    CHECK(su_r(19)[0] == 0x0005fffeu && su_r(20)[0] == 0x00050000u &&
+          su_r(21)[0] == 0x0005fffcu, "VIADDMNMX.S16x2/.RELU/.U16x2: %08x %08x %08x",
+          su_r(19)[0], su_r(20)[0], su_r(21)[0]);
     /* VABSDIFF R2, R5, R4, 0x3 = __sad; VABSDIFF.U32; IABS; VIADD */
     su_set(5, (uint32_t)-4);
     su_set(4, 6);

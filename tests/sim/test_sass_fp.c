@@ -115,6 +115,13 @@ static void test_fchk_frnd_mufu(void)
           su_getf(6, 0) == -2.0f && su_getd(10, 0) == 3.0 && su_getd(12, 0) == 4.0,
           "FRND: %g %g %g %g %g %g", su_getf(3, 0), su_getf(4, 0), su_getf(5, 0), su_getf(6, 0),
           su_getd(10, 0), su_getd(12, 0));
+    /* FRND.F16.FLOOR R, R (hfloor on a __half) and FRND.BF16.CEIL R, R.H1: one half in, the
+     * result in the low half: -2.5 (f16 0xc100) -> -3 (0xc200); bf16 1.25 (0x3fa0) -> 2 */
+    su_set(20, 0x3fa0c100u);
+    RUN("FRND.F16.FLOOR", R(21), R(20));
+    RUN("FRND.BF16.CEIL", R(22), SEL(R(20), 2));
+    CHECK(su_r(21)[0] == 0xc200u && su_r(22)[0] == 0x4000u, "FRND.F16/.BF16: %x %x",
+          su_r(21)[0], su_r(22)[0]);
     /* MUFU on values where the approximations are exact */
     su_setf(14, 4.0f);
     su_setf(15, 3.0f);

@@ -34,7 +34,9 @@ static const char *const spec =
     "buffer of f32 4 zero\n"
     "variant ftz\n  kernel intrin_ftz\n  grid 1\n  block 32\n  args of\n"
     "buffer o8 u32 512 zero\n"
-    "variant fp8\n  kernel intrin_fp8\n  grid 2\n  block 32\n  args a b o8\n";
+    "variant fp8\n  kernel intrin_fp8\n  grid 2\n  block 32\n  args a b o8\n"
+    "buffer os u32 256 zero\n"
+    "variant simd2\n  kernel intrin_simd2\n  grid 2\n  block 32\n  args a b os\n";
 
 static int32_t sb(uint32_t v, int k) { return (int8_t)(v >> 8 * k); }
 static uint32_t ub(uint32_t v, int k) { return (v >> 8 * k) & 0xffu; }
@@ -340,6 +342,58 @@ static void test_fp8(int on_sass)
     st_free(&r);
 }
 
+/* One 16-bit-pair add (each half wrapping) then min or max, .relu clamping at 0. */
+static uint32_t addmnmx16(uint32_t x, uint32_t y, uint32_t z, int sgn, int mx, int relu)
+{
+    uint32_t r = 0;
+    for (int k = 0; k < 32; k += 16) {
+        uint32_t s = ((x >> k) + (y >> k)) & 0xffffu;
+        int32_t a = sgn ? (int16_t)s : (int32_t)s;
+        int32_t c = sgn ? (int16_t)(z >> k) : (int32_t)(uint16_t)(z >> k);
+        int32_t v = (a > c) == mx ? a : c;
+        r |= ((uint32_t)(relu && v < 0 ? 0 : v) & 0xffffu) << k;
+    }
+    return r;
+}
+
+/* intrin_simd2: the 16-bit-pair add-min/max against the CPU on both models; hfloor/hceil
+ * (FRND.F16/.BF16 on the SASS model, cvt.rmi/.rpi on the PTX model) equal between them. */
+static uint32_t hround[64];
+static int have_hround;
+
+static void test_simd2(int on_sass)
+{
+    st_run r;
+    const char *m = on_sass ? "sass" : "ptx";
+    CHECK(st_exec_on(&r, ptx, on_sass ? sass : NULL, spec, "simd2", NULL) == 0,
+          "%s: simd2 runs: %s", m, r.err.msg);
+    if (!r.rc) {
+        const uint32_t *a = st_buf(&r, "a")->data, *b = st_buf(&r, "b")->data;
+        const uint32_t *os = st_buf(&r, "os")->data;
+        int bad = 0, hdiff = 0;
+        for (int t = 0; t < 64; t++) {
+            uint32_t x = a[t], y = b[t];
+            uint32_t want[3] = {addmnmx16(x, y, 0x00400040u * (uint32_t)(t & 7), 1, 1, 0),
+                                addmnmx16(x, y, x ^ y, 0, 0, 0),
+                                addmnmx16(x, y, y >> 3, 1, 1, 1)};
+            for (int k = 0; k < 3; k++)
+                if (os[4 * t + k] != want[k] && bad++ < 3)
+                    CHECK(0, "%s: simd2 thread %d word %d: %08x, want %08x", m, t, k,
+                          os[4 * t + k], want[k]);
+            if (!on_sass)
+                hround[t] = os[4 * t + 3];
+            else if (have_hround && os[4 * t + 3] != hround[t] && hdiff++ < 3)
+                CHECK(0, "%s: hfloor/hceil thread %d: %08x, the PTX model %08x", m, t,
+                      os[4 * t + 3], hround[t]);
+        }
+        have_hround |= !on_sass;
+        CHECK(bad == 0 && hdiff == 0, "%s: VIADDMNMX.S16x2/.U16x2/.RELU: %d wrong; "
+              "FRND.F16/.BF16 against cvt.rmi/.rpi: %d differ", m, bad, hdiff);
+        CHECK(on_sass || os[3] != 0 || os[7] != 0, "ptx: hfloor/hceil results written");
+    }
+    st_free(&r);
+}
+
 int main(void)
 {
     char ptx_path[512], cubin[1024], sass_path[1024], probe[1024];
@@ -353,6 +407,7 @@ int main(void)
     test_tables(0);
     test_ftz(0);
     test_fp8(0);
+    test_simd2(0);
     if (!ws_nvdisasm_find(probe, sizeof probe)) {
         printf("test_sim_intrin: SASS part skipped: no nvdisasm (%s)\n", probe);
     } else {
@@ -371,6 +426,7 @@ int main(void)
             test_waterfall();
             test_ftz(1);
             test_fp8(1);
+            test_simd2(1);
         }
     }
     if (sass)

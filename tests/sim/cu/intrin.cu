@@ -197,3 +197,19 @@ extern "C" __global__ void intrin_fp8(const unsigned *a, const unsigned *b, unsi
     __nv_fp8x4_e4m3 p(make_float4(x, y, -y, x * 0.5f)); /* four bytes from merged pairs */
     o[7] = *(unsigned *)&p;
 }
+
+/* Forms HeCBench's programs brought (2026-11-25): the sm_90 SIMD add-then-min/max on 16-bit
+ * pairs (VIADDMNMX.S16x2/.U16x2[.RELU]), hfloor/hceil on a half and a bf16 (FRND.F16/.BF16)
+ * and an L2 prefetch (CCTL.E.PF2). Four words a thread. */
+extern "C" __global__ void intrin_simd2(const unsigned *a, const unsigned *b, unsigned *out)
+{
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    unsigned x = a[t], y = b[t], *o = out + 4 * t;
+    asm volatile("prefetch.global.L2 [%0];" ::"l"(a + t));
+    o[0] = __viaddmax_s16x2(x, y, 0x00400040u * (unsigned)(t & 7));
+    o[1] = __viaddmin_u16x2(x, y, x ^ y);
+    o[2] = __viaddmax_s16x2_relu(x, y, y >> 3);
+    __half h = __ushort_as_half((unsigned short)(x & 0x7bff));
+    __nv_bfloat16 g = __ushort_as_bfloat16((unsigned short)(y >> 16));
+    o[3] = (unsigned)__half_as_ushort(hfloor(h)) | (unsigned)__bfloat16_as_ushort(hceil(g)) << 16;
+}
