@@ -99,6 +99,10 @@ void ws_sass_check_sync(ws_sass_warp *w, int b)
         if (arrived && !(w->b[x] & live & ~arrived & ~spinning)) {
             join(w, WS_SG_BSYNC, x, pc + 1);
             w->yielded &= ~arrived;
+            /* the lanes that passed are no longer pending on it: lanes still spinning that
+               reach it later wait only for each other (without this, a lane that left a
+               CAS loop early and then waits at an outer BSYNC deadlocked with them) */
+            w->b[x] &= ~arrived;
         }
     }
     uint32_t need = 0;
@@ -587,15 +591,22 @@ static int deadlock(ws_sass_cta *c)
             if (g->state == WS_SG_MBAR)
                 return ws_sass_fault(w, in, __builtin_ctz(g->mask), 0, WS_ERR_SIM,
                                      WS_MBAR_DEADLOCK, g->mask, w->id, g->need);
-            const char *what = g->state == WS_SG_BSYNC ? "a convergence barrier (BSYNC)"
-                             : g->state == WS_SG_WARPSYNC ? "WARPSYNC"
-                             : "a CTA barrier";
+            if (g->state == WS_SG_BAR)
+                return ws_sass_fault(w, in, __builtin_ctz(g->mask), 0, WS_ERR_SIM,
+                                     "deadlock: lanes 0x%08x of warp %d wait at a CTA barrier "
+                                     "that can never complete (%u of %u live threads at it)",
+                                     g->mask, w->id, c->bar_arrived[g->bar],
+                                     cta_live_threads(c));
+            uint32_t live = w->valid & ~w->exited, others;
+            if (g->state == WS_SG_BSYNC && g->bar >= 0 && g->bar < WS_SASS_NBARRIERS)
+                others = w->b[g->bar] & live & ~g->mask;
+            else
+                others = g->need & live & ~g->mask;
             return ws_sass_fault(w, in, __builtin_ctz(g->mask), 0, WS_ERR_SIM,
                                  "deadlock: lanes 0x%08x of warp %d wait at %s that can "
-                                 "never complete (%u of %u live threads at the CTA barrier)",
-                                 g->mask, w->id, what,
-                                 g->state == WS_SG_BAR ? c->bar_arrived[g->bar] : 0,
-                                 cta_live_threads(c));
+                                 "never complete (for lanes 0x%08x)", g->mask, w->id,
+                                 g->state == WS_SG_BSYNC ? "a convergence barrier (BSYNC)"
+                                                         : "WARPSYNC", others);
         }
     }
     return WS_ERR_SIM;

@@ -163,7 +163,7 @@ pattern="kernel .*oob_shared.*out-of-bounds shared store of 4 bytes at offset [0
 expect_fault "$tmp/oob_shared.spec"
 pattern="kernel .*trap.*lane 3.*the kernel trapped (assert or __trap) at SASS 0x[0-9a-f]* BPT"
 expect_fault "$tmp/trap.spec"
-pattern="kernel .*deadlock.*deadlock: lanes 0xffffffff of warp [01] wait at a CTA barrier that can never complete (32 of 64 live threads at the CTA barrier) at SASS 0x[0-9a-f]* BAR.SYNC"
+pattern="kernel .*deadlock.*deadlock: lanes 0xffffffff of warp [01] wait at a CTA barrier that can never complete (32 of 64 live threads at it) at SASS 0x[0-9a-f]* BAR.SYNC"
 expect_fault "$tmp/deadlock.spec"
 
 # bench/pc_records.py compare: a GPU run and a SASS-model run of the same variant, PC by PC

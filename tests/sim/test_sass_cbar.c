@@ -1,8 +1,9 @@
 /* test_sass_cbar.c — the SASS model's convergence-barrier rules on real ptxas output
  * (tests/sim/cu/cbar.cu): lanes split at a divergent branch and join at BSYNC, a loop left
  * by `break` joins after the loop (BREAK), lanes that exit no longer hold a barrier back,
- * __syncwarp over half a warp waits only for that half, and __reduce_add_sync over
- * __match_any_sync groups runs once per group (WARPSYNC.EXCLUSIVE). Counts are read per
+ * __syncwarp over half a warp waits only for that half, __reduce_add_sync over
+ * __match_any_sync groups runs once per group (WARPSYNC.EXCLUSIVE), and lanes that passed a
+ * BSYNC out of a YIELD loop no longer hold its barrier (nested CAS loops). Counts are read per
  * source line of cbar.cu; outputs are checked against values computed here. Skipped
  * without nvdisasm. */
 #include "tests/sim/sim_test.h"
@@ -89,7 +90,9 @@ static const char spec[] =
     "variant loop_break\n  kernel loop_break\n  grid 1\n  block 32\n  args neg out\n"
     "variant early_exit\n  kernel early_exit\n  grid 1\n  block 32\n  args in out\n"
     "variant half_syncwarp\n  kernel half_syncwarp\n  grid 1\n  block 64\n  args in out\n"
-    "variant reduce_groups\n  kernel reduce_groups\n  grid 1\n  block 32\n  args in out\n";
+    "variant reduce_groups\n  kernel reduce_groups\n  grid 1\n  block 32\n  args in out\n"
+    "buffer cas i32 33 zero\n"
+    "variant nested_cas\n  kernel nested_cas\n  grid 1\n  block 32\n  args in cas\n";
 
 static void test_ifelse(void)
 {
@@ -196,6 +199,22 @@ static void test_reduce_groups(void)
     st_free(&r);
 }
 
+/* Lanes that passed a BSYNC (out of a YIELD loop, the others still spinning) are no longer
+ * pending on its barrier: the kernel ends, every lane's CAS counted (0+1+2+3 per quad). */
+static void test_nested_cas(void)
+{
+    st_run r;
+    CHECK(run(&r, spec, "nested_cas") == 0, "nested CAS loops finish: %s", r.err.msg);
+    if (!r.rc) {
+        const int *out = st_buf(&r, "cas")->data;
+        int ok = out[32] == 8 * 6;
+        for (int l = 0; l < 32; l++)
+            ok &= out[l] == l;
+        CHECK(ok, "nested CAS loops: total %d (want 48) and every lane's word", out[32]);
+    }
+    st_free(&r);
+}
+
 int main(void)
 {
     char ptx_path[512], cubin[1024], sass_path[1024], probe[1024];
@@ -223,6 +242,7 @@ int main(void)
         test_early_exit();
         test_half_syncwarp();
         test_reduce_groups();
+        test_nested_cas();
     }
     if (sass)
         ws_sass_module_free(sass);

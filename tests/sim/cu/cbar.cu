@@ -61,3 +61,19 @@ extern "C" __global__ void reduce_groups(const int *in, int *out)
     unsigned count = __reduce_add_sync(group, 1u); // REDUCE
     out[threadIdx.x] = (int)count * 10 + key;
 }
+
+// A CAS retry loop (YIELD inside, BSSY B1 around it) in a loop whose trip count differs per
+// lane, inside an outer BSSY B0: lanes leave the CAS loop one at a time, pass its BSYNC
+// alone (the YIELD rule), and the ones done with the outer loop wait at BSYNC B0 while the
+// others re-enter. Found by differential fuzzing: the model deadlocked there, because lanes
+// that had passed a BSYNC were still pending on its barrier.
+extern "C" __global__ void nested_cas(const int *in, int *out)
+{
+    unsigned lane = threadIdx.x;
+    for (int i = 0; i < (int)(lane & 3u); i++) {
+        int *p = &out[32];
+        int o = *p, e;
+        do { e = o; o = atomicCAS(p, e, e + 1); } while (o != e);
+    }
+    out[lane] = (int)lane + in[0] * 0;
+}
