@@ -91,12 +91,16 @@ static uint32_t waiting(const ws_sass_warp *w, int state, int bar, int32_t *pc)
 void ws_sass_check_sync(ws_sass_warp *w, int b)
 {
     uint32_t live = w->valid & ~w->exited;
+    /* lanes waiting at a WARPSYNC have left the BSSY regions they branched out of (a loop
+       left to a WARPSYNC.ALL before __syncthreads(), without a BREAK): a BSYNC does not
+       wait for them, or the two would wait for each other */
+    uint32_t at_warpsync = waiting(w, WS_SG_WARPSYNC, -1, NULL);
     for (int x = b < 0 ? 0 : b; x < (b < 0 ? WS_SASS_NBARRIERS : b + 1); x++) {
         int32_t pc = -1;
         uint32_t arrived = waiting(w, WS_SG_BSYNC, x, &pc);
         /* lanes that come out of a YIELD loop do not wait for the lanes still in it */
         uint32_t spinning = arrived & w->yielded ? w->yielded : 0;
-        if (arrived && !(w->b[x] & live & ~arrived & ~spinning)) {
+        if (arrived && !(w->b[x] & live & ~arrived & ~spinning & ~at_warpsync)) {
             join(w, WS_SG_BSYNC, x, pc + 1);
             w->yielded &= ~arrived;
             /* the lanes that passed are no longer pending on it: lanes still spinning that

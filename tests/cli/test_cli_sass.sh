@@ -81,6 +81,14 @@ pcs() { sqlite3 "$tmp/cas.db" "select group_concat(issued || '/' || active_threa
   (select issued, active_threads from instructions where text like '$1' order by pc)"; }
 check '[ "$(pcs 'ATOMG%')" = "599/5280" ] && [ "$(pcs 'BSYNC%')" = "320/320" ] && [ "$(pcs 'LDG.E.64%')" = "289/320" ] && [ "$(pcs 'EXIT%')" = "1/32 32/32" ]' \
   "one warp's CAS loop per PC as on the H100 (ATOMG 599/5280, BSYNC 320/320, LDG 289/320, EXIT 1/32 32/32): ATOMG $(pcs 'ATOMG%') BSYNC $(pcs 'BSYNC%') LDG $(pcs 'LDG.E.64%') EXIT $(pcs 'EXIT%') $(head -c 200 "$tmp/cas.err")"
+# Lanes that leave a loop straight to a WARPSYNC.ALL (no BREAK) while others wait at the loop
+# body's BSYNC: neither waits for the other (a deadlock differential fuzzing found); both
+# models give the same outputs.
+printf 'workload fw\nsource %s/tests/sim/cu/fuzz_warpsync.cu\nseed 1053\nbuffer in u32 96 random_bits\nbuffer fin f32 96 uniform_real -5000000.0 100\nbuffer sm i32 96 uniform_int -20 20\nbuffer out u32 592 zero\ncheck out\nvariant v\n  kernel fuzz_warpsync\n  grid 1\n  block 16 6\n  args in fin sm out 96\n' "$WS_SOURCE_DIR" > "$tmp/fw.spec"
+check '"$ws" sim "$tmp/fw.spec" --model sass --no-db --dump "$tmp/fws" > "$tmp/fw.out" 2>&1 &&
+       "$ws" sim "$tmp/fw.spec" --model ptx --no-db --dump "$tmp/fwp" >> "$tmp/fw.out" 2>&1 &&
+       cmp -s "$tmp/fws/v.out.bin" "$tmp/fwp/v.out.bin" || { tail -3 "$tmp/fw.out" >&2; false; }' \
+      "a loop left to WARPSYNC.ALL beside a BSYNC: runs on both models, outputs equal"
 # branch_unification/after on one warp, with inputs whose lanes leave the A and B search loops
 # in chosen trips (bench/bu_patterns.py): every SASS PC as CUPTI counted it on the H100
 # (bench/records/bu-patterns-h100.txt): the not-taken side first, groups joined only at BSYNC.
