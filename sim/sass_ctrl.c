@@ -236,9 +236,13 @@ int ws_sass_x_bsync(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_s
     return 0;
 }
 
+/* BREAK [Pp,] Bx: the lanes leave barrier Bx; with Pp (`@!P0 BREAK P4, B1`, before the
+ * matching `@!P0 BRA P4, target`), only those where Pp holds too. */
 int ws_sass_x_brk(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
-    int b = in->o[0].reg;
+    int b = in->o[in->nopnd - 1].reg;
+    if (in->nopnd == 2)
+        exec &= ws_sass_psrc(w, in, 0);
     if (!exec || b < 0 || b >= WS_SASS_NBARRIERS)
         return 0;
     w->b[b] &= ~exec;

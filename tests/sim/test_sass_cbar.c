@@ -92,7 +92,9 @@ static const char spec[] =
     "variant half_syncwarp\n  kernel half_syncwarp\n  grid 1\n  block 64\n  args in out\n"
     "variant reduce_groups\n  kernel reduce_groups\n  grid 1\n  block 32\n  args in out\n"
     "buffer cas i32 33 zero\n"
-    "variant nested_cas\n  kernel nested_cas\n  grid 1\n  block 32\n  args in cas\n";
+    "variant nested_cas\n  kernel nested_cas\n  grid 1\n  block 32\n  args in cas\n"
+    "buffer pin u32 96 random_bits\nbuffer pout u32 192 zero\n"
+    "variant pred_break\n  kernel pred_break\n  grid 6\n  block 32\n  args pin pout\n";
 
 static void test_ifelse(void)
 {
@@ -215,6 +217,31 @@ static void test_nested_cas(void)
     st_free(&r);
 }
 
+/* `@!P0 BREAK P4, B1`: the loop's results against the CPU in CTAs with and without bit 2
+ * of blockIdx.x (which ptxas turns into the two-predicate BREAK/BRA pair). */
+static void test_pred_break(void)
+{
+    st_run r;
+    CHECK(run(&r, spec, "pred_break") == 0, "BREAK P, B runs: %s", r.err.msg);
+    if (!r.rc) {
+        const uint32_t *in = st_buf(&r, "pin")->data, *out = st_buf(&r, "pout")->data;
+        int bad = 0;
+        for (uint32_t bx = 0; bx < 6; bx++)
+            for (uint32_t tid = 0; tid < 32; tid++) {
+                uint32_t b = in[tid], rr = 0, t = 0, n = in[tid + 32] & 7u;
+                while (n-- > 0u) {
+                    if (bx & 4u)
+                        rr = b;
+                    if (b <= in[tid + 64])
+                        t += 0x7fffffffu;
+                }
+                bad += out[bx * 32 + tid] != rr + t;
+            }
+        CHECK(bad == 0, "BREAK P, B: %d of 192 results differ from the CPU's", bad);
+    }
+    st_free(&r);
+}
+
 int main(void)
 {
     char ptx_path[512], cubin[1024], sass_path[1024], probe[1024];
@@ -243,6 +270,7 @@ int main(void)
         test_half_syncwarp();
         test_reduce_groups();
         test_nested_cas();
+        test_pred_break();
     }
     if (sass)
         ws_sass_module_free(sass);

@@ -77,3 +77,18 @@ extern "C" __global__ void nested_cas(const int *in, int *out)
     }
     out[lane] = (int)lane + in[0] * 0;
 }
+
+// ptxas's `@!P0 BREAK P4, B1` (a BREAK with a predicate: only the lanes where P4 holds too
+// leave B1) before the matching `@!P0 BRA P4, ...`, in an unrolled loop of per-lane trip
+// counts. Found by differential fuzzing: the SASS model refused the two-operand BREAK.
+extern "C" __global__ void pred_break(const unsigned *in, unsigned *out)
+{
+    unsigned tid = threadIdx.x, b = in[tid], r = 0, t = 0, n = in[tid + 32] & 7u;
+    while (n-- > 0u) {
+        if (blockIdx.x & 4u)
+            r = b;
+        if (b <= in[tid + 64])
+            t += 0x7fffffffu;
+    }
+    out[blockIdx.x * 32 + tid] = r + t;
+}
