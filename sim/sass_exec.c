@@ -53,37 +53,38 @@ int ws_sass_group_add(ws_sass_warp *w, int32_t pc, uint32_t mask, int state)
     return w->ngroups++;
 }
 
-/* Joins every group waiting in `state` on `bar` (and the lanes of `need`) into one
- * group at `pc`. */
-static void join(ws_sass_warp *w, int state, int bar, int32_t pc)
+/* Releases every group waiting in `state` on `bar`: each goes on after the instruction it
+ * waits at, groups at the same one joined into one. (Two BSYNCs of one barrier register at
+ * different PCs, ptxas's BSSY B1 in both arms of an if/else, release their lanes each at
+ * its own PC: every thread has its own PC.) */
+static void join(ws_sass_warp *w, int state, int bar)
 {
-    uint32_t mask = 0;
-    int keep = -1;
     for (int i = 0; i < w->ngroups; i++) {
         ws_sass_group *g = &w->groups[i];
         if (g->state != state || (state != WS_SG_WARPSYNC && g->bar != bar))
             continue;
-        mask |= g->mask;
-        if (keep < 0)
-            keep = i;
-        else
-            g->state = WS_SG_DONE;
+        int32_t at = g->pc;
+        uint32_t mask = g->mask;
+        for (int j = i + 1; j < w->ngroups; j++) {
+            ws_sass_group *h = &w->groups[j];
+            if (h->state == state && (state == WS_SG_WARPSYNC || h->bar == bar) &&
+                h->pc == at) {
+                mask |= h->mask;
+                h->state = WS_SG_DONE;
+            }
+        }
+        w->groups[i] = (ws_sass_group){ at + 1, mask, WS_SG_READY, -1, 0, ++w->seq };
     }
-    if (keep < 0)
-        return;
-    w->groups[keep] = (ws_sass_group){ pc, mask, WS_SG_READY, -1, 0, ++w->seq };
 }
 
-static uint32_t waiting(const ws_sass_warp *w, int state, int bar, int32_t *pc)
+/* The lanes of the groups waiting in `state` on `bar`. */
+static uint32_t waiting(const ws_sass_warp *w, int state, int bar)
 {
     uint32_t m = 0;
     for (int i = 0; i < w->ngroups; i++) {
         const ws_sass_group *g = &w->groups[i];
-        if (g->state == state && (state == WS_SG_WARPSYNC || g->bar == bar)) {
+        if (g->state == state && (state == WS_SG_WARPSYNC || g->bar == bar))
             m |= g->mask;
-            if (pc && *pc < 0)
-                *pc = g->pc;
-        }
     }
     return m;
 }
@@ -94,14 +95,13 @@ void ws_sass_check_sync(ws_sass_warp *w, int b)
     /* lanes waiting at a WARPSYNC have left the BSSY regions they branched out of (a loop
        left to a WARPSYNC.ALL before __syncthreads(), without a BREAK): a BSYNC does not
        wait for them, or the two would wait for each other */
-    uint32_t at_warpsync = waiting(w, WS_SG_WARPSYNC, -1, NULL);
+    uint32_t at_warpsync = waiting(w, WS_SG_WARPSYNC, -1);
     for (int x = b < 0 ? 0 : b; x < (b < 0 ? WS_SASS_NBARRIERS : b + 1); x++) {
-        int32_t pc = -1;
-        uint32_t arrived = waiting(w, WS_SG_BSYNC, x, &pc);
+        uint32_t arrived = waiting(w, WS_SG_BSYNC, x);
         /* lanes that come out of a YIELD loop do not wait for the lanes still in it */
         uint32_t spinning = arrived & w->yielded ? w->yielded : 0;
         if (arrived && !(w->b[x] & live & ~arrived & ~spinning & ~at_warpsync)) {
-            join(w, WS_SG_BSYNC, x, pc + 1);
+            join(w, WS_SG_BSYNC, x);
             w->yielded &= ~arrived;
             /* the lanes that passed are no longer pending on it: lanes still spinning that
                reach it later wait only for each other (without this, a lane that left a
@@ -113,10 +113,9 @@ void ws_sass_check_sync(ws_sass_warp *w, int b)
     for (int i = 0; i < w->ngroups; i++)
         if (w->groups[i].state == WS_SG_WARPSYNC)
             need |= w->groups[i].need;
-    int32_t pc = -1;
-    uint32_t arrived = waiting(w, WS_SG_WARPSYNC, -1, &pc);
+    uint32_t arrived = waiting(w, WS_SG_WARPSYNC, -1);
     if (arrived && !(need & live & ~arrived))
-        join(w, WS_SG_WARPSYNC, -1, pc + 1);
+        join(w, WS_SG_WARPSYNC, -1);
 }
 
 void ws_sass_exit_lanes(ws_sass_warp *w, uint32_t lanes)
@@ -502,9 +501,8 @@ static void release_bar(ws_sass_cta *c, int id)
     ws_sass_cta_sync_point(c);
     for (int i = 0; i < c->nwarps; i++) {
         ws_sass_warp *w = &c->warps[i];
-        int32_t pc = -1;
-        if (waiting(w, WS_SG_BAR, id, &pc))
-            join(w, WS_SG_BAR, id, pc + 1);
+        if (waiting(w, WS_SG_BAR, id))
+            join(w, WS_SG_BAR, id);
         if (w->cur < 0)
             w->cur = pick(w);
     }

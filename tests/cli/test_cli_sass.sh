@@ -89,6 +89,13 @@ check '"$ws" sim "$tmp/fw.spec" --model sass --no-db --dump "$tmp/fws" > "$tmp/f
        "$ws" sim "$tmp/fw.spec" --model ptx --no-db --dump "$tmp/fwp" >> "$tmp/fw.out" 2>&1 &&
        cmp -s "$tmp/fws/v.out.bin" "$tmp/fwp/v.out.bin" || { tail -3 "$tmp/fw.out" >&2; false; }' \
       "a loop left to WARPSYNC.ALL beside a BSYNC: runs on both models, outputs equal"
+# Both arms of an if/else using barrier B1, lanes waiting at both BSYNCs at once: each group
+# goes on at its own PC (a wrong value differential fuzzing found); outputs equal.
+printf 'workload fb\nsource %s/tests/sim/cu/fuzz_bsync_arms.cu\nseed 1058\nbuffer in u32 480 random_bits\nbuffer fin f32 480 uniform_real -5000000.0 100\nbuffer sm i32 480 uniform_int -20 20\nbuffer out u32 2896 zero\ncheck out\nvariant v\n  kernel fuzz_bsync_arms\n  grid 3\n  block 160\n  args in fin sm out 480\n' "$WS_SOURCE_DIR" > "$tmp/fb.spec"
+check '"$ws" sim "$tmp/fb.spec" --model sass --no-db --dump "$tmp/fbs" > "$tmp/fb.out" 2>&1 &&
+       "$ws" sim "$tmp/fb.spec" --model ptx --no-db --dump "$tmp/fbp" >> "$tmp/fb.out" 2>&1 &&
+       cmp -s "$tmp/fbs/v.out.bin" "$tmp/fbp/v.out.bin" || { tail -3 "$tmp/fb.out" >&2; false; }' \
+      "BSYNCs of one barrier in both arms of an if/else: outputs equal on both models"
 # branch_unification/after on one warp, with inputs whose lanes leave the A and B search loops
 # in chosen trips (bench/bu_patterns.py): every SASS PC as CUPTI counted it on the H100
 # (bench/records/bu-patterns-h100.txt): the not-taken side first, groups joined only at BSYNC.
