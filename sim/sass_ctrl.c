@@ -156,7 +156,10 @@ int ws_sass_x_call(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
 int ws_sass_x_ret(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
     uint64_t off[WS_WARP];
-    ws_sass_src64(w, in, 0, exec, off); /* RET.REL.NODEC R20: the return offset */
+    int k = in->nopnd > 0 && in->o[0].kind == WS_SO_P; /* @!P0 RET.REL.NODEC P1, R4: the lanes */
+    if (k)                                               /* whose guard and P1 both hold */
+        exec &= ws_sass_psrc(w, in, 0);
+    ws_sass_src64(w, in, k, exec, off); /* RET.REL.NODEC R20: the return offset */
     return indirect(w, in, exec, off, fx);
 }
 

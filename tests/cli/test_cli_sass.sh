@@ -96,6 +96,13 @@ check '"$ws" sim "$tmp/fb.spec" --model sass --no-db --dump "$tmp/fbs" > "$tmp/f
        "$ws" sim "$tmp/fb.spec" --model ptx --no-db --dump "$tmp/fbp" >> "$tmp/fb.out" 2>&1 &&
        cmp -s "$tmp/fbs/v.out.bin" "$tmp/fbp/v.out.bin" || { tail -3 "$tmp/fb.out" >&2; false; }' \
       "BSYNCs of one barrier in both arms of an if/else: outputs equal on both models"
+# ptxas's `@!P0 RET.REL.NODEC P1, R4` (a predicated return with a second predicate) runs,
+# outputs equal on both models.
+printf 'workload fr\nsource %s/tests/sim/cu/fuzz_ret_pred.cu\nseed 223\nbuffer in u32 256 random_bits\nbuffer fin f32 256 uniform_real -1000 100\nbuffer sm i32 256 uniform_int -3 3\nbuffer out u32 1552 zero\ncheck out\nvariant v\n  kernel fuzz_ret_pred\n  grid 2\n  block 128\n  args in fin sm out 256\n' "$WS_SOURCE_DIR" > "$tmp/fr.spec"
+check '"$ws" sim "$tmp/fr.spec" --model sass --no-db --dump "$tmp/frs" > "$tmp/fr.out" 2>&1 &&
+       "$ws" sim "$tmp/fr.spec" --model ptx --no-db --dump "$tmp/frp" >> "$tmp/fr.out" 2>&1 &&
+       cmp -s "$tmp/frs/v.out.bin" "$tmp/frp/v.out.bin" || { tail -3 "$tmp/fr.out" >&2; false; }' \
+      "RET.REL.NODEC P1, R4: runs, outputs equal on both models"
 # branch_unification/after on one warp, with inputs whose lanes leave the A and B search loops
 # in chosen trips (bench/bu_patterns.py): every SASS PC as CUPTI counted it on the H100
 # (bench/records/bu-patterns-h100.txt): the not-taken side first, groups joined only at BSYNC.

@@ -204,6 +204,8 @@ static void test_real_kernel_forms(void)
     in = one("@!P0 BREAK P4, B1", NULL); /* only where P4 holds too */
     CHECK(in.op == WS_SOP_BREAK && in.nopnd == 2 && in.o[0].kind == WS_SO_P &&
           in.o[1].kind == WS_SO_BAR && in.o[1].reg == 1, "BREAK P4, B1");
+    in = one("@!P0 RET.REL.NODEC P1, R4 `(k)", NULL); /* returns where P1 holds too */
+    CHECK(in.op == WS_SOP_RET && in.nopnd == 3 && in.o[0].kind == WS_SO_P, "RET P1, R4");
     in = one("P2R R0, PR, RZ, 0x7f", NULL);
     CHECK(in.op == WS_SOP_P2R && in.o[1].kind == WS_SO_PR && in.o[1].reg == 0, "P2R PR");
     in = one("F2FP.SATFINITE.RELU.E5M2.F32.PACK_AB_MERGE_C R13, R6, R9, RZ", NULL);
