@@ -103,6 +103,9 @@ check '"$ws" sim "$tmp/fr.spec" --model sass --no-db --dump "$tmp/frs" > "$tmp/f
        "$ws" sim "$tmp/fr.spec" --model ptx --no-db --dump "$tmp/frp" >> "$tmp/fr.out" 2>&1 &&
        cmp -s "$tmp/frs/v.out.bin" "$tmp/frp/v.out.bin" || { tail -3 "$tmp/fr.out" >&2; false; }' \
       "RET.REL.NODEC P1, R4: runs, outputs equal on both models"
+# bench/fuzz_models.py: random kernels run on both models, outputs equal (four seeds).
+check 'python3 "$WS_SOURCE_DIR/bench/fuzz_models.py" "$ws" --seed 7 --count 4 --check > "$tmp/fz.out" 2>&1 ||
+       { tail -3 "$tmp/fz.out" >&2; false; }' "fuzz_models.py: four random kernels equal on both models"
 # branch_unification/after on one warp, with inputs whose lanes leave the A and B search loops
 # in chosen trips (bench/bu_patterns.py): every SASS PC as CUPTI counted it on the H100
 # (bench/records/bu-patterns-h100.txt): the not-taken side first, groups joined only at BSYNC.
