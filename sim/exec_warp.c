@@ -88,7 +88,8 @@ static void special_values(ws_warp *w, int sr, int64_t envreg, uint64_t *out)
 /* The 32 lane values of source operand k: a register row, or `scratch` filled. */
 const uint64_t *ws_x_src(ws_warp *w, const ws_inst *in, int k, uint64_t *scratch)
 {
-    assert(k >= 0 && k < in->nsrc);
+    /* an add ptxas fuses (WS_F_FMAD, contract.c) keeps its product's factors in src[2..3] */
+    assert(k >= 0 && (k < in->nsrc || ((in->flags & WS_F_FMAD) && k < 4)));
     const ws_operand *o = &in->src[k];
     uint64_t v;
     switch (o->kind) {

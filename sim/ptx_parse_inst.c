@@ -705,8 +705,10 @@ static int check_arity(ws_pctx *c, const ws_inst *in, const char *opname, int li
     if (ws_op_has(in->op, WS_OPF_BARRIER)) { /* the row's range, narrowed by sub-operation */
         dmin = dmax = has_dst(in);
         smax = dmin ? smax : smax - 1;
-        if (in->flags & WS_F_CLUSTER) /* barrier.cluster.arrive / .wait: no operands */
-            smin = smax = 0;
+        if (in->flags & WS_F_CLUSTER) /* barrier.cluster.arrive / .wait: no operands (the */
+            smin = smax = 0;          /* row's smin 0); every other barrier names its id */
+        else if (smin < 1)
+            smin = 1;
     }
     if (in->op == WS_OP_CVT) /* cvt.rn.f16x2.f32 d, a, b packs two (and .e4m3x2.f32); every
                                 other cvt one */
