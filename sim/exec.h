@@ -429,10 +429,12 @@ double ws_f16_to_double(uint16_t h);
 double ws_bf16_to_double(uint16_t b);
 uint16_t ws_double_to_f16(double x);  /* in the current rounding mode; NaN stays NaN */
 uint16_t ws_double_to_bf16(double x);
-/* FP8 e4m3 / e5m2 (`e5m2` 1): from a real, rounded to nearest even (`sat`: .satfinite;
- * `relu`: negatives to +0), and to the f16 bits of the same value. */
-uint8_t ws_double_to_fp8(double x, int e5m2, int sat, int relu);
-uint16_t ws_fp8_to_f16(uint8_t v, int e5m2, int relu);
+/* FP8 pairs, e4m3 or e5m2 (`e5m2` 1), as both models' conversions use them: two reals
+ * (`hi` to the high byte), or an f16x2, rounded to nearest even (`sat`: .satfinite;
+ * `relu`: negatives to +0); and a pair to the f16x2 of the same values. */
+uint16_t ws_fp8x2_from(double hi, double lo, int e5m2, int sat, int relu);
+uint16_t ws_fp8x2_from_f16x2(uint32_t h2, int e5m2, int sat, int relu);
+uint32_t ws_fp8x2_to_f16x2(uint16_t v, int e5m2, int relu);
 
 /* Handlers of the other families report what they did in `fx` (zeroed, groups 1). */
 

@@ -925,22 +925,17 @@ WS_FENV static int cvt(ws_warp *w, const ws_inst *in, uint32_t exec)
         int e5 = dt == WS_P_E5M2X2;
         if (st == WS_P_F32) {
             const uint64_t *b = SRC(1);
-            WS_LANES(l, exec, d[l] = (uint64_t)ws_double_to_fp8(ws_f32(a[l]), e5, sat, relu) << 8 |
-                                     ws_double_to_fp8(ws_f32(b[l]), e5, sat, relu););
+            WS_LANES(l, exec, d[l] = ws_fp8x2_from(ws_f32(a[l]), ws_f32(b[l]), e5, sat, relu););
         } else {
             assert(st == WS_P_F16X2);
-            WS_LANES(l, exec, d[l] = (uint64_t)ws_double_to_fp8(ws_f16_to_double(
-                                         (uint16_t)(a[l] >> 16)), e5, sat, relu) << 8 |
-                                     ws_double_to_fp8(ws_f16_to_double((uint16_t)a[l]), e5, sat,
-                                                      relu););
+            WS_LANES(l, exec, d[l] = ws_fp8x2_from_f16x2((uint32_t)a[l], e5, sat, relu););
         }
         return 0;
     }
     if (st == WS_P_E4M3X2 || st == WS_P_E5M2X2) { /* cvt.rn[.relu].f16x2.e4m3x2 d, a: exact */
         int e5 = st == WS_P_E5M2X2;
         assert(dt == WS_P_F16X2);
-        WS_LANES(l, exec, d[l] = (uint64_t)ws_fp8_to_f16((uint8_t)(a[l] >> 8), e5, relu) << 16 |
-                                 ws_fp8_to_f16((uint8_t)a[l], e5, relu););
+        WS_LANES(l, exec, d[l] = ws_fp8x2_to_f16x2((uint16_t)a[l], e5, relu););
         return 0;
     }
     if (dt == WS_P_F16X2 || dt == WS_P_BF16X2) { /* cvt.rn.f16x2.f32 d, a, b: a high, b low */

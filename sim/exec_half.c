@@ -65,7 +65,7 @@ uint16_t ws_double_to_bf16(double x)
  * that value; without it e4m3 overflows to NaN and e5m2 to infinity. A NaN is 0x7f in
  * both, as cuda_fp8.h's host conversion from float or half writes it; with `relu` a
  * negative result is +0. */
-uint8_t ws_double_to_fp8(double x, int e5m2, int sat, int relu)
+static uint8_t double_to_fp8(double x, int e5m2, int sat, int relu)
 {
     int sig = e5m2 ? 3 : 4, minq = e5m2 ? -16 : -9, bias = e5m2 ? 15 : 7;
     double max = e5m2 ? 57344.0 : 448.0;
@@ -87,7 +87,7 @@ uint8_t ws_double_to_fp8(double x, int e5m2, int sat, int relu)
 
 /* The f16 bits of an FP8 value: exact (every e4m3 and e5m2 value is an f16). A NaN gives
  * 0x7fff, as cuda_fp8.h's host conversion writes it; with `relu` a negative value is +0. */
-uint16_t ws_fp8_to_f16(uint8_t v, int e5m2, int relu)
+static uint16_t fp8_to_f16(uint8_t v, int e5m2, int relu)
 {
     int nan = e5m2 ? (v & 0x7f) > 0x7c : (v & 0x7f) == 0x7f;
     if (nan)
@@ -99,6 +99,24 @@ uint16_t ws_fp8_to_f16(uint8_t v, int e5m2, int relu)
     uint32_t exp = (v >> 3) & 15, man = v & 7;
     double f = exp ? ldexp((double)(man | 8), (int)exp - 10) : ldexp((double)man, -9);
     return ws_double_to_f16(v & 0x80 ? -f : f);
+}
+
+uint16_t ws_fp8x2_from(double hi, double lo, int e5m2, int sat, int relu)
+{
+    return (uint16_t)(double_to_fp8(hi, e5m2, sat, relu) << 8 |
+                      double_to_fp8(lo, e5m2, sat, relu));
+}
+
+uint16_t ws_fp8x2_from_f16x2(uint32_t h2, int e5m2, int sat, int relu)
+{
+    return ws_fp8x2_from(ws_f16_to_double((uint16_t)(h2 >> 16)),
+                         ws_f16_to_double((uint16_t)h2), e5m2, sat, relu);
+}
+
+uint32_t ws_fp8x2_to_f16x2(uint16_t v, int e5m2, int relu)
+{
+    return (uint32_t)fp8_to_f16((uint8_t)(v >> 8), e5m2, relu) << 16 |
+           fp8_to_f16((uint8_t)v, e5m2, relu);
 }
 
 /* ---------------------------------------------------------------- arithmetic */

@@ -305,7 +305,7 @@ WS_SASS_FENV int ws_sass_x_f2f(ws_sass_warp *w, const ws_sass_inst *in, uint32_t
     return 0;
 }
 
-/* F2FP to and from FP8 (cuda_fp8.h's conversions; ws_double_to_fp8, exec_half.c):
+/* F2FP to and from FP8 (cuda_fp8.h's conversions; ws_fp8x2_*, exec_half.c):
  *   F2FP.SATFINITE[.RELU].E4M3|E5M2.F32.PACK_AB_MERGE_C Rd, a, b, c
  *       Rd = c << 16 | fp8(a) << 8 | fp8(b) (c's low half: ptxas builds an fp8x4 so)
  *   F2FP.SATFINITE[.RELU].E4M3|E5M2.F16.UNPACK_B_MERGE_C Rd, b, c: b an f16x2, high half
@@ -317,7 +317,8 @@ static int f2fp8(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec)
     int fp8 = to ? in->dtype : in->stype, e5 = fp8 == WS_SMOD_E5M2;
     int relu = ws_sass_has(in, WS_SMOD_RELU), sat = ws_sass_has(in, WS_SMOD_SATFINITE);
     int pack = ws_sass_has(in, WS_SMOD_PACK_AB_MERGE_C);
-    int unpack = ws_sass_has(in, WS_SMOD_UNPACK_B), merge = ws_sass_has(in, WS_SMOD_UNPACK_B_MERGE_C);
+    int unpack = ws_sass_has(in, WS_SMOD_UNPACK_B);
+    int merge = ws_sass_has(in, WS_SMOD_UNPACK_B_MERGE_C);
     int ok = to ? (pack && in->stype == WS_SMOD_F32 && in->nopnd == 4) ||
                   (merge && in->stype == WS_SMOD_F16 && in->nopnd == 3)
                 : unpack && in->dtype == WS_SMOD_F16 && in->nopnd == 2;
@@ -328,8 +329,7 @@ static int f2fp8(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec)
     uint32_t b[WS_WARP], c[WS_WARP] = {0}, d[WS_WARP];
     ws_sass_src(w, in, in->nopnd - (to ? 2 : 1), exec, b);
     if (!to) {
-        WS_LANES(l, exec, d[l] = (uint32_t)ws_fp8_to_f16((uint8_t)(b[l] >> 8), e5, relu) << 16 |
-                                 ws_fp8_to_f16((uint8_t)b[l], e5, relu););
+        WS_LANES(l, exec, d[l] = ws_fp8x2_to_f16x2((uint16_t)b[l], e5, relu););
         ws_sass_dst(w, in, 0, exec, d);
         return 0;
     }
@@ -339,13 +339,10 @@ static int f2fp8(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec)
         ws_sass_srcf(w, in, 1, exec, a);
         ws_sass_srcf(w, in, 2, exec, fb);
         WS_LANES(l, exec, d[l] = (c[l] & 0xffffu) << 16 |
-                                 (uint32_t)ws_double_to_fp8(a[l], e5, sat, relu) << 8 |
-                                 ws_double_to_fp8(fb[l], e5, sat, relu););
+                                 ws_fp8x2_from(a[l], fb[l], e5, sat, relu););
     } else {
         WS_LANES(l, exec, d[l] = (c[l] & 0xffffu) << 16 |
-             (uint32_t)ws_double_to_fp8(ws_f16_to_double((uint16_t)(b[l] >> 16)), e5, sat,
-                                        relu) << 8 |
-             ws_double_to_fp8(ws_f16_to_double((uint16_t)b[l]), e5, sat, relu););
+                                 ws_fp8x2_from_f16x2(b[l], e5, sat, relu););
     }
     ws_sass_dst(w, in, 0, exec, d);
     return 0;
