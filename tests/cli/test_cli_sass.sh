@@ -81,28 +81,27 @@ pcs() { sqlite3 "$tmp/cas.db" "select group_concat(issued || '/' || active_threa
   (select issued, active_threads from instructions where text like '$1' order by pc)"; }
 check '[ "$(pcs 'ATOMG%')" = "599/5280" ] && [ "$(pcs 'BSYNC%')" = "320/320" ] && [ "$(pcs 'LDG.E.64%')" = "289/320" ] && [ "$(pcs 'EXIT%')" = "1/32 32/32" ]' \
   "one warp's CAS loop per PC as on the H100 (ATOMG 599/5280, BSYNC 320/320, LDG 289/320, EXIT 1/32 32/32): ATOMG $(pcs 'ATOMG%') BSYNC $(pcs 'BSYNC%') LDG $(pcs 'LDG.E.64%') EXIT $(pcs 'EXIT%') $(head -c 200 "$tmp/cas.err")"
-# Lanes that leave a loop straight to a WARPSYNC.ALL (no BREAK) while others wait at the loop
-# body's BSYNC: neither waits for the other (a deadlock differential fuzzing found); both
-# models give the same outputs.
-printf 'workload fw\nsource %s/tests/sim/cu/fuzz_warpsync.cu\nseed 1053\nbuffer in u32 96 random_bits\nbuffer fin f32 96 uniform_real -5000000.0 100\nbuffer sm i32 96 uniform_int -20 20\nbuffer out u32 592 zero\ncheck out\nvariant v\n  kernel fuzz_warpsync\n  grid 1\n  block 16 6\n  args in fin sm out 96\n' "$WS_SOURCE_DIR" > "$tmp/fw.spec"
-check '"$ws" sim "$tmp/fw.spec" --model sass --no-db --dump "$tmp/fws" > "$tmp/fw.out" 2>&1 &&
-       "$ws" sim "$tmp/fw.spec" --model ptx --no-db --dump "$tmp/fwp" >> "$tmp/fw.out" 2>&1 &&
-       cmp -s "$tmp/fws/v.out.bin" "$tmp/fwp/v.out.bin" || { tail -3 "$tmp/fw.out" >&2; false; }' \
-      "a loop left to WARPSYNC.ALL beside a BSYNC: runs on both models, outputs equal"
-# Both arms of an if/else using barrier B1, lanes waiting at both BSYNCs at once: each group
-# goes on at its own PC (a wrong value differential fuzzing found); outputs equal.
-printf 'workload fb\nsource %s/tests/sim/cu/fuzz_bsync_arms.cu\nseed 1058\nbuffer in u32 480 random_bits\nbuffer fin f32 480 uniform_real -5000000.0 100\nbuffer sm i32 480 uniform_int -20 20\nbuffer out u32 2896 zero\ncheck out\nvariant v\n  kernel fuzz_bsync_arms\n  grid 3\n  block 160\n  args in fin sm out 480\n' "$WS_SOURCE_DIR" > "$tmp/fb.spec"
-check '"$ws" sim "$tmp/fb.spec" --model sass --no-db --dump "$tmp/fbs" > "$tmp/fb.out" 2>&1 &&
-       "$ws" sim "$tmp/fb.spec" --model ptx --no-db --dump "$tmp/fbp" >> "$tmp/fb.out" 2>&1 &&
-       cmp -s "$tmp/fbs/v.out.bin" "$tmp/fbp/v.out.bin" || { tail -3 "$tmp/fb.out" >&2; false; }' \
-      "BSYNCs of one barrier in both arms of an if/else: outputs equal on both models"
-# ptxas's `@!P0 RET.REL.NODEC P1, R4` (a predicated return with a second predicate) runs,
-# outputs equal on both models.
-printf 'workload fr\nsource %s/tests/sim/cu/fuzz_ret_pred.cu\nseed 223\nbuffer in u32 256 random_bits\nbuffer fin f32 256 uniform_real -1000 100\nbuffer sm i32 256 uniform_int -3 3\nbuffer out u32 1552 zero\ncheck out\nvariant v\n  kernel fuzz_ret_pred\n  grid 2\n  block 128\n  args in fin sm out 256\n' "$WS_SOURCE_DIR" > "$tmp/fr.spec"
-check '"$ws" sim "$tmp/fr.spec" --model sass --no-db --dump "$tmp/frs" > "$tmp/fr.out" 2>&1 &&
-       "$ws" sim "$tmp/fr.spec" --model ptx --no-db --dump "$tmp/frp" >> "$tmp/fr.out" 2>&1 &&
-       cmp -s "$tmp/frs/v.out.bin" "$tmp/frp/v.out.bin" || { tail -3 "$tmp/fr.out" >&2; false; }' \
-      "RET.REL.NODEC P1, R4: runs, outputs equal on both models"
+# Kernels differential fuzzing found (tests/sim/cu/fuzz_*.cu, bench/fuzz_models.py's
+# shape: in, fin, sm, out of 6 words a thread and 16 atomic words): each runs on both
+# models with equal outputs. Arguments: KERNEL SEED GRID BLOCK THREADS FIN_LO SM_LO SM_HI
+# FIN_HI, what the check is about.
+fuzz_fixture() {
+  printf 'workload %s\nsource %s/tests/sim/cu/%s.cu\nseed %s\nbuffer in u32 %s random_bits\nbuffer fin f32 %s uniform_real %s %s\nbuffer sm i32 %s uniform_int %s %s\nbuffer out u32 %s zero\ncheck out\nvariant v\n  kernel %s\n  grid %s\n  block %s\n  args in fin sm out %s\n' \
+    "$1" "$WS_SOURCE_DIR" "$1" "$2" "$5" "$5" "$6" "$9" "$5" "$7" "$8" $(($5 * 6 + 16)) "$1" "$3" "$4" "$5" > "$tmp/$1.spec"
+  fx=$1 # check's eval sees it (its own $1 is the test)
+  check '"$ws" sim "$tmp/$fx.spec" --model sass --no-db --dump "$tmp/$fx.sass" > "$tmp/$fx.out" 2>&1 &&
+         "$ws" sim "$tmp/$fx.spec" --model ptx --no-db --dump "$tmp/$fx.ptx" >> "$tmp/$fx.out" 2>&1 &&
+         cmp -s "$tmp/$fx.sass/v.out.bin" "$tmp/$fx.ptx/v.out.bin" || { tail -3 "$tmp/$fx.out" >&2; false; }' \
+        "${10}: runs on both models, outputs equal"
+}
+# lanes leave a loop straight to a WARPSYNC.ALL (no BREAK) while others wait at the loop
+# body's BSYNC: neither waits for the other (it was a deadlock)
+fuzz_fixture fuzz_warpsync 1053 1 "16 6" 96 -5000000.0 -20 20 100 "a loop left to WARPSYNC.ALL beside a BSYNC"
+# both arms of an if/else use barrier B1, lanes wait at both BSYNCs at once: each group goes
+# on at its own PC (it gave wrong values)
+fuzz_fixture fuzz_bsync_arms 1058 3 160 480 -5000000.0 -20 20 100 "BSYNCs of one barrier in both arms of an if/else"
+# ptxas's `@!P0 RET.REL.NODEC P1, R4` (it was refused)
+fuzz_fixture fuzz_ret_pred 223 2 128 256 -1000 -3 3 100 "RET.REL.NODEC P1, R4"
 # bench/fuzz_models.py: random kernels run on both models, outputs equal (four seeds).
 check 'python3 "$WS_SOURCE_DIR/bench/fuzz_models.py" "$ws" --seed 7 --count 4 --check > "$tmp/fz.out" 2>&1 ||
        { tail -3 "$tmp/fz.out" >&2; false; }' "fuzz_models.py: four random kernels equal on both models"
