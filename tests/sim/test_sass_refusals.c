@@ -41,6 +41,10 @@ int main(void)
 
     /* tensor-core tiles: part of a warp, unknown shapes and types */
     refused(INST("HMMA.16816.F32", R(8), R(4), R(12), RZ), half, WS_ERR_SIM, "all 32 lanes");
+    /* a cluster barrier is reached only where the launch is in clusters, which the model
+     * refuses first; reached anyway, it says so */
+    refused(su_inst("UCGABAR_ARV", 0), WS_FULL_MASK, WS_ERR_UNSUPPORTED, "clusters are not modelled");
+    refused(su_inst("UCGABAR_WAIT", 0), WS_FULL_MASK, WS_ERR_UNSUPPORTED, "cluster barrier");
     /* movmatrix needs the whole warp, and MOVM has one form */
     refused(INST("MOVM.16.MT88", R(8), R(4)), half, WS_ERR_SIM, "all 32 lanes");
     refused(INST("MOVM.16", R(8), R(4)), WS_FULL_MASK, WS_ERR_UNSUPPORTED,
