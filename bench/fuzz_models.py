@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""fuzz_models.py WARPSCOPE [--seed S] [--count N] [--keep DIR] [--activemask] [--check]
+"""fuzz_models.py WARPSCOPE [--seed S] [--count N] [--keep DIR] [--activemask] [--no-cas] [--check]
+       fuzz_models.py --write DIR [--seed S] [--count N] [--activemask] [--no-cas]
 Differential fuzzing of the two models: random race-free CUDA kernels (nested and
 data-dependent control flow, early returns, loops with per-lane trip counts, switch, warp
 votes and shuffles, integer and float arithmetic, conversions, shared memory and barriers,
@@ -11,6 +12,10 @@ __activemask() after divergence (the PTX model reconverges at immediate post-dom
 the GPU at ptxas's barriers; --activemask turns it on), float2uint_ru chains (ptxas 13.0
 folds `(unsigned)(float)__float2uint_ru(x)` into one F2I.TRUNC), approximate math.
 A report, exit 0; with --check, exit 1 when any kernel differs.
+--write only writes the kernels (DIR/SEED/k.cu and k.spec, workload fzSEED), for
+bench/fuzz_gpu.sh to hold the SASS model's per-PC counts to the GPU's; --no-cas leaves CAS
+retry loops out (their counts depend on the order the atomics land in), so that every
+kernel's counts are deterministic.
 The generator is random.Random(seed) driven: the same seed writes the same kernel."""
 import argparse
 import os
@@ -441,7 +446,7 @@ def write_kernel(seed, d):
         T *= x
     os.makedirs(d, exist_ok=True)
     open(os.path.join(d, "k.cu"), "w").write(src)
-    spec = f"""workload fz
+    spec = f"""workload fz{seed}
 source k.cu
 variants independent
 seed {seed}
@@ -469,16 +474,24 @@ def run_model(ws, d, model):
 
 
 def main():
-    global ACTIVEMASK
+    global ACTIVEMASK, NOCAS
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[1])
-    ap.add_argument("warpscope")
+    ap.add_argument("warpscope", nargs="?")
+    ap.add_argument("--write", metavar="DIR", help="only write the kernels into DIR")
+    ap.add_argument("--no-cas", action="store_true", help="no CAS retry loops")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--count", type=int, default=20)
     ap.add_argument("--keep", help="folder for every kernel (default: a temporary one)")
     ap.add_argument("--activemask", action="store_true")
     ap.add_argument("--check", action="store_true")
     a = ap.parse_args()
-    ACTIVEMASK = a.activemask
+    ACTIVEMASK, NOCAS = a.activemask, a.no_cas
+    if a.write:
+        for seed in range(a.seed, a.seed + a.count):
+            write_kernel(seed, os.path.join(a.write, str(seed)))
+        return
+    if not a.warpscope:
+        ap.error("WARPSCOPE is needed unless --write")
     top = a.keep or tempfile.mkdtemp(prefix="fuzz_models.")
     bad = []
     for seed in range(a.seed, a.seed + a.count):

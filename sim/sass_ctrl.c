@@ -110,9 +110,18 @@ int ws_sass_x_bra(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sas
      * (intrinsics.spec `waterfall`: 32 threads a warp-instruction, no divergent branch) */
     if (ws_sass_has(in, WS_SMOD_ANY) && exec)
         exec = w->groups[w->cur].mask;
-    if (ws_sass_has(in, WS_SMOD_DIV)) { /* taken when the warp is not converged */
-        uint32_t live = w->valid & ~w->exited;
-        if (w->groups[w->cur].mask == live) {
+    if (ws_sass_has(in, WS_SMOD_DIV)) {
+        /* BRA.DIV UR4 (a *_sync over a mask in UR4; ~URZ for the full warp): taken when a
+         * live lane the mask names is not in this group. ptxas puts the fast path (one
+         * REDUX, SHFL or nothing) after it and the WARPSYNC'd slow path at the target;
+         * the H100 takes the fast path for __activemask()'s mask in any divergent group. */
+        uint32_t need = w->valid & ~w->exited;
+        if (in->nopnd > 1 && in->o[0].kind == WS_SO_UR) {
+            uint32_t v[WS_WARP];
+            ws_sass_src(w, in, 0, w->groups[w->cur].mask, v);
+            need &= v[__builtin_ctz(w->groups[w->cur].mask)];
+        }
+        if (!(need & ~w->groups[w->cur].mask)) {
             exec = 0;
             /* ptxas lowers __syncwarp to this check: a converged warp skips the WARPSYNC
              * and is synchronized here (race detection) */
@@ -204,7 +213,6 @@ int ws_sass_x_bssy(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
     int b = in->o[0].reg;
     if (b >= 0 && b < WS_SASS_NBARRIERS && exec)
         w->b[b] = exec;
-    w->yielded &= ~exec;
     return 0;
 }
 
@@ -233,6 +241,9 @@ int ws_sass_x_bsync(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_s
 {
     int b = in->o[0].reg;
     if (!exec || b < 0 || b >= WS_SASS_NBARRIERS)
+        return 0;
+    exec &= w->b[b]; /* lanes the barrier no longer holds (they yielded) pass */
+    if (!exec)
         return 0;
     ws_sass_park(w, exec, WS_SG_BSYNC, b, 0, fx);
     ws_sass_check_sync(w, b);
@@ -324,8 +335,14 @@ int ws_sass_x_warpsync(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, w
 
 int ws_sass_x_yield(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
-    if (in->op == WS_SOP_YIELD)   /* not NANOSLEEP: only YIELD releases BSYNC (see below) */
-        w->yielded |= exec;
+    /* YIELD (not NANOSLEEP) takes its lanes out of every convergence barrier: no BSYNC
+     * waits for them until a BSSY takes them in again, and a BSYNC they reach lets them
+     * pass. Groups waiting on a barrier whose other lanes all yielded go on now. */
+    if (in->op == WS_SOP_YIELD && exec) {
+        for (int x = 0; x < WS_SASS_NBARRIERS; x++)
+            w->b[x] &= ~exec;
+        ws_sass_check_sync(w, -1);
+    }
     fx->yield = 1;
     return 0;
 }

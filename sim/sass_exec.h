@@ -36,8 +36,6 @@ typedef struct ws_sass_warp {
     uint32_t p[8];             /* predicate registers as lane masks; p[7] (PT) = all */
     uint8_t up;                /* uniform predicates, bit i = UPi; bit 7 (UPT) = 1 */
     uint32_t b[WS_SASS_NBARRIERS]; /* convergence barrier registers: lane masks */
-    uint32_t yielded;          /* lanes past a YIELD since their last BSSY or BSYNC: a
-                                  BSYNC does not wait for them */
     int ngroups;
     ws_sass_group groups[WS_WARP];
     int cur;                   /* index of the group that runs */

@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# bench/fuzz_gpu.sh — random kernels against the GPU, per SASS PC: bench/fuzz_models.py writes
+# COUNT race-free kernels from SEED on (divergent and data-dependent control flow, early
+# returns, per-lane loops, switch, warp votes and shuffles under __activemask(), atomics whose
+# results nothing reads, __noinline__ helpers; no CAS retry loops, so every count is
+# deterministic), `warpscope profile --model sass` runs each on the GPU with CUPTI and on the
+# SASS model with the same inputs (outputs must be equal), and bench/pc_records.py compares
+# each SASS PC's inst_executed and thread_inst_executed with CUPTI's.
+# Usage: bench/fuzz_gpu.sh BUILD_DIR OUT_DIR [SEED [COUNT]]   (GPU machine; default 9000 100)
+#        bench/fuzz_gpu.sh --prepare BUILD_DIR OUT_DIR [SEED [COUNT]]   (anywhere: writes the
+#        kernels and fills BUILD_DIR/ptx-cache by running each on the SASS model, so that the
+#        GPU machine finds them compiled)
+# Writes OUT/fuzz-gpu.txt: one line per kernel, then the totals, and OUT/fuzz-gpu-records.tgz:
+# per kernel the GPU's per-PC counts (records/fzSEED.txt, as `bench/pc_records.py dump`) and
+# outputs (outputs/SEED/v.out.bin), for `bench/fuzz_gpu.sh --check` on any machine.
+#        bench/fuzz_gpu.sh --check BUILD_DIR OUT_DIR RECORDS.tgz [SEED [COUNT]]   (anywhere:
+#        the SASS model's counts and outputs of the same kernels against those records)
+# Exit 0 (a report), but --check exits 1 when a kernel differs. FUZZ_SEEDS="S1 S2 ..." takes
+# those seeds instead of SEED..SEED+COUNT-1.
+set -u
+prepare=0 check=
+[ "${1:-}" = --prepare ] && { prepare=1; shift; }
+[ "${1:-}" = --check ] && { check=$4; set -- "$2" "$3" "${5:-9000}" "${6:-100}"; }
+repo=$(cd "$(dirname "$0")/.." && pwd)
+build=$(cd "$1" && pwd) out=$2 seed=${3:-9000} count=${4:-100}
+ws=$build/warpscope
+[ -d "$build/lib" ] && export LD_LIBRARY_PATH=${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}$build/lib
+export WARPSCOPE_PTX_CACHE=${WARPSCOPE_PTX_CACHE:-$build/ptx-cache}
+mkdir -p "$out"
+kdir=$out/kernels
+seeds=${FUZZ_SEEDS:-$(seq "$seed" $((seed + count - 1)))}
+count=$(echo $seeds | wc -w)
+for s in $seeds; do
+    python3 "$repo/bench/fuzz_models.py" --write "$kdir" --seed "$s" --count 1 \
+        --activemask --no-cas || exit 2
+done
+if [ $prepare = 1 ]; then
+    for s in $seeds; do
+        "$ws" sim "$kdir/$s/k.spec" --model sass --no-db --quiet >/dev/null 2>&1 ||
+            echo "seed $s: the SASS model refuses it here"
+    done
+    echo "prepared $count kernels in $kdir"
+    exit 0
+fi
+if [ -n "$check" ]; then
+    tar xzf "$check" -C "$out" || exit 2
+    bad=0
+    for s in $seeds; do
+        rec=$out/records/fz$s.txt
+        [ -s "$rec" ] || { echo "fz$s: no GPU records"; continue; }
+        rm -f "$out/check.db"
+        "$ws" sim "$kdir/$s/k.spec" --model sass --db "$out/check.db" --quiet \
+            --dump "$out/sim/$s" >/dev/null 2>&1
+        why=
+        python3 "$repo/bench/pc_records.py" check "$out/check.db" "$rec" "fz$s" >"$out/check.txt" ||
+            why=$(head -n 1 "$out/check.txt")
+        cmp -s "$out/sim/$s/v.out.bin" "$out/outputs/$s/v.out.bin" || why="$why outputs differ"
+        [ -n "$why" ] && { bad=$((bad + 1)); echo "fz$s: $why"; }
+    done
+    echo "kernels: $count; differing from the GPU's records: $bad"
+    [ $bad = 0 ]
+    exit
+fi
+db=$out/fuzz-gpu.db
+rm -f "$db"
+report=$out/fuzz-gpu.txt
+: >"$report"
+equal=0 outs=0 n=0
+for s in $seeds; do
+    n=$((n + 1))
+    timeout 60 "$ws" profile "$kdir/$s/k.spec" --model sass --repeat 1 --warmup 0 --db "$db" \
+        --dump "$out/outputs/$s" >"$out/profile.log" 2>&1
+    rc=$?
+    mkdir -p "$out/records"
+    python3 "$repo/bench/pc_records.py" dump "$db" "fz$s" >"$out/records/fz$s.txt"
+    line=$(python3 "$repo/bench/pc_records.py" compare "$db" "fz$s" 2>&1 | tail -n 1)
+    if [ $rc = 0 ]; then
+        outs=$((outs + 1))
+    else
+        line="$line; profile rc $rc: $(grep -m1 -E 'warpscope:|MISMATCH' "$out/profile.log" | cut -c1-160)"
+    fi
+    echo "$line" >>"$report"
+    case $line in *" SASS PCs equal"*) set -- $line
+        [ "$4" = "$6" ] && equal=$((equal + 1));; esac
+    [ $((n % 10)) = 0 ] && echo "fuzz_gpu: $n of $count kernels" >&2
+done
+(cd "$out" && tar czf fuzz-gpu-records.tgz records outputs)
+echo "kernels: $count; outputs equal to the GPU's: $outs; every SASS PC equal to CUPTI's: $equal" |
+    tee -a "$report"
