@@ -955,9 +955,15 @@ WS_FENV static int cvt(ws_warp *w, const ws_inst *in, uint32_t exec)
         return 0;
     }
     int mode = fe_mode(in->rnd), setmode = mode != FE_TONEAREST && in->rnd < WS_RND_RNI;
+    /* a register wider than a signed integer type gets the value sign-extended, as ld does
+       (the PTX ISA's relaxed rules for destinations: cvt.sat.s16.s32 into a .b32) */
+    int sext = ws_ptype_is_signed(dt) ? bits_of(dt) : 0;
     if (setmode)
         fesetround(mode);
-    WS_LANES(l, exec, d[l] = cvt_one(a[l], st, dt, in->rnd, in->flags););
+    WS_LANES(l, exec, {
+        uint64_t v = cvt_one(a[l], st, dt, in->rnd, in->flags);
+        d[l] = sext ? (uint64_t)ws_sext(v, sext) : v;
+    });
     if (setmode)
         fesetround(FE_TONEAREST);
     return 0;
