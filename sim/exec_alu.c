@@ -306,6 +306,16 @@ static int shf(ws_warp *w, const ws_inst *in, uint32_t exec)
     return 0;
 }
 
+/* bmsk.{clamp,wrap}.b32 d, pos, width */
+static int bmsk(ws_warp *w, const ws_inst *in, uint32_t exec)
+{
+    const uint64_t *a = SRC(0), *b = SRC(1);
+    uint64_t *d = ws_x_reg(w, in->dst[0].reg);
+    int wrap = (in->flags & WS_F_WRAP) != 0;
+    WS_LANES(l, exec, d[l] = ws_bit_mask((uint32_t)a[l], (uint32_t)b[l], wrap););
+    return 0;
+}
+
 static uint64_t bfe1(uint64_t a, uint32_t pos, uint32_t len, int bits, int sgn)
 {
     pos &= 0xff;
@@ -1044,6 +1054,7 @@ int ws_x_alu(ws_warp *w, const ws_inst *in, uint32_t exec)
         return logic(w, in, exec);
     case WS_OP_SHL: case WS_OP_SHR: return shift(w, in, exec);
     case WS_OP_SHF: return shf(w, in, exec);
+    case WS_OP_BMSK: return bmsk(w, in, exec);
     case WS_OP_POPC: case WS_OP_CLZ: case WS_OP_BREV: case WS_OP_BFIND: case WS_OP_BFE:
     case WS_OP_BFI:
         return bitops(w, in, exec);
