@@ -90,6 +90,16 @@ static inline uint32_t ws_mufu64h(uint32_t hi, int rsq)
     return (uint32_t)(o >> 32);
 }
 
+/* bmsk on both models (PTX bmsk.clamp/.wrap, SASS BMSK/BMSK.W): `width` ones from bit
+ * `pos`, cut at bit 31. .clamp takes pos and width above 32 as 32 (pos 32: no bits); .wrap
+ * takes both modulo 32 (width 0: no bits), as the PTX ISA's pseudocode does. */
+static inline uint32_t ws_bit_mask(uint32_t pos, uint32_t width, int wrap)
+{
+    pos = wrap ? pos & 31 : (pos > 32 ? 32 : pos);
+    width = wrap ? width & 31 : (width > 32 ? 32 : width);
+    return (uint32_t)(((1ull << width) - 1) << pos);
+}
+
 /* dp4a / dp2a on both models (PTX dp4a/dp2a, SASS IDP.4A/IDP.2A): c plus the four products
  * of a's and b's bytes, or (two) a's two 16-bit halves times b's bytes 0-1 (hi: 2-3); each
  * operand signed when sa/sb; the sum wraps at 32 bits. */

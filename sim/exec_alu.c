@@ -306,6 +306,16 @@ static int shf(ws_warp *w, const ws_inst *in, uint32_t exec)
     return 0;
 }
 
+/* bmsk.{clamp,wrap}.b32 d, pos, width */
+static int bmsk(ws_warp *w, const ws_inst *in, uint32_t exec)
+{
+    const uint64_t *a = SRC(0), *b = SRC(1);
+    uint64_t *d = ws_x_reg(w, in->dst[0].reg);
+    int wrap = (in->flags & WS_F_WRAP) != 0;
+    WS_LANES(l, exec, d[l] = ws_bit_mask((uint32_t)a[l], (uint32_t)b[l], wrap););
+    return 0;
+}
+
 static uint64_t bfe1(uint64_t a, uint32_t pos, uint32_t len, int bits, int sgn)
 {
     pos &= 0xff;
@@ -955,9 +965,15 @@ WS_FENV static int cvt(ws_warp *w, const ws_inst *in, uint32_t exec)
         return 0;
     }
     int mode = fe_mode(in->rnd), setmode = mode != FE_TONEAREST && in->rnd < WS_RND_RNI;
+    /* a register wider than a signed integer type gets the value sign-extended, as ld does
+       (the PTX ISA's relaxed rules for destinations: cvt.sat.s16.s32 into a .b32) */
+    int sext = ws_ptype_is_signed(dt) ? bits_of(dt) : 0;
     if (setmode)
         fesetround(mode);
-    WS_LANES(l, exec, d[l] = cvt_one(a[l], st, dt, in->rnd, in->flags););
+    WS_LANES(l, exec, {
+        uint64_t v = cvt_one(a[l], st, dt, in->rnd, in->flags);
+        d[l] = sext ? (uint64_t)ws_sext(v, sext) : v;
+    });
     if (setmode)
         fesetround(FE_TONEAREST);
     return 0;
@@ -1038,6 +1054,7 @@ int ws_x_alu(ws_warp *w, const ws_inst *in, uint32_t exec)
         return logic(w, in, exec);
     case WS_OP_SHL: case WS_OP_SHR: return shift(w, in, exec);
     case WS_OP_SHF: return shf(w, in, exec);
+    case WS_OP_BMSK: return bmsk(w, in, exec);
     case WS_OP_POPC: case WS_OP_CLZ: case WS_OP_BREV: case WS_OP_BFIND: case WS_OP_BFE:
     case WS_OP_BFI:
         return bitops(w, in, exec);

@@ -215,7 +215,7 @@ int ws_x_ctrl(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, ws_effect *f
                           "variant)" : "");
     case WS_OP_BAR: case WS_OP_BARRIER:
         return do_barrier(w, in, pc, exec, fx);
-    default: /* membar, fence, nanosleep, brkpt: no functional effect */
+    default: /* membar, fence, nanosleep, brkpt, griddepcontrol: no functional effect */
         return 0;
     }
 }

@@ -245,7 +245,7 @@ static int apply_op_mod(ws_inst *in, const char *s, int len)
         if (!eq(s, len, "uni")) return 0;
         in->flags |= WS_F_UNI;
         return 1;
-    case WS_MODS_SHF:
+    case WS_MODS_SHF: /* shf.{l,r}.{wrap,clamp}; bmsk.{wrap,clamp} (modifiers_ok) */
         if (eq(s, len, "l")) in->subop = WS_SUB_SHF_L;
         else if (eq(s, len, "r")) in->subop = WS_SUB_SHF_R;
         else if (eq(s, len, "wrap")) in->flags |= WS_F_WRAP;
@@ -361,6 +361,9 @@ static int modifiers_ok(const ws_inst *in)
         return in->vec == 4 && (in->type == WS_P_F32 || in->type == WS_P_S32 ||
                                 in->type == WS_P_U32) &&
                (in->type2 == WS_P_S32 || in->type2 == WS_P_F32);
+    if (op == WS_OP_BMSK) /* exactly one mode, no direction */
+        return in->subop == WS_SUB_NONE && in->type == WS_P_B32 &&
+               !(in->flags & WS_F_WRAP) != !(in->flags & WS_F_CLAMP);
     if (op == WS_OP_SULD || op == WS_OP_SUST)
         return in->subop != WS_SUB_DIM3 && in->type >= WS_P_B8 && in->type <= WS_P_B64 &&
                !((in->flags & WS_F_CLAMP) && (in->flags & WS_F_ZERO));
@@ -646,6 +649,15 @@ static int parse_word_operand(ws_pctx *c, ws_inst *in, const ws_tok *t, ws_opera
     case NAME_LOCAL: o->kind = WS_O_SYMBOL; o->sym = idx; return WS_OK;
     case NAME_GLOBAL: o->kind = WS_O_SYMBOL; o->sym = ws_sym_encode_global(idx); return WS_OK;
     case NAME_PARAM:
+        /* mov %rd, kernel_param: the parameter's address in the .param space (a
+           __grid_constant__ parameter read through a reference, as CUB's kernels do), which
+           is its offset in the kernel's parameter block, where ld.param [%rd+k] reads it.
+           A device function's parameter address would be .local: refused. */
+        if (in->op == WS_OP_MOV && c->fn->is_entry && idx < c->fn->nparams) {
+            o->kind = WS_O_IMM;
+            o->imm = (int64_t)off;
+            return WS_OK;
+        }
         return ws_pc_fail(c, WS_ERR_UNSUPPORTED, t->line,
                           "unsupported use of the address of parameter '%.*s'", t->len, t->s);
     default:

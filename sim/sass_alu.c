@@ -638,12 +638,7 @@ int ws_sass_x_bmsk(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
     SRC(1, a);
     SRC(2, b);
     int wrap = ws_sass_has(in, WS_SMOD_W);
-    WS_LANES(l, exec, {
-        uint32_t pos = wrap ? a[l] & 31 : (a[l] > 32 ? 32 : a[l]);
-        uint32_t wid = wrap ? b[l] & 31 : (b[l] > 32 ? 32 : b[l]);
-        uint64_t m = ((1ull << wid) - 1) << pos;
-        a[l] = (uint32_t)m;
-    });
+    WS_LANES(l, exec, a[l] = ws_bit_mask(a[l], b[l], wrap););
     ws_sass_dst(w, in, 0, exec, a);
     (void)fx;
     return 0;

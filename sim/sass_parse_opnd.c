@@ -357,7 +357,8 @@ static int ws_selector(const char *p, size_t n, uint8_t *sel)
 int ws_sass_parse_opnd(const char *s, size_t n, ws_sass_opnd *o, ws_sass_ref *ref,
                        char *why, size_t whyn)
 {
-    char buf[192];
+    char buf[WS_SASS_SYM_MAX + 64]; /* a label or relocation names a function: C++ template
+                                       names run to hundreds of characters (CUB, Thrust) */
     memset(o, 0, sizeof *o);
     memset(ref, 0, sizeof *ref);
     o->reg = o->ureg = -1;

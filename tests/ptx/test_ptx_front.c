@@ -283,6 +283,16 @@ static void test_errors(void)
                  "size");
     expect_error(29, "\tatom.global.add.f32 \t%f1, [%rd1], {%f1, %f1};", 0, WS_ERR_PTX, 29,
                  "vector operand without .v2/.v4");
+    /* bmsk takes exactly one of .clamp and .wrap, and no shf direction */
+    expect_error(29, "\tbmsk.b32 \t%r1, %r2, %r3;", 0, WS_ERR_UNSUPPORTED, 29,
+                 "unsupported instruction 'bmsk.b32'");
+    expect_error(29, "\tbmsk.wrap.clamp.b32 \t%r1, %r2, %r3;", 0, WS_ERR_UNSUPPORTED, 29,
+                 "unsupported instruction 'bmsk.wrap.clamp.b32'");
+    expect_error(29, "\tbmsk.l.wrap.b32 \t%r1, %r2, %r3;", 0, WS_ERR_UNSUPPORTED, 29,
+                 "unsupported instruction 'bmsk.l.wrap.b32'");
+    /* a kernel parameter's address is taken by mov only (test_param_address) */
+    expect_error(29, "\tadd.s64 \t%rd3, _Z1kPii_param_1, 4;", 0, WS_ERR_UNSUPPORTED, 29,
+                 "unsupported use of the address of parameter '_Z1kPii_param_1'");
     expect_error(38, "\t.file\t1 \"/tmp/x/k.cu", 0, WS_ERR_PTX, 38, "unterminated string");
     expect_error(0, NULL, 30, WS_ERR_PTX, 30, "end of file");
     expect_error(0, NULL, 42, WS_ERR_PTX, 40, "end of file in .section");
@@ -389,6 +399,41 @@ static void test_calls(void)
     free(bad);
 }
 
+/* mov %rd, param of a kernel (a __grid_constant__ parameter read through a reference, as
+ * in CUB's kernels): the parameter's offset in the .param space, which ld.param [%rd+k]
+ * reads; the address of a device function's parameter (.local in the PTX ISA) is refused
+ * when its kernel is launched. */
+static void test_param_address(void)
+{
+    char *text = build(34, "\tmov.b64 \t%rd2, _Z1kPii_param_1;", 0);
+    ws_error e;
+    ws_module *m = pt_parse(text, "snip.ptx", &e);
+    const ws_function *f = m ? pt_find(m, "_Z1kPii") : NULL;
+    CHECK(f && f->ninsts == 15 && f->insts[12].op == WS_OP_MOV &&
+          f->insts[12].src[0].kind == WS_O_IMM && f->insts[12].src[0].imm == 8 &&
+          ws_module_entry_check(m, 0, &e) == WS_OK,
+          "mov of a kernel parameter is its .param offset: %s", m ? e.msg : "no module");
+    ws_module_free(m);
+    free(text);
+    const char *fn =
+        ".version 9.0\n.target sm_90\n.address_size 64\n"
+        ".func (.param .b64 func_retval0) addr(\n\t.param .b32 addr_param_0\n)\n{\n"
+        "\t.reg .b64 %rd<2>;\n\tmov.b64 %rd1, addr_param_0;\n"
+        "\tst.param.b64 [func_retval0+0], %rd1;\n\tret;\n}\n"
+        ".visible .entry k()\n{\n\t.reg .b64 %rd<2>;\n\t{\n\t.param .b32 param0;\n"
+        "\tst.param.b32 [param0+0], 1;\n\t.param .b64 retval0;\n"
+        "\tcall.uni (retval0), addr, (param0);\n\tld.param.b64 %rd1, [retval0+0];\n\t}\n"
+        "\tret;\n}\n";
+    m = pt_parse(fn, "fn.ptx", &e);
+    CHECK(m != NULL, "a device function taking its parameter's address loads: %s", e.msg);
+    if (m)
+        ws_module_entry_check(m, 0, &e);
+    CHECK(m && e.code == WS_ERR_UNSUPPORTED && e.line == 9 &&
+          strstr(e.msg, "unsupported use of the address of parameter 'addr_param_0'"),
+          "refused at its line: %d %s", e.line, e.msg);
+    ws_module_free(m);
+}
+
 /* .loc chains: header -> header -> .cu walks out through each inlined_at. */
 static void test_loc_chain(void)
 {
@@ -479,6 +524,7 @@ int main(void)
     free(text);
     test_errors();
     test_calls();
+    test_param_address();
     test_loc_chain();
     test_address_initializers();
     return ws_test_finish("ptx_front");

@@ -95,6 +95,11 @@ static const inst_case cases[] = {
     {"trap;", "trap", WS_OP_TRAP, 0, 0, 0, 0, 0, 0},
     /* `_`: a result nobody reads (cuda::ptx writes it), a hidden register of the function */
     {"mbarrier.arrive.shared.b64 _, [%r1];", "mbarrier.arrive.shared.b64", WS_OP_MBAR_ARRIVE, T(B64), 0, WS_SPACE_SHARED, 0, 1, 1},
+    /* forms of CUB's kernels: bit masks of radix digits, programmatic dependent launch */
+    {"bmsk.clamp.b32 %r1, %r2, %r3;", "bmsk.clamp.b32", WS_OP_BMSK, T(B32), 0, 0, 0, 1, 2},
+    {"bmsk.wrap.b32 %r1, 1, 2;", "bmsk.wrap.b32", WS_OP_BMSK, T(B32), 0, 0, 0, 1, 2},
+    {"griddepcontrol.wait;", "griddepcontrol.wait", WS_OP_GRIDDEP_WAIT, 0, 0, 0, 0, 0, 0},
+    {"griddepcontrol.launch_dependents;", "griddepcontrol.launch_dependents", WS_OP_GRIDDEP_LAUNCH, 0, 0, 0, 0, 0, 0},
 };
 #undef T
 #define NCASES ((int)(sizeof cases / sizeof cases[0]))
@@ -146,6 +151,9 @@ static void test_cases(void)
         CHECK((in[46].flags & WS_F_FULL) && (in[49].flags & WS_F_APPROX) &&
               (in[49].flags & WS_F_FTZ) && (in[67].flags & WS_F_WRAP) &&
               (in[71].flags & WS_F_NOINC) && (in[2].flags & WS_F_VOLATILE), "flags");
+        CHECK((in[NCASES - 4].flags & WS_F_CLAMP) && !(in[NCASES - 4].flags & WS_F_WRAP) &&
+              (in[NCASES - 3].flags & WS_F_WRAP) && !(in[NCASES - 3].flags & WS_F_CLAMP),
+              "bmsk modes");
         ws_module_free(m);
     }
     free(text);

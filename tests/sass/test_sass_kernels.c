@@ -18,7 +18,6 @@
 static const char *const not_emitted[] = {
     "IMUL", "JMP", "SHL", "SHR", "UIMNMX", "UPLOP3", "USGXT",
     "IMNMX", "RED",
-    "ACQBULK", /* seen in cuda-samples at sm_90 (TMA) */
     "UP2UR",   /* seen in ggml's softmax at sm_90 (ptxas saving a uniform predicate) */
 };
 

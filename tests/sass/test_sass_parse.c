@@ -213,7 +213,7 @@ static void test_real_kernel_forms(void)
           ws_sass_has(&in, WS_SMOD_PACK_AB_MERGE_C) && !strcmp(in.name,
           "F2FP.SATFINITE.RELU.E5M2.F32.PACK_AB_MERGE_C"), "F2FP to FP8, name whole: %s",
           in.name);
-    char name[700], text[4096];
+    char name[700], text[8192];
     memset(name, 'x', sizeof name - 1);
     memcpy(name, "_ZN3cub", 7);
     name[sizeof name - 1] = '\0';
@@ -223,6 +223,19 @@ static void test_real_kernel_forms(void)
     ws_sass_module *m = parse(text, &err);
     CHECK(m && m->nkernels == 1 && strcmp(m->kernels[0].name, name) == 0,
           "a %zu-character kernel name parses: %s", strlen(name), m ? "" : err.msg);
+    ws_sass_module_free(m);
+    /* operands that name it: a device function's RET (CUB's histogram sweep kernel) and a
+       relocation against it */
+    snprintf(text, sizeof text, "\t.target\tsm_90\n\n\t.section\t.text.%s,\"ax\",@progbits\n"
+             "%s:\n.text.%s:\n.L_x_1:\n"
+             "        /*0000*/                   MOV R0, 32@lo((%s + .L_x_1@srel)) ;\n"
+             "        /*0010*/                   RET.REL.NODEC R6 `(%s) ;\n",
+             name, name, name, name, name);
+    m = parse(text, &err);
+    CHECK(m && m->kernels[0].ninsts == 2 && m->kernels[0].insts[0].o[1].kind == WS_SO_RELOC &&
+          m->kernels[0].insts[1].op == WS_SOP_RET && m->kernels[0].insts[1].o[1].target == 0,
+          "RET and 32@lo naming a %zu-character function parse: %s", strlen(name),
+          m ? "" : err.msg);
     ws_sass_module_free(m);
 }
 

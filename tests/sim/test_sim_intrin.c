@@ -7,7 +7,9 @@
  * atomicAdd on float2/float4 on both models (totals and each thread's old values); and
  * addresses in initializers: virtual calls and a function-pointer table on the SASS model
  * (the PTX model refuses the calls), pointers to variables and a string on both; FP8
- * conversions on both models against cuda_fp8.h's host conversions. */
+ * conversions on both models against cuda_fp8.h's host conversions; the forms CUB's
+ * kernels bring (bmsk, griddepcontrol, a __grid_constant__ parameter read by address) on
+ * both models against the CPU. */
 #include <cuda_fp8.h> /* the oracle for FP8: NVIDIA's host implementation of the conversions */
 #include <math.h>
 #include "sim/exec.h" /* ws_double_to_f16 */
@@ -36,7 +38,12 @@ static const char *const spec =
     "buffer o8 u32 512 zero\n"
     "variant fp8\n  kernel intrin_fp8\n  grid 2\n  block 32\n  args a b o8\n"
     "buffer os u32 256 zero\n"
-    "variant simd2\n  kernel intrin_simd2\n  grid 2\n  block 32\n  args a b os\n";
+    "variant simd2\n  kernel intrin_simd2\n  grid 2\n  block 32\n  args a b os\n"
+    "buffer ob u32 256 zero\n"
+    "variant cub\n  kernel intrin_cub\n  grid 2\n  block 32\n"
+    "  args a b ob 2 struct:u8=0,u64=1000,u64=30064771072\n"
+    "variant cub_first\n  kernel intrin_cub\n  grid 2\n  block 32\n"
+    "  args a b ob 2 struct:u8=1,u64=1000,u64=30064771072\n";
 
 static int32_t sb(uint32_t v, int k) { return (int8_t)(v >> 8 * k); }
 static uint32_t ub(uint32_t v, int k) { return (v >> 8 * k) & 0xffu; }
@@ -342,6 +349,67 @@ static void test_fp8(int on_sass)
     st_free(&r);
 }
 
+/* bmsk as the PTX ISA's pseudocode defines it, written out on its own as the oracle */
+static uint32_t bmsk_ref(uint32_t a, uint32_t b, int clamp)
+{
+    uint32_t a1 = a & 31, b1 = b & 31, sum = a1 + b1;
+    uint32_t mask0 = ~0u << a1, mask1 = sum >= 32 ? 0 : ~0u << sum;
+    int overflow = sum >= 32;
+    if (clamp && a >= 32) {
+        overflow = 1;
+        mask0 = 0;
+    }
+    if (clamp && b >= 32)
+        overflow = 1;
+    if (overflow)
+        mask1 = 0;
+    else if (b1 == 0)
+        mask1 = ~0u;
+    return mask0 & ~mask1;
+}
+
+/* intrin_cub (forms of CUB's kernels): the bit masks against the PTX ISA's, the words the
+ * agent writes from the __grid_constant__ struct (first = 0: its base counts; 1: not), and
+ * that the rows ran (bmsk.clamp/.wrap or BMSK/BMSK.W; griddepcontrol or ACQBULK/PREEXIT). */
+static void test_cub(int on_sass)
+{
+    const char *m = on_sass ? "sass" : "ptx";
+    for (int first = 0; first < 2; first++) {
+        st_run r;
+        CHECK(st_exec_on(&r, ptx, on_sass ? sass : NULL, spec, first ? "cub_first" : "cub",
+                         NULL) == 0, "%s: cub forms run: %s", m, r.err.msg);
+        if (r.rc) {
+            st_free(&r);
+            continue;
+        }
+        const uint32_t *a = st_buf(&r, "a")->data, *b = st_buf(&r, "b")->data;
+        const uint32_t *o = st_buf(&r, "ob")->data;
+        int bad = 0;
+        for (int t = 0; t < 64; t++) {
+            uint32_t e[4] = {bmsk_ref(a[t] % 41, b[t] % 41, 1),
+                             bmsk_ref((a[t] >> 8) % 41, (b[t] >> 8) % 41, 0),
+                             (first ? 0 : 1000) + (uint32_t)t * 2 + 7,
+                             (first ? 0 : 1000) + (uint32_t)t * 2 + 8};
+            for (int k = 0; k < 4; k++)
+                if (o[4 * t + k] != e[k] && bad++ < 4)
+                    CHECK(0, "%s: cub thread %d word %d: 0x%08x, want 0x%08x", m, t, k,
+                          o[4 * t + k], e[k]);
+        }
+        CHECK(bad == 0, "%s: %d words of intrin_cub (first %d) differ from the CPU's", m, bad,
+              first);
+        const char *const rows[2][4] = {{"bmsk.clamp", "bmsk.wrap", "griddepcontrol.wait",
+                                         "griddepcontrol.launch_dependents"},
+                                        {"BMSK", "BMSK.W", "ACQBULK", "PREEXIT"}};
+        for (int k = 0; k < 4; k++) {
+            uint64_t n = st_line(&r, 0, rows[on_sass][k]).issued;
+            if (on_sass && k == 0) /* the prefix BMSK also finds BMSK.W */
+                n -= st_line(&r, 0, rows[1][1]).issued;
+            CHECK(n > 0, "%s: %s ran", m, rows[on_sass][k]);
+        }
+        st_free(&r);
+    }
+}
+
 /* One 16-bit-pair add (each half wrapping) then min or max, .relu clamping at 0. */
 static uint32_t addmnmx16(uint32_t x, uint32_t y, uint32_t z, int sgn, int mx, int relu)
 {
@@ -408,6 +476,7 @@ int main(void)
     test_ftz(0);
     test_fp8(0);
     test_simd2(0);
+    test_cub(0);
     if (!ws_nvdisasm_find(probe, sizeof probe)) {
         printf("test_sim_intrin: SASS part skipped: no nvdisasm (%s)\n", probe);
     } else {
@@ -427,6 +496,7 @@ int main(void)
             test_ftz(1);
             test_fp8(1);
             test_simd2(1);
+            test_cub(1);
         }
     }
     if (sass)

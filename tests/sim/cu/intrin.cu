@@ -213,3 +213,41 @@ extern "C" __global__ void intrin_simd2(const unsigned *a, const unsigned *b, un
     __nv_bfloat16 g = __ushort_as_bfloat16((unsigned short)(y >> 16));
     o[3] = (unsigned)__half_as_ushort(hfloor(h)) | (unsigned)__bfloat16_as_ushort(hceil(g)) << 16;
 }
+
+/* Forms CUB's device-wide algorithms bring (CUB 3.0): a __grid_constant__ struct parameter
+ * read through a reference held by an agent object (PTX mov %rd, param, then
+ * ld.param [%rd+k]), the radix sorts' digit masks (bmsk.clamp/.wrap; BMSK, BMSK.W) and
+ * programmatic dependent launch (griddepcontrol.wait/.launch_dependents; ACQBULK, PREEXIT).
+ * 2 + n words a thread. */
+struct cub_ctx {
+    bool first;
+    unsigned long long base, total;
+};
+
+struct cub_agent {
+    const cub_ctx &ctx;
+    unsigned *out;
+    __device__ unsigned offset() const { return ctx.first ? 0u : (unsigned)ctx.base; }
+    __device__ void run(int t, int n)
+    {
+        for (int i = 0; i < n; i++) {
+            __syncthreads();
+            out[i] = offset() + (unsigned)(t * n + i) + (unsigned)(ctx.total >> 32);
+        }
+    }
+};
+
+extern "C" __global__ void intrin_cub(const unsigned *a, const unsigned *b, unsigned *out,
+                                      int n, const __grid_constant__ cub_ctx ctx)
+{
+    cudaGridDependencySynchronize();
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    unsigned x = a[t], y = b[t], *o = out + (2 + n) * t, m0, m1;
+    /* positions and widths 0..40: past 32 .clamp saturates, .wrap takes them modulo 32 */
+    asm("bmsk.clamp.b32 %0, %1, %2;" : "=r"(m0) : "r"(x % 41), "r"(y % 41));
+    asm("bmsk.wrap.b32 %0, %1, %2;" : "=r"(m1) : "r"((x >> 8) % 41), "r"((y >> 8) % 41));
+    o[0] = m0;
+    o[1] = m1;
+    cub_agent{ctx, o + 2}.run(t, n);
+    cudaTriggerProgrammaticLaunchCompletion();
+}
