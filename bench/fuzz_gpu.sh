@@ -47,7 +47,7 @@ if [ -n "$check" ]; then
     bad=0
     for s in $seeds; do
         rec=$out/records/fz$s.txt
-        [ -s "$rec" ] || { echo "fz$s: no GPU records"; continue; }
+        [ -s "$rec" ] || { bad=$((bad + 1)); echo "fz$s: no GPU records in $check"; continue; }
         rm -f "$out/check.db"
         "$ws" sim "$kdir/$s/k.spec" --model sass --db "$out/check.db" --quiet \
             --dump "$out/sim/$s" >/dev/null 2>&1

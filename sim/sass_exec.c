@@ -55,6 +55,22 @@ int ws_sass_group_add(ws_sass_warp *w, int32_t pc, uint32_t mask, int state)
     return w->ngroups++;
 }
 
+/* Moves into group g the lanes of every other group in `state` (on barrier `bar` where the
+ * state has one) at g's PC, and returns g's lanes. */
+static uint32_t absorb(ws_sass_warp *w, int g, int state, int bar)
+{
+    ws_sass_group *n = &w->groups[g];
+    for (int j = 0; j < w->ngroups; j++) {
+        ws_sass_group *h = &w->groups[j];
+        if (j != g && h->state == state && h->pc == n->pc &&
+            (state == WS_SG_WARPSYNC || state == WS_SG_READY || h->bar == bar)) {
+            n->mask |= h->mask;
+            h->state = WS_SG_DONE;
+        }
+    }
+    return n->mask;
+}
+
 /* Releases every group waiting in `state` on `bar`: each goes on after the instruction it
  * waits at, groups at the same one joined into one. (Two BSYNCs of one barrier register at
  * different PCs, ptxas's BSSY B1 in both arms of an if/else, release their lanes each at
@@ -65,17 +81,8 @@ static void join(ws_sass_warp *w, int state, int bar)
         ws_sass_group *g = &w->groups[i];
         if (g->state != state || (state != WS_SG_WARPSYNC && g->bar != bar))
             continue;
-        int32_t at = g->pc;
-        uint32_t mask = g->mask;
-        for (int j = i + 1; j < w->ngroups; j++) {
-            ws_sass_group *h = &w->groups[j];
-            if (h->state == state && (state == WS_SG_WARPSYNC || h->bar == bar) &&
-                h->pc == at) {
-                mask |= h->mask;
-                h->state = WS_SG_DONE;
-            }
-        }
-        w->groups[i] = (ws_sass_group){ at + 1, mask, WS_SG_READY, -1, 0, ++w->seq };
+        uint32_t mask = absorb(w, i, state, bar);
+        w->groups[i] = (ws_sass_group){ g->pc + 1, mask, WS_SG_READY, -1, 0, ++w->seq };
     }
 }
 
@@ -145,21 +152,6 @@ static int pick_other(const ws_sass_warp *w, int not)
 static int pick(const ws_sass_warp *w)
 {
     return pick_other(w, -1);
-}
-
-/* After a YIELD: every ready group at the PC of group `g`, the one the warp goes on with,
- * issues with it from now on (the hardware regroups a warp's threads by PC where it
- * yields; docs/results/fuzz-gpu-h100.txt). */
-static void gather(ws_sass_warp *w, int g)
-{
-    ws_sass_group *n = &w->groups[g];
-    for (int j = 0; j < w->ngroups; j++) {
-        ws_sass_group *h = &w->groups[j];
-        if (j != g && h->state == WS_SG_READY && h->pc == n->pc) {
-            n->mask |= h->mask;
-            h->state = WS_SG_DONE;
-        }
-    }
 }
 
 int ws_sass_returns(const ws_sass_inst *in)
@@ -353,8 +345,9 @@ static int step(ws_sass_warp *w)
         if (next < 0)
             next = pick(w);
     }
-    if (fx.yield && next >= 0)
-        gather(w, next);
+    if (fx.yield && next >= 0) /* the hardware regroups a warp's threads by PC where it
+                                  yields (docs/results/fuzz-gpu-h100.txt) */
+        absorb(w, next, WS_SG_READY, -1);
     if (next != w->cur)
         w->since_switch = 0;
     w->cur = next;

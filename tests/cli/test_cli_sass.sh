@@ -118,6 +118,11 @@ check 'python3 "$WS_SOURCE_DIR/bench/fuzz_models.py" "$ws" --seed 7 --count 4 --
 check 'FUZZ_SEEDS="9000 9002 9007 9015 9025 9026 9032 9052" bash "$WS_SOURCE_DIR/bench/fuzz_gpu.sh" \
          --check "$(dirname "$ws")" "$tmp/fg" "$WS_SOURCE_DIR/bench/records/fuzz-gpu-h100-9000.tgz" > "$tmp/fg.out" 2>&1 ||
        { tail -4 "$tmp/fg.out" >&2; false; }' "eight random kernels per SASS PC as on the H100"
+check '! FUZZ_SEEDS="8999" bash "$WS_SOURCE_DIR/bench/fuzz_gpu.sh" --check "$(dirname "$ws")" "$tmp/fg0" \
+         "$WS_SOURCE_DIR/bench/records/fuzz-gpu-h100-9000.tgz" > "$tmp/fg0.out" 2>&1 &&
+       grep -q "fz8999: no GPU records in" "$tmp/fg0.out"' "fuzz_gpu.sh --check: a kernel without records is a difference"
+check 'python3 "$WS_SOURCE_DIR/bench/fuzz_models.py" --seed 1 > /dev/null 2> "$tmp/fzu.err"; [ $? -eq 2 ] &&
+       grep -q "WARPSCOPE is needed unless --write" "$tmp/fzu.err"' "fuzz_models.py without WARPSCOPE or --write: usage error"
 # branch_unification/after on one warp, with inputs whose lanes leave the A and B search loops
 # in chosen trips (bench/bu_patterns.py): every SASS PC as CUPTI counted it on the H100
 # (bench/records/bu-patterns-h100.txt): the not-taken side first, groups joined only at BSYNC.
