@@ -45,6 +45,7 @@ fi
 if [ -n "$check" ]; then
     tar xzf "$check" -C "$out" || exit 2
     bad=0
+    : >"$out/classes.txt"
     for s in $seeds; do
         rec=$out/records/fz$s.txt
         [ -s "$rec" ] || { bad=$((bad + 1)); echo "fz$s: no GPU records in $check"; continue; }
@@ -56,8 +57,16 @@ if [ -n "$check" ]; then
             why=$(head -n 1 "$out/check.txt")
         cmp -s "$out/sim/$s/v.out.bin" "$out/outputs/$s/v.out.bin" || why="$why outputs differ"
         [ -n "$why" ] && { bad=$((bad + 1)); echo "fz$s: $why"; }
+        # class (a YIELD ran in a diverged warp or not), equal or not, rate within 0.5 lanes
+        awk -v eq="$([ -z "$why" ] && echo 1 || echo 0)" '$2 == "rate" {
+            d = $3 - $4; print ($6 > 0 ? "yield" : "other"), eq, (d <= 0.5 && d >= -0.5) }' \
+            "$out/check.txt" >>"$out/classes.txt"
     done
     echo "kernels: $count; differing from the GPU's records: $bad"
+    awk '{ n[$1]++; e[$1] += $2; r[$1] += $3 }
+         END { for (c in n) printf "%s: %d kernels, %d equal to the GPU at every PC and in outputs, %d within 0.5 lanes a warp-instruction\n",
+               (c == "yield" ? "a YIELD ran in a diverged warp" : "no YIELD in a diverged warp"), n[c], e[c], r[c] }' \
+        "$out/classes.txt" | sort
     [ $bad = 0 ]
     exit
 fi

@@ -6,7 +6,10 @@ simulator runs against such records (the GPU's, from `warpscope profile --model 
                                        each variant: VARIANT PC INST_EXECUTED THREAD_INST
   pc_records.py check DB RECORDS WORKLOAD
                                        the newest simulator run of each variant in DB against
-                                       the records; exit 1 naming each variant that differs
+                                       the records; exit 1 naming each variant that differs;
+                                       last, a line per variant: VARIANT rate GPU SIM yields N
+                                       (threads per warp-instruction of the records and of the
+                                       run, and its sim__diverged_yields)
   pc_records.py compare DB WORKLOAD    the newest GPU and SASS-model runs of each variant in
                                        the same DB (what `profile --model sass` stores), PC
                                        by PC; a report, exit 0"""
@@ -48,7 +51,8 @@ def check(path, records, workload):
         if line.strip() and not line.startswith('#'):
             v, pc, i, t = line.split()
             want.setdefault(v, {})[int(pc)] = (int(i), int(t))
-    sim = newest(sqlite3.connect(path), workload, 'sim%')
+    db = sqlite3.connect(path)
+    sim = newest(db, workload, 'sim%')
     bad = 0
     for v, pcs in want.items():
         got = sim.get(v)
@@ -59,7 +63,20 @@ def check(path, records, workload):
             print('%s: %s' % (v, 'no simulator run' if got is None else '%d PCs differ, e.g. %s' % (
                 len(diff), ', '.join('pc %d sim %s gpu %s' % d for d in diff[:3]))))
     print('%d of %d variants equal to the GPU at every SASS PC' % (len(want) - bad, len(want)))
+    for v, pcs in want.items():
+        got = sim.get(v) or {}
+        row = db.execute("select m.value from metrics m join runs r on r.id = m.run_id where "
+                         "r.workload=? and r.variant=? and r.source like 'sim%' and "
+                         "m.name='sim__diverged_yields' order by r.id desc limit 1",
+                         (workload, v)).fetchone()
+        print('%s rate %.3f %.3f yields %d' % (v, ratio(pcs), ratio(got), row[0] if row else 0))
     return 1 if bad else 0
+
+
+def ratio(pcs):
+    """Threads per warp-instruction of {pc: (issued, threads)}."""
+    issued = sum(i for i, _ in pcs.values())
+    return sum(t for _, t in pcs.values()) / issued if issued else 0.0
 
 
 if __name__ == '__main__':

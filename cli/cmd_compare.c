@@ -178,10 +178,14 @@ static void print_text(const compare_args *a, const ws_result *s, const ws_resul
     if (!nl)
         printf("   (no per-line counts on %s)\n", g->ninsts ? "the simulator side" :
                "the GPU side: run 'warpscope profile'");
+    /* what the simulator said of its own run: where its model is known to part from the
+       GPU (a YIELD in a diverged warp, a contended CAS loop), races, ... */
+    for (int i = 0; i < s->nwarnings; i++)
+        printf("  simulator warning: %s\n", s->warnings[i]);
 }
 
-static void print_json(const compare_args *a, const ws_result *g, const pair_row *p, int np,
-                       const line_row *L, int nl)
+static void print_json(const compare_args *a, const ws_result *s, const ws_result *g,
+                       const pair_row *p, int np, const line_row *L, int nl)
 {
     ws_json j;
     ws_json_begin(&j, stdout);
@@ -212,6 +216,10 @@ static void print_json(const compare_args *a, const ws_result *g, const pair_row
         ws_json_end(&j);
     }
     ws_json_end(&j);
+    ws_json_array(&j, "sim_warnings");
+    for (int i = 0; i < s->nwarnings; i++)
+        ws_json_str(&j, NULL, s->warnings[i]);
+    ws_json_end(&j);
     ws_json_end(&j);
     printf("\n");
 }
@@ -236,7 +244,7 @@ static int compare_runs(compare_args *a, const ws_result *s, const ws_result *g,
     }
     qsort(L, (size_t)both, sizeof *L, by_gap);
     if (a->json)
-        print_json(a, g, p, np, L, both);
+        print_json(a, s, g, p, np, L, both);
     else
         print_text(a, s, g, p, np, L, both);
     free(p);

@@ -299,6 +299,10 @@ static int step(ws_sass_warp *w)
         return rc;
     if (d->flags & WS_SOPF_BRANCH)
         count_branch(st, active, fx.taken);
+    if (in->op == WS_SOP_YIELD && active != (w->valid & ~w->exited))
+        st->diverged_yields++;
+    if (fx.has_addr && (d->flags & WS_SOPF_ATOMIC) && ws_sass_has(in, WS_SMOD_CAS))
+        st->cas_failed += popc(exec & ~fx.cas_ok);
     if (fx.exclusive) { /* as the H100 counts a WARPSYNC.EXCLUSIVE over k groups (bench/
                            sass_probe.sh): max(1, k-1) branch targets, k-1 divergent, and
                            k-1 passes that per-PC counts leave out */

@@ -3,6 +3,7 @@
  * same compile; the kernel's SASS, its constant banks and its stack frame come from the
  * cubin. CTAs run on host threads taking them from a shared counter; the per-instruction
  * counts become a ws_result keyed by SASS offset and mapped to source lines. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -369,6 +370,74 @@ static int fill_insts(const ws_sass_run *r, ws_sass_worker *wks, int nwk, ws_res
     return 0;
 }
 
+/* Threads per warp-instruction within 0.5 lanes of the H100's, on the held-out set of random
+ * kernels (docs/results/fuzz-gpu-h100.txt, `bench/fuzz_gpu.sh --check` on the records of
+ * seeds 9800-9949): of the kernels where a YIELD ran in a diverged warp, and of the others. */
+#define WS_FIDELITY_YIELD_PCT 70
+#define WS_FIDELITY_OTHER_PCT 100
+
+/* The SASS instruction with the most `count` (a ws_pcstat field, summed over the workers),
+ * or -1 where none has any; *total is the sum over every instruction. */
+static int caveat_pc(const ws_sass_run *r, const ws_sass_worker *wks, int nwk, size_t field,
+                     uint64_t *total)
+{
+    int best = -1;
+    uint64_t most = 0;
+    *total = 0;
+    for (int pc = 0; pc < r->k->ninsts; pc++) {
+        uint64_t n = 0;
+        for (int w = 0; w < nwk; w++)
+            n += *(const uint64_t *)((const char *)&wks[w].pcstat[pc] + field);
+        *total += n;
+        if (n > most) {
+            most = n;
+            best = pc;
+        }
+    }
+    return best;
+}
+
+static const char *base_name(const ws_sass_kernel *k, int file)
+{
+    const char *f = file >= 0 && file < k->nfiles && k->files[file] ? k->files[file] : "?";
+    const char *slash = strrchr(f, '/');
+    return slash ? slash + 1 : f;
+}
+
+/* Warnings where the SASS model is known to part from the GPU (measured on random kernels
+ * and CAS loops against the H100): a YIELD issued while the warp was diverged, and a CAS
+ * retry loop that failed compares in a launch of more than one warp. */
+static int report_caveats(const ws_sass_run *r, const ws_sass_worker *wks, int nwk,
+                          ws_result *res)
+{
+    const ws_sass_kernel *k = r->k;
+    uint64_t yields, cas;
+    int y = caveat_pc(r, wks, nwk, offsetof(ws_pcstat, diverged_yields), &yields);
+    int c = caveat_pc(r, wks, nwk, offsetof(ws_pcstat, cas_failed), &cas);
+    ws_result_set_metric(res, WS_M(SIM_DIVERGED_YIELDS), (double)yields);
+    ws_result_set_metric(res, WS_M(SIM_CAS_FAILED_LANES), (double)cas);
+    uint64_t warps = r->base.nctas * (uint64_t)r->base.nwarps;
+    if (y >= 0 && ws_result_add_warning(res,
+            "YIELD at %s:%d (SASS 0x%04x) ran while its warp was diverged (%llu such YIELDs in "
+            "all): the GPU regroups the lanes of such loops by a timing this model does not have, "
+            "so lanes per warp-instruction are less certain here (docs/results/fuzz-gpu-h100.txt: "
+            "on random kernels with such loops, within 0.5 lanes of the H100's for %d %%, "
+            "against %d %% for the others)", base_name(k, k->insts[y].file), k->insts[y].line,
+            (unsigned)k->insts[y].offset, (unsigned long long)yields,
+            WS_FIDELITY_YIELD_PCT, WS_FIDELITY_OTHER_PCT))
+        return WS_ERR_NOMEM;
+    if (c >= 0 && warps > 1 && ws_result_add_warning(res,
+            "CAS retry loop at %s:%d (SASS 0x%04x) failed %llu compares in a launch of %llu "
+            "warps: where warps contend for one word the GPU keeps a warp's failing lanes "
+            "together and this model lets them leave one by one (one warp alone, it matches), so "
+            "lanes per warp-instruction and branch efficiency can be far off "
+            "(docs/results/cas-loops-h100.txt)", base_name(k, k->insts[c].file),
+            k->insts[c].line, (unsigned)k->insts[c].offset, (unsigned long long)cas,
+            (unsigned long long)warps))
+        return WS_ERR_NOMEM;
+    return 0;
+}
+
 /* Basic blocks of the SASS for the viewer's graph: a block starts at the entry, at a branch
  * target and after a control-flow instruction or a convergence barrier wait (BSYNC,
  * WARPSYNC); its successors are the fall-through and the direct target. Immediate post-
@@ -448,7 +517,8 @@ static int fill_result(ws_sass_run *r, const ws_sass_module *sm, ws_sass_worker 
              "\"reconvergence\":\"cbar\",\"host_threads\":%d,\"timing\":%s}",
              sm->arch, nwk, b->sink ? "true" : "false");
     int first = res->ninsts;
-    if (fill_insts(r, wks, nwk, res) || fill_blocks(r->k, res, first))
+    if (fill_insts(r, wks, nwk, res) || fill_blocks(r->k, res, first) ||
+        report_caveats(r, wks, nwk, res))
         return ws_error_set(err, WS_ERR_NOMEM, "out of memory filling the result");
     int rc;
     if (b->opt->detect_races && (rc = ws_race_report(&wks[0].base, sizeof *wks, nwk,
