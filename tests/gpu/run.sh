@@ -92,7 +92,7 @@ fi
 # profiled with the SASS model, the simulator's outputs equal to the GPU's.
 if part forms; then
 for spec in "$repo/tests/gpu/sass_forms.spec" "$repo/tests/gpu/intrinsics.spec" \
-            "$repo/tests/gpu/cluster.spec"; do
+            "$repo/tests/gpu/cluster.spec" "$repo/tests/gpu/signed_zero.spec"; do
 name=$(basename "$spec" .spec)
 for v in $(awk '$1 == "variant" {print $2}' "$spec"); do
     if timeout ${WS_GPU_CHECK_TIMEOUT:-120} "$ws" profile "$spec" --variant "$v" --model sass \
