@@ -72,6 +72,21 @@ static inline float ws_atom_add_f32(float a, float b)
     return fpclassify(r) == FP_SUBNORMAL ? copysignf(0.0f, r) : r;
 }
 
+/* Float min/max on both models, as sm_70+ computes them (SASS FMNMX, HMNMX2, DSETP.MIN/.MAX;
+ * PTX min/max .f16/.f32/.f64 without .NaN): IEEE 754-2019 minimumNumber/maximumNumber, a
+ * NaN loses to a number and -0 < +0. (C's fmin/fmax leave the zero's sign open.) Exact for
+ * halves and floats, which a double holds. */
+static inline double ws_fminmax(double x, double y, int pick_min)
+{
+    if (isnan(x))
+        return y;
+    if (isnan(y))
+        return x;
+    if (x == y && x == 0.0)
+        return (signbit(x) != 0) == (pick_min != 0) ? x : y;
+    return (x < y) == (pick_min != 0) ? x : y;
+}
+
 /* The SFU's double reciprocal / reciprocal square root seed on both models (SASS
  * MUFU.RCP64H / MUFU.RSQ64H; PTX rcp.approx.ftz.f64 and rsqrt.approx.f64, which ptxas emits
  * as that seed with a zero low word): the high word of 1/d or 1/sqrt(d) for the double d

@@ -742,8 +742,8 @@ WS_FENV static int float_f32(ws_warp *w, const ws_inst *in, uint32_t exec)
         case WS_OP_MUL: r = x * y; break;
         case WS_OP_FMA: case WS_OP_MAD: r = fmaf(x, y, z); break;
         case WS_OP_DIV: r = x / y; break;
-        case WS_OP_MIN: r = fminf(x, y); break;
-        case WS_OP_MAX: r = fmaxf(x, y); break;
+        case WS_OP_MIN: r = (float)ws_fminmax(x, y, 1); break;
+        case WS_OP_MAX: r = (float)ws_fminmax(x, y, 0); break;
         case WS_OP_COPYSIGN: r = copysignf(y, x); break;
         default: r = fop1f(op, x); break;
         }
@@ -793,8 +793,8 @@ WS_FENV static int float_f64(ws_warp *w, const ws_inst *in, uint32_t exec)
         case WS_OP_MUL: r = x * y; break;
         case WS_OP_FMA: case WS_OP_MAD: r = fma(x, y, z); break;
         case WS_OP_DIV: r = x / y; break;
-        case WS_OP_MIN: r = fmin(x, y); break;
-        case WS_OP_MAX: r = fmax(x, y); break;
+        case WS_OP_MIN: r = ws_fminmax(x, y, 1); break;
+        case WS_OP_MAX: r = ws_fminmax(x, y, 0); break;
         case WS_OP_COPYSIGN: r = copysign(y, x); break;
         case WS_OP_RCP: case WS_OP_RSQRT:
             r = in->flags & WS_F_APPROX ? approx_f64(op, a[l]) : fop1(op, x);

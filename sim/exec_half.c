@@ -151,8 +151,8 @@ static uint16_t half_op1(const ws_inst *in, uint16_t a, uint16_t b, uint16_t c, 
     case WS_OP_ADD: r = x + y; break;
     case WS_OP_SUB: r = x - y; break;
     case WS_OP_MUL: r = x * y; break;
-    case WS_OP_MIN: r = fmin(x, y); break;
-    case WS_OP_MAX: r = fmax(x, y); break;
+    case WS_OP_MIN: r = ws_fminmax(x, y, 1); break;
+    case WS_OP_MAX: r = ws_fminmax(x, y, 0); break;
     default: r = fma(x, y, z); break; /* fma, mad */
     }
     if ((in->flags & WS_F_NAN) && (isnan(x) || isnan(y)))

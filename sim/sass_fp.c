@@ -165,16 +165,9 @@ int ws_sass_x_fsel(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
     return 0;
 }
 
-/* IEEE 754-2019 minimum/maximumNumber: a NaN loses to a number, -0 < +0. */
 static float fminmax(float x, float y, int pick_min)
 {
-    if (isnan(x))
-        return y;
-    if (isnan(y))
-        return x;
-    if (x == y && x == 0.0f)
-        return (signbit(x) != 0) == pick_min ? x : y;
-    return (x < y) == pick_min ? x : y;
+    return (float)ws_fminmax(x, y, pick_min);
 }
 
 /* FMNMX[.FTZ][.NAN] Rd, a, b, P: P ? min : max (both NaN: the canonical NaN; with .NAN,

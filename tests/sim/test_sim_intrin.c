@@ -43,7 +43,9 @@ static const char *const spec =
     "variant cub\n  kernel intrin_cub\n  grid 2\n  block 32\n"
     "  args a b ob 2 struct:u8=0,u64=1000,u64=30064771072\n"
     "variant cub_first\n  kernel intrin_cub\n  grid 2\n  block 32\n"
-    "  args a b ob 2 struct:u8=1,u64=1000,u64=30064771072\n";
+    "  args a b ob 2 struct:u8=1,u64=1000,u64=30064771072\n"
+    "buffer oz u32 216 zero\n"
+    "variant zminmax\n  kernel intrin_zminmax\n  grid 1\n  block 64\n  args a oz\n";
 
 static int32_t sb(uint32_t v, int k) { return (int8_t)(v >> 8 * k); }
 static uint32_t ub(uint32_t v, int k) { return (v >> 8 * k) & 0xffu; }
@@ -270,6 +272,43 @@ static void test_ftz(int on_sass)
     st_free(&r);
 }
 
+/* Float min/max over signed zeros and NaN on both models against the CPU, ordering -0 < +0
+ * (the values in intrin_zminmax's table). */
+static void test_zminmax(int on_sass)
+{
+    static const uint32_t v[6] = {0u, 0x80000000u, 0x3f800000u, 0xbf800000u, 0x7fc00000u,
+                                  0x80000000u};
+    st_run r;
+    const char *m = on_sass ? "sass" : "ptx";
+    CHECK(st_exec_on(&r, ptx, on_sass ? sass : NULL, spec, "zminmax", NULL) == 0,
+          "%s: zminmax runs: %s", m, r.err.msg);
+    const uint32_t *o = r.rc ? NULL : st_buf(&r, "oz")->data;
+    int bad = 0, first = -1;
+    for (int t = 0; o && t < 36; t++) {
+        float x, y;
+        memcpy(&x, &v[t / 6], 4);
+        memcpy(&y, &v[t % 6], 4);
+        uint32_t e[6];
+        for (int k = 0; k < 2; k++) {
+            float f = (float)ws_fminmax(x, y, k == 0);
+            double d = ws_fminmax(x, y, k == 0);
+            uint64_t db;
+            memcpy(&e[k], &f, 4);
+            if (isnan(x) && isnan(y))
+                e[k] = 0x7fffffffu; /* the canonical NaN sm_70+ writes */
+            memcpy(&db, &d, 8);
+            e[2 + k] = (uint32_t)(db >> 32);
+            e[4 + k] = isnan(f) ? 0x7fffu : ws_double_to_f16(f);
+        }
+        for (int k = 0; k < 6; k++)
+            if (o[t * 6 + k] != e[k] && !bad++)
+                first = t * 6 + k;
+    }
+    CHECK(o && !bad, "%s: min/max order -0 < +0 and a NaN loses: %d words wrong, first word %d "
+          "%08x", m, bad, first, o && first >= 0 ? o[first] : 0);
+    st_free(&r);
+}
+
 /* intrin_fp8's inputs, as the kernel makes them. */
 static float fp8_in(uint32_t u, int few)
 {
@@ -477,6 +516,7 @@ int main(void)
     test_fp8(0);
     test_simd2(0);
     test_cub(0);
+    test_zminmax(0);
     if (!ws_nvdisasm_find(probe, sizeof probe)) {
         printf("test_sim_intrin: SASS part skipped: no nvdisasm (%s)\n", probe);
     } else {
@@ -497,6 +537,7 @@ int main(void)
             test_fp8(1);
             test_simd2(1);
             test_cub(1);
+            test_zminmax(1);
         }
     }
     if (sass)

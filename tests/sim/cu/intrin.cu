@@ -251,3 +251,25 @@ extern "C" __global__ void intrin_cub(const unsigned *a, const unsigned *b, unsi
     cub_agent{ctx, o + 2}.run(t, n);
     cudaTriggerProgrammaticLaunchCompletion();
 }
+
+/* Float min/max over signed zeros and NaN (fminf/fmaxf, fmin/fmax, __hmin/__hmax): sm_70+
+ * orders -0 < +0 and lets a NaN lose (SASS FMNMX, DSETP.MIN/.MAX, HMNMX2). Thread t takes
+ * the pair (v[t / 6], v[t % 6]) through memory, so that nothing folds; six words a thread. */
+extern "C" __global__ void intrin_zminmax(const unsigned *a, unsigned *out)
+{
+    __shared__ float v[6];
+    unsigned t = threadIdx.x;
+    if (t < 6)
+        v[t] = __uint_as_float((const unsigned[]){0u, 0x80000000u, 0x3f800000u, 0xbf800000u,
+                                                  0x7fc00000u, 0x80000000u}[t] | (a[t] & 0u));
+    __syncthreads();
+    if (t >= 36)
+        return;
+    float x = v[t / 6], y = v[t % 6];
+    out[t * 6 + 0] = __float_as_uint(fminf(x, y));
+    out[t * 6 + 1] = __float_as_uint(fmaxf(x, y));
+    out[t * 6 + 2] = (unsigned)(__double_as_longlong(fmin((double)x, (double)y)) >> 32);
+    out[t * 6 + 3] = (unsigned)(__double_as_longlong(fmax((double)x, (double)y)) >> 32);
+    out[t * 6 + 4] = __half_as_ushort(__hmin(__float2half(x), __float2half(y)));
+    out[t * 6 + 5] = __half_as_ushort(__hmax(__float2half(x), __float2half(y)));
+}
