@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""fuzz_models.py WARPSCOPE [--seed S] [--count N] [--keep DIR] [--activemask] [--no-cas] [--check]
+"""fuzz_models.py WARPSCOPE [--seed S] [--count N] [--keep DIR] [--activemask] [--no-cas] [--wide-types] [--check]
        fuzz_models.py --write DIR [--seed S] [--count N] [--activemask] [--no-cas]
 Differential fuzzing of the two models: random race-free CUDA kernels (nested and
 data-dependent control flow, early returns, loops with per-lane trip counts, switch, warp
@@ -26,6 +26,8 @@ import sys
 import tempfile
 
 ACTIVEMASK = False  # --activemask
+WIDE = False        # --wide-types: double and half expressions too (off: a seed's kernel stays
+                    # the one recorded on the GPU, bench/records/fuzz-gpu-h100-*.tgz)
 NOCAS = False       # CAS retry loops are on
 K = 6           # outputs per thread
 NG = 16         # global atomic words after the per-thread outputs
@@ -95,8 +97,11 @@ class G:
     def U(self, d=0):
         if d > 3 or self.r(10) < 3:
             return self.uleaf()
-        k = self.r(34)
+        k = self.r(36 if WIDE else 34)
         x = lambda: self.U(d + 1)
+        if k == 34:
+            return f"(unsigned)((unsigned long long)__double_as_longlong({self.D(d + 1)}) >> {self.ch([0, 20, 32])})"
+        if k == 35: return f"(unsigned)__half_as_ushort({self.H(d + 1)})"
         if k < 6:
             return f"({x()} {self.ch(['+', '-', '*', '^', '&', '|'])} {x()})"
         if k == 6: return f"({x()} << ({x()} & 31u))"
@@ -158,8 +163,10 @@ class G:
     def F(self, d=0):
         if d > 3 or self.r(10) < 3:
             return self.fleaf()
-        k = self.r(18)
+        k = self.r(20 if WIDE else 18)
         x = lambda: self.F(d + 1)
+        if k == 18: return f"(float){self.D(d + 1)}"
+        if k == 19: return f"__half2float({self.H(d + 1)})"
         if k == 0: return f"__fadd_rn({x()}, {x()})"
         if k == 1: return f"__fsub_rn({x()}, {x()})"
         if k == 2: return f"__fmul_rn({x()}, {x()})"
@@ -178,6 +185,53 @@ class G:
         if k == 15: return f"(float)((double){x()} * {self.ch(['0.25', '3.0', '-1.5'])})"
         if k == 16: return f"__int_as_float((int)({self.U(d+1)} & 0xbfffffffu))"
         return f"copysignf({x()}, {x()})"
+
+    def D(self, d=0):
+        """a double expression (--wide-types)"""
+        if d > 3 or self.r(10) < 3:
+            if self.ctx == 'helper':
+                return self.ch(["(double)z", "(double)x", "0.1", "(-0.0)", "1e300", "4.9e-324"])
+            return self.ch(["(double)f", "(double)g", "(double)s", "(double)a", "0.1", "(-0.0)",
+                            "1e300", "(-2.5)", "(double)(int)lane", "4.9e-324"])
+        k = self.r(16)
+        x = lambda: self.D(d + 1)
+        if k == 0: return f"__dadd_rn({x()}, {x()})"
+        if k == 1: return f"__dsub_rn({x()}, {x()})"
+        if k == 2: return f"__dmul_rn({x()}, {x()})"
+        if k == 3: return f"__fma_rn({x()}, {x()}, {x()})"
+        if k == 4: return f"fmin({x()}, {x()})"
+        if k == 5: return f"fmax({x()}, {x()})"
+        if k == 6: return f"fabs({x()})"
+        if k == 7: return f"(-{x()})"
+        if k == 8: return f"{self.ch(['trunc', 'floor', 'ceil', 'rint'])}({x()})"
+        if k == 9: return f"({x()} / {self.ch(['3.0', '-7.0', '0.1', '1e-300'])})"
+        if k == 10: return f"sqrt(fabs({x()}))"
+        if k == 11: return f"(double){self.I(d + 1)}"
+        if k == 12: return f"(double){self.W(d + 1)}"
+        if k == 13: return f"({self.B(d + 1)} ? {x()} : {x()})"
+        if k == 14: return f"__longlong_as_double((long long)({self.W(d + 1)} & 0xbfffffffffffffffull))"
+        return f"copysign({x()}, {x()})"
+
+    def H(self, d=0):
+        """a half expression (--wide-types)"""
+        if d > 3 or self.r(10) < 3:
+            return self.ch([f"__float2half({self.F(d + 1)})", f"__float2half_rz({self.F(d + 1)})",
+                            f"__ushort_as_half((unsigned short)({self.U(d + 1)} & 0xbfffu))",
+                            "__float2half(-0.0f)", "__float2half(65504.0f)"])
+        k = self.r(10)
+        x = lambda: self.H(d + 1)
+        if k == 0: return f"__hadd({x()}, {x()})"
+        if k == 1: return f"__hsub({x()}, {x()})"
+        if k == 2: return f"__hmul({x()}, {x()})"
+        if k == 3: return f"__hfma({x()}, {x()}, {x()})"
+        if k == 4: return f"__hmin({x()}, {x()})"
+        if k == 5: return f"__hmax({x()}, {x()})"
+        if k == 6: return f"__hneg({x()})"
+        if k == 7: return f"__habs({x()})"
+        if k == 8:
+            p, q = x(), x()
+            return f"__high2half(__hmul2(__halves2half2({p}, {q}), __halves2half2({q}, {p})))"
+        return f"({self.B(d + 1)} ? {x()} : {x()})"
 
     def W(self, d=0):
         if d > 3 or self.r(10) < 3:
@@ -410,7 +464,7 @@ class G:
         if self.r(3):
             body += self.block("  ", 1 + self.r(4))
         emit = "".join(f"out[tid * {K} + {j}] = r{j}; " for j in range(K))
-        src = f"""#define EMIT() do {{ {emit}}} while (0)
+        src = ("#include <cuda_fp16.h>\n" if WIDE else "") + f"""#define EMIT() do {{ {emit}}} while (0)
 {hs}extern "C" __global__ void fz(const unsigned *in, const float *fin, const int *sm, unsigned *out, int n) {{
   __shared__ unsigned sh[1024];
   __shared__ unsigned sacc[{NS}];
@@ -474,7 +528,7 @@ def run_model(ws, d, model):
 
 
 def main():
-    global ACTIVEMASK, NOCAS
+    global ACTIVEMASK, NOCAS, WIDE
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[1])
     ap.add_argument("warpscope", nargs="?")
     ap.add_argument("--write", metavar="DIR", help="only write the kernels into DIR")
@@ -484,8 +538,10 @@ def main():
     ap.add_argument("--keep", help="folder for every kernel (default: a temporary one)")
     ap.add_argument("--activemask", action="store_true")
     ap.add_argument("--check", action="store_true")
+    ap.add_argument("--wide-types", action="store_true",
+                    help="double and half expressions too (changes every seed's kernel)")
     a = ap.parse_args()
-    ACTIVEMASK, NOCAS = a.activemask, a.no_cas
+    ACTIVEMASK, NOCAS, WIDE = a.activemask, a.no_cas, a.wide_types
     if a.write:
         for seed in range(a.seed, a.seed + a.count):
             write_kernel(seed, os.path.join(a.write, str(seed)))
