@@ -40,8 +40,13 @@ uint16_t ws_double_to_f16(double x)
     uint16_t sign = signbit(x) ? 0x8000 : 0;
     double r = isinf(x) ? x : round_to(x, 11, -24);
     double a = fabs(r);
-    if (a >= 65536.0) /* past 65504 rounds to infinity (round-to-nearest) */
-        return (uint16_t)(sign | 0x7c00);
+    if (a >= 65536.0) { /* past the largest finite half: infinity, or 65504 where the
+                           rounding goes toward zero (IEEE 754 overflow) */
+        int mode = fegetround();
+        int to_max = !isinf(x) && (mode == FE_TOWARDZERO || (mode == FE_DOWNWARD && !sign) ||
+                                   (mode == FE_UPWARD && sign));
+        return (uint16_t)(sign | (to_max ? 0x7bff : 0x7c00));
+    }
     if (a < ldexp(1.0, -14))
         return (uint16_t)(sign | (uint16_t)ldexp(a, 24));
     int e;

@@ -356,17 +356,29 @@ int ws_sass_x_f2fp(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
     if (in->dtype == WS_SMOD_E4M3 || in->dtype == WS_SMOD_E5M2 || in->stype == WS_SMOD_E4M3 ||
         in->stype == WS_SMOD_E5M2)
         return f2fp8(w, in, exec);
-    if (!ws_sass_has(in, WS_SMOD_PACK_AB) || in->nopnd != 3 || ws_sass_has(in, WS_SMOD_RELU))
+    int merge = ws_sass_has(in, WS_SMOD_MERGE_C);
+    if (!(merge || ws_sass_has(in, WS_SMOD_PACK_AB)) || in->nopnd != 3 ||
+        ws_sass_has(in, WS_SMOD_RELU))
         return ws_sass_fault(w, in, exec ? __builtin_ctz(exec) : 0, 0, WS_ERR_UNSUPPORTED,
-                             "unsupported F2FP form (known: .F16/.BF16.F32.PACK_AB Rd, a, b)");
+                             "unsupported F2FP form (known: .F16/.BF16.F32.PACK_AB Rd, a, b and "
+                             ".MERGE_C Rd, a, c)");
     float a[WS_WARP], b[WS_WARP];
     double va[WS_WARP] = {0}, vb[WS_WARP] = {0};
     uint32_t d[WS_WARP], ha[WS_WARP], hb[WS_WARP];
     int bf = in->dtype == WS_SMOD_BF16;
     ws_sass_srcf(w, in, 1, exec, a);
-    ws_sass_srcf(w, in, 2, exec, b);
-    WS_LANES(l, exec, { va[l] = a[l]; vb[l] = b[l]; });
+    WS_LANES(l, exec, va[l] = a[l];);
     to_halves(va, exec, bf, fe_mode(in->rnd), ha);
+    if (merge) { /* one conversion into the low half, c's low half above it (ptxas builds a
+                    half2 of two such, as the FP8 forms' MERGE_C) */
+        uint32_t c[WS_WARP];
+        ws_sass_src(w, in, 2, exec, c);
+        WS_LANES(l, exec, d[l] = c[l] << 16 | (ha[l] & 0xffffu););
+        ws_sass_dst(w, in, 0, exec, d);
+        return 0;
+    }
+    ws_sass_srcf(w, in, 2, exec, b);
+    WS_LANES(l, exec, vb[l] = b[l];);
     to_halves(vb, exec, bf, fe_mode(in->rnd), hb);
     WS_LANES(l, exec, d[l] = ha[l] << 16 | (hb[l] & 0xffffu););
     ws_sass_dst(w, in, 0, exec, d);

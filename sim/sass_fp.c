@@ -575,6 +575,33 @@ int ws_sass_x_hset2(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_s
 
 /* HMNMX2[.BF16_V2][.NAN] Rd, a, b, P: per half P ? min : max, as FMNMX (__hmin2, __hmax2,
  * and their _nan forms); an immediate b is a pair of halves. */
+/* VHMNMX[.NAN][.BF16_V2] Rd, a, b, c, P: per half, P ? min(a, b, c) : max(a, b, c), as
+ * two HMNMX2 steps (ptxas fuses __hmin(a, __hmin(b, c)) into it). */
+int ws_sass_x_vhmnmx(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    float x[3][2][WS_WARP];
+    uint32_t d[WS_WARP];
+    int bf = in->dtype == WS_SMOD_BF16 || in->dtype == WS_SMOD_BF16_V2, k = 1;
+    int nanprop = in->cmp == WS_SMOD_NAN;
+    for (int s = 0; s < 3; s++)
+        k += half2_src(w, in, k, exec, bf, x[s][0], x[s][1]);
+    uint32_t p = ws_sa_pred_or(w, in, k, WS_FULL_MASK);
+    WS_LANES(l, exec, {
+        int mn = (p >> l) & 1;
+        uint16_t r[2];
+        for (int h = 0; h < 2; h++) {
+            float a = x[0][h][l], b = x[1][h][l], c = x[2][h][l];
+            r[h] = nanprop && (isnan(a) || isnan(b) || isnan(c))
+                       ? 0x7fffu /* the canonical NaN of both half formats */
+                       : half_out(fminmax(fminmax(a, b, mn), c, mn), bf);
+        }
+        d[l] = (uint32_t)r[1] << 16 | r[0];
+    });
+    ws_sass_dst(w, in, 0, exec, d);
+    (void)fx;
+    return 0;
+}
+
 int ws_sass_x_hmnmx2(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
     float alo[WS_WARP], ahi[WS_WARP], blo[WS_WARP], bhi[WS_WARP];

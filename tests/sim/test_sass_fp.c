@@ -241,6 +241,19 @@ static void test_half(void)
     RUN("HSET2.NE.AND", R(21), R(8), R(19), PT);
     CHECK(su_r(20)[0] == 0x3c000000u && su_r(21)[0] == 0x0000ffffu, "HSET2: %x %x", su_r(20)[0],
           su_r(21)[0]);
+    /* VHMNMX R22, R23.H0_H0, 65504, 65504, R24.H0_H0, PT (ptxas's __hmin(a, __hmin(65504, c)))
+       and !PT (max); a NaN loses, -0 < +0 */
+    su_set(23, 0x00003c00u); /* lo 1.0 */
+    su_set(24, 0x0000c000u); /* lo -2.0 */
+    RUN("VHMNMX", R(22), SEL(R(23), H0_H0), FIMM(65504), FIMM(65504), SEL(R(24), H0_H0), PT);
+    RUN("VHMNMX", R(25), SEL(R(23), H0_H0), FIMM(65504), FIMM(65504), SEL(R(24), H0_H0), NOT(PT));
+    su_set(26, 0x80007e00u); /* hi -0.0, lo NaN */
+    su_set(27, 0x00000000u); /* +0.0 */
+    RUN("VHMNMX", R(28), R(26), R(27), R(27), PT);
+    RUN("VHMNMX", R(29), R(26), R(27), R(26), NOT(PT));
+    CHECK(su_r(22)[0] == 0xc000c000u && su_r(25)[0] == 0x7bff7bffu && su_r(28)[0] == 0x80000000u &&
+          su_r(29)[0] == 0x00000000u, "VHMNMX: %08x %08x %08x %08x", su_r(22)[0], su_r(25)[0],
+          su_r(28)[0], su_r(29)[0]);
 }
 
 static void test_conv(void)
@@ -316,6 +329,14 @@ static void test_conv(void)
         CHECK(su_r(40)[i] == (0xc000u << 16 | h_out[i]), "f16 of %a: %08x", h_in[i],
               su_r(40)[i]);
     CHECK(su_r(41)[0] == 0xc000c000u, "bf16 pack: %08x", su_r(41)[0]);
+    /* F2FP.F16.F32.MERGE_C.RZ R50, 1e30, RZ then R50, 3, R50: a half2 built a half at a time
+       (__floats2half2_rz), each conversion into the low half under c's low half */
+    RUN("F2FP.F16.F32.MERGE_C.RZ", R(50), FIMM(1e30), RZ);
+    RUN("F2FP.F16.F32.MERGE_C.RZ", R(50), FIMM(3), R(50));
+    su_set(51, 0x12345678u);
+    RUN("F2FP.F16.F32.MERGE_C", R(52), R(38), R(51));
+    CHECK(su_r(50)[0] == 0x7bff4200u && su_r(52)[1] == (0x5678u << 16 | h_out[1]),
+          "F2FP.MERGE_C: %08x %08x", su_r(50)[0], su_r(52)[1]);
     /* I2I.S16.SAT and without .SAT */
     su_set(42, 40000u);
     RUN("I2I.S16.SAT", R(43), R(42));

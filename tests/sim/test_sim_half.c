@@ -1,7 +1,9 @@
 /* test_sim_half.c — half precision and the CUDA headers' inline asm: every f16, f16x2,
  * bf16 and bf16x2 intrinsic result of half.cu bit for bit against a CPU reference (GCC's
  * _Float16; bf16 rounded on the bits), and CUB's scan step with registers without '%'. */
+#include <fenv.h>
 #include <math.h>
+#include "sim/exec.h" /* ws_double_to_f16 */
 #include "tests/sim/sim_test.h"
 
 #define N 256
@@ -131,8 +133,31 @@ static void test_scan(ws_module *m)
     st_free(&r);
 }
 
+/* A real past the largest finite half rounds to infinity, or to 65504 where the rounding
+ * mode goes toward zero (IEEE 754 overflow): cvt.rz/.rm/.rp.f16.f32 and F2FP.F16.F32 .RZ
+ * (__float2half_rz) on both models. */
+static void test_overflow(void)
+{
+    static const struct { int mode; double x; uint16_t want; } c[] = {
+        {FE_TONEAREST, 1e30, 0x7c00},  {FE_TONEAREST, 65519.0, 0x7bff},
+        {FE_TONEAREST, 65520.0, 0x7c00}, {FE_TOWARDZERO, 1e30, 0x7bff},
+        {FE_TOWARDZERO, -1e30, 0xfbff}, {FE_TOWARDZERO, INFINITY, 0x7c00},
+        {FE_DOWNWARD, 1e30, 0x7bff},   {FE_DOWNWARD, -1e30, 0xfc00},
+        {FE_UPWARD, 1e30, 0x7c00},     {FE_UPWARD, -1e30, 0xfbff},
+        {FE_TOWARDZERO, 65535.0, 0x7bff},
+    };
+    for (size_t i = 0; i < sizeof c / sizeof *c; i++) {
+        fesetround(c[i].mode);
+        uint16_t got = ws_double_to_f16(c[i].x);
+        fesetround(FE_TONEAREST);
+        CHECK(got == c[i].want, "f16 of %g in rounding mode %d: %04x, want %04x", c[i].x,
+              c[i].mode, got, c[i].want);
+    }
+}
+
 int main(void)
 {
+    test_overflow();
     ws_module *m = st_load("half");
     CHECK(m != NULL, "half.ptx loads");
     if (m) {
