@@ -45,7 +45,9 @@ static const char *const spec =
     "variant cub_first\n  kernel intrin_cub\n  grid 2\n  block 32\n"
     "  args a b ob 2 struct:u8=1,u64=1000,u64=30064771072\n"
     "buffer oz u32 216 zero\n"
-    "variant zminmax\n  kernel intrin_zminmax\n  grid 1\n  block 64\n  args a oz\n";
+    "variant zminmax\n  kernel intrin_zminmax\n  grid 1\n  block 64\n  args a oz\n"
+    "buffer o3 u32 256 zero\n"
+    "variant h3\n  kernel intrin_h3\n  grid 2\n  block 32\n  args fa fb o3\n";
 
 static int32_t sb(uint32_t v, int k) { return (int8_t)(v >> 8 * k); }
 static uint32_t ub(uint32_t v, int k) { return (v >> 8 * k) & 0xffu; }
@@ -138,6 +140,27 @@ static void test_half(void)
         CHECK(diff == 0, "half: %d words differ between the models", diff);
         CHECK(rz == 64, "__float2bfloat16_rz truncates: %d of 64", rz);
         CHECK(pv[0] != 0 && pv[2] != 0 && pv[3] != 0, "half: results were written");
+    }
+    st_free(&p);
+    st_free(&s);
+}
+
+/* Three-way half min/max (SASS VHMNMX) and f16 pairs rounded toward zero, overflow
+ * included: the models agree, and 1e30 rounded toward zero is 65504 on both. */
+static void test_h3(void)
+{
+    st_run p, s;
+    CHECK(st_exec_on(&p, ptx, NULL, spec, "h3", NULL) == 0, "ptx: h3 runs");
+    CHECK(st_exec_on(&s, ptx, sass, spec, "h3", NULL) == 0, "sass: h3 runs");
+    if (!p.rc && !s.rc) {
+        const uint32_t *pv = st_buf(&p, "o3")->data, *sv = st_buf(&s, "o3")->data;
+        int diff = 0, first = -1;
+        for (int i = 0; i < 256; i++)
+            if (pv[i] != sv[i] && !diff++)
+                first = i;
+        CHECK(diff == 0, "h3: %d words differ between the models, first %d: ptx %08x sass %08x",
+              diff, first, first >= 0 ? pv[first] : 0, first >= 0 ? sv[first] : 0);
+        CHECK(pv[3] >> 16 == 0x7bffu, "h3: 1e30 to half toward zero is 65504: %08x", pv[3]);
     }
     st_free(&p);
     st_free(&s);
@@ -529,6 +552,7 @@ int main(void)
         if (!rc) {
             test_int(1);
             test_half();
+            test_h3();
             test_calls();
             test_vatom(1);
             test_tables(1);

@@ -273,3 +273,24 @@ extern "C" __global__ void intrin_zminmax(const unsigned *a, unsigned *out)
     out[t * 6 + 4] = __half_as_ushort(__hmin(__float2half(x), __float2half(y)));
     out[t * 6 + 5] = __half_as_ushort(__hmax(__float2half(x), __float2half(y)));
 }
+
+/* Three-way half min/max (ptxas fuses __hmin(a, __hmin(b, c)) into VHMNMX) and half pairs
+ * built one rounded-toward-zero conversion at a time (F2FP.F16.F32.MERGE_C.RZ), over
+ * overflowing, signed-zero and NaN inputs; four words a thread. */
+extern "C" __global__ void intrin_h3(const float *fa, const float *fb, unsigned *out)
+{
+    unsigned t = threadIdx.x + blockIdx.x * blockDim.x;
+    float x = fa[t] * (t % 4u == 0u ? 3e4f : 1.0f), y = fb[t];
+    if (t % 8u == 5u)
+        x = __uint_as_float(0x7fc00000u);
+    if (t % 8u == 6u)
+        y = -0.0f;
+    __half a = __float2half(x), b = __float2half(y), c = __float2half(x * y);
+    out[t * 4 + 0] = __half_as_ushort(__hmin(a, __hmin(__float2half(65504.0f), b))) |
+                     (unsigned)__half_as_ushort(__hmax(a, __hmax(b, c))) << 16;
+    out[t * 4 + 1] = __half_as_ushort(__hmin(a, __hmin(b, c)));
+    __half2 p = __halves2half2(__float2half_rz(x * 1e4f), __float2half_rz(y));
+    out[t * 4 + 2] = __half_as_ushort(__low2half(p)) | (unsigned)__half_as_ushort(__high2half(p)) << 16;
+    __half2 q = __halves2half2(__float2half_rz(x * 1e4f + y), __float2half_rz(1e30f));
+    out[t * 4 + 3] = __half_as_ushort(__low2half(q)) | (unsigned)__half_as_ushort(__high2half(q)) << 16;
+}
