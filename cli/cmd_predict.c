@@ -152,6 +152,9 @@ static void print_table(const ws_spec *s, const ws_result *res, const char *pres
         char c[768];
         ws_predict_confidence(&res[i], preset, c, sizeof c);
         printf("  confidence, %s: %s\n", s->variants[i].name, c);
+        for (int k = 0; k < res[i].nwarnings; k++)
+            if (!strncmp(res[i].warnings[k], WS_CAVEAT, strlen(WS_CAVEAT)))
+                printf("  %s, %s\n", s->variants[i].name, res[i].warnings[k]);
     }
 }
 

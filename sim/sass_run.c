@@ -418,7 +418,7 @@ static int report_caveats(const ws_sass_run *r, const ws_sass_worker *wks, int n
     ws_result_set_metric(res, WS_M(SIM_CAS_FAILED_LANES), (double)cas);
     uint64_t warps = r->base.nctas * (uint64_t)r->base.nwarps;
     if (y >= 0 && ws_result_add_warning(res,
-            "YIELD at %s:%d (SASS 0x%04x) ran while its warp was diverged (%llu such YIELDs in "
+            WS_CAVEAT "YIELD at %s:%d (SASS 0x%04x) ran while its warp was diverged (%llu such YIELDs in "
             "all): the GPU regroups the lanes of such loops by a timing this model does not have, "
             "so lanes per warp-instruction are less certain here (docs/results/fuzz-gpu-h100.txt: "
             "on random kernels with such loops, within 0.5 lanes of the H100's for %d %%, "
@@ -427,7 +427,7 @@ static int report_caveats(const ws_sass_run *r, const ws_sass_worker *wks, int n
             WS_FIDELITY_YIELD_PCT, WS_FIDELITY_OTHER_PCT))
         return WS_ERR_NOMEM;
     if (c >= 0 && warps > 1 && ws_result_add_warning(res,
-            "CAS retry loop at %s:%d (SASS 0x%04x) failed %llu compares in a launch of %llu "
+            WS_CAVEAT "CAS retry loop at %s:%d (SASS 0x%04x) failed %llu compares in a launch of %llu "
             "warps: where warps contend for one word the GPU keeps a warp's failing lanes "
             "together and this model lets them leave one by one (one warp alone, it matches), so "
             "lanes per warp-instruction and branch efficiency can be far off "

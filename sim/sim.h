@@ -156,6 +156,10 @@ void ws_predict_compare(const ws_result *base, const ws_result *var, ws_predicti
  * microbenchmarks, datasheets and estimates, or the validation workloads they were fitted
  * to, whose error on other code is not known). One line into buf. */
 void ws_predict_confidence(const ws_result *r, const char *preset, char *buf, size_t n);
+/* How a run's warnings begin where the model is known to part from the GPU there (the SASS
+ * model: a YIELD in a diverged warp, a CAS loop several warps fail in); predict repeats them
+ * beside its confidence. */
+#define WS_CAVEAT "model caveat: "
 
 #ifdef __cplusplus
 }

@@ -25,6 +25,12 @@ check 'head -1 "$tmp/buf.txt" | grep -q "(timing model on the PTX model)$"' "fer
 check 'grep -Eq "^  confidence, before: set by .*, [0-9]+ with no source; " "$tmp/buf.txt"' \
       "fermi's keys have no source: $(grep "confidence, before" "$tmp/buf.txt")"
 
+# The SASS model's caveats beside the confidence: a CAS loop four warps fail in (double_cas)
+# has them, a plain atomicAdd none.
+$ws predict histogram -D N=1280 -D TOTAL_THREADS=128 --quiet > "$tmp/ph.txt" 2>&1 || bad "predict histogram"
+check 'grep -q "^  double_cas, model caveat: CAS retry loop at histogram.cu:[0-9]* (SASS 0x[0-9a-f]*) failed [0-9]* compares in a launch of 4 warps" "$tmp/ph.txt" &&
+       ! grep -q "^  atomic, model caveat" "$tmp/ph.txt"' "predict's caveat lines: $(grep caveat "$tmp/ph.txt" | cut -c1-200)"
+
 # Progress on a terminal (script(1) gives a pty), none with --quiet.
 script -qec "$ws predict tree_reduction" /dev/null > "$tmp/tty.txt" 2>&1
 check 'grep -Eq "simulating sequential: [0-9]+ / [0-9]+ CTAs" "$tmp/tty.txt"' "progress on a terminal"

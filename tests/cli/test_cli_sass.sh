@@ -256,12 +256,12 @@ check '! grep -q "^imath" "$tmp/sw1.out" && grep -q "^fmath   fo     15  255, " 
 # without either (the metrics are there at 0).
 "$ws" sim predication --variant long_if --model sass --no-db >"$tmp/cav0.out" 2>&1
 check 'grep -Eq "sim__diverged_yields +0$" "$tmp/cav0.out" &&
-       grep -Eq "sim__cas_failed_lanes +0$" "$tmp/cav0.out" && ! grep -q "warning: YIELD\|warning: CAS" "$tmp/cav0.out"' \
+       grep -Eq "sim__cas_failed_lanes +0$" "$tmp/cav0.out" && ! grep -q "model caveat" "$tmp/cav0.out"' \
   "no caveat without YIELD or CAS: $(grep warning "$tmp/cav0.out" | head -c 300)"
 "$ws" sim histogram --variant double_cas -D N=320 -D TOTAL_THREADS=32 -D THREADS=32 -D BINS=1 \
   --model sass --no-db --no-races >"$tmp/cav1.out" 2>&1
-check 'grep -q "warning: YIELD at histogram.cu:[0-9]* (SASS 0x[0-9a-f]*) ran while its warp was diverged" "$tmp/cav1.out" &&
-       ! grep -q "warning: CAS" "$tmp/cav1.out"' \
+check 'grep -q "warning: model caveat: YIELD at histogram.cu:[0-9]* (SASS 0x[0-9a-f]*) ran while its warp was diverged" "$tmp/cav1.out" &&
+       ! grep -q "warning: model caveat: CAS" "$tmp/cav1.out"' \
   "one warp's CAS loop: the YIELD caveat alone: $(grep warning "$tmp/cav1.out" | head -c 400)"
 "$ws" sim histogram --variant double_cas -D N=1280 -D TOTAL_THREADS=128 -D THREADS=128 -D BINS=1 \
   --model sass --no-db --no-races --json --quiet >"$tmp/cav2.json" 2>&1
@@ -269,7 +269,7 @@ check 'python3 -c "
 import json,sys
 r=json.load(open(sys.argv[1])); r=r.get(\"runs\",[r])[0]
 assert r[\"metrics\"][\"sim__cas_failed_lanes\"] > 0, r[\"metrics\"]
-assert any(w.startswith(\"CAS retry loop at histogram.cu:\") and \" a launch of 4 warps\" in w for w in r[\"warnings\"]), r[\"warnings\"]
+assert any(w.startswith(\"model caveat: CAS retry loop at histogram.cu:\") and \" a launch of 4 warps\" in w for w in r[\"warnings\"]), r[\"warnings\"]
 " "$tmp/cav2.json"' "four warps' CAS loop: the CAS caveat in the JSON: $(head -c 400 "$tmp/cav2.json")"
 
 # tests/gpu/signed_zero.spec (for the GPU to decide how FSEL reads -RZ) runs on both models

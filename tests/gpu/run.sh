@@ -204,7 +204,7 @@ for spec in "$repo"/kernels/*.spec; do
 done
 # compare names the simulator's caveats beside the numbers: histogram/double_cas's CAS loop
 # over 512 warps is where the SASS model is known to be far off
-if grep -q "simulator warning: CAS retry loop at histogram.cu:" "$log"; then
+if grep -q "simulator warning: model caveat: CAS retry loop at histogram.cu:" "$log"; then
     echo "compare: the simulator's CAS-loop caveat shown beside double_cas" | tee -a "$log"
 else
     failures=$((failures + 1)); echo "FAILED: compare did not show the CAS-loop caveat" | tee -a "$log"
