@@ -106,6 +106,18 @@ static inline double st_metric(const st_run *r, const char *name)
     return m ? m->value : -1;
 }
 
+/* The run's warnings other than the SASS model's `model caveat` ones (where it is known to
+ * part from the GPU), which say nothing of races or faults; *first the first of them. */
+static inline int st_warnings(const st_run *r, const char **first)
+{
+    int n = 0;
+    *first = "";
+    for (int i = 0; i < r->res.nwarnings; i++)
+        if (strncmp(r->res.warnings[i], WS_CAVEAT, strlen(WS_CAVEAT)) && !n++)
+            *first = r->res.warnings[i];
+    return n;
+}
+
 /* Sums of the instruction statistics of the kernel `fn` on source line `line`. */
 typedef struct st_sum {
     uint64_t n, issued, active, pred_on, targets, divergent;
