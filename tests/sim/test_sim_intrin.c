@@ -120,24 +120,35 @@ static void test_int(int on_sass)
 
 /* The PTX model's cvt/set rows against the SASS model's F2FP/HSET2/F2F, word for word, and
  * the round-toward-zero bf16 against the CPU (the top half of the f32). */
+/* Runs `variant` on both models; 1 when both ran, each differing word of buffer `buf` (n
+ * words) reported, the first four by index. */
+static int both_models(const char *variant, const char *buf, int n, st_run *p, st_run *s)
+{
+    CHECK(st_exec_on(p, ptx, NULL, spec, variant, NULL) == 0, "ptx: %s runs", variant);
+    CHECK(st_exec_on(s, ptx, sass, spec, variant, NULL) == 0, "sass: %s runs", variant);
+    if (p->rc || s->rc)
+        return 0;
+    const uint32_t *pv = st_buf(p, buf)->data, *sv = st_buf(s, buf)->data;
+    int diff = 0;
+    for (int i = 0; i < n; i++)
+        if (pv[i] != sv[i] && diff++ < 4)
+            CHECK(0, "%s: word %d ptx 0x%08x sass 0x%08x", variant, i, pv[i], sv[i]);
+    CHECK(diff == 0, "%s: %d words differ between the models", variant, diff);
+    return 1;
+}
+
 static void test_half(void)
 {
     st_run p, s;
-    CHECK(st_exec_on(&p, ptx, NULL, spec, "half", NULL) == 0, "ptx: half runs");
-    CHECK(st_exec_on(&s, ptx, sass, spec, "half", NULL) == 0, "sass: half runs");
-    if (!p.rc && !s.rc) {
-        const uint32_t *pv = st_buf(&p, "oh")->data, *sv = st_buf(&s, "oh")->data;
+    if (both_models("half", "oh", 512, &p, &s)) {
+        const uint32_t *pv = st_buf(&p, "oh")->data;
         const float *fb = st_buf(&p, "fb")->data;
-        int diff = 0, rz = 0;
-        for (int i = 0; i < 512; i++)
-            if (pv[i] != sv[i] && diff++ < 4)
-                CHECK(0, "half: word %d (result %d) ptx 0x%08x sass 0x%08x", i, i % 8, pv[i], sv[i]);
+        int rz = 0;
         for (int t = 0; t < 64; t++) {
             uint32_t bits;
             memcpy(&bits, &fb[t], 4);
             rz += pv[8 * t + 5] == bits >> 16;
         }
-        CHECK(diff == 0, "half: %d words differ between the models", diff);
         CHECK(rz == 64, "__float2bfloat16_rz truncates: %d of 64", rz);
         CHECK(pv[0] != 0 && pv[2] != 0 && pv[3] != 0, "half: results were written");
     }
@@ -150,16 +161,8 @@ static void test_half(void)
 static void test_h3(void)
 {
     st_run p, s;
-    CHECK(st_exec_on(&p, ptx, NULL, spec, "h3", NULL) == 0, "ptx: h3 runs");
-    CHECK(st_exec_on(&s, ptx, sass, spec, "h3", NULL) == 0, "sass: h3 runs");
-    if (!p.rc && !s.rc) {
-        const uint32_t *pv = st_buf(&p, "o3")->data, *sv = st_buf(&s, "o3")->data;
-        int diff = 0, first = -1;
-        for (int i = 0; i < 256; i++)
-            if (pv[i] != sv[i] && !diff++)
-                first = i;
-        CHECK(diff == 0, "h3: %d words differ between the models, first %d: ptx %08x sass %08x",
-              diff, first, first >= 0 ? pv[first] : 0, first >= 0 ? sv[first] : 0);
+    if (both_models("h3", "o3", 256, &p, &s)) {
+        const uint32_t *pv = st_buf(&p, "o3")->data;
         CHECK(pv[3] >> 16 == 0x7bffu, "h3: 1e30 to half toward zero is 65504: %08x", pv[3]);
     }
     st_free(&p);
