@@ -202,7 +202,7 @@ typedef struct ws_alloc {
 typedef struct ws_pcstat {
     uint64_t issued, active, pred_on, targets, divergent;
     uint64_t replays, replay_threads; /* ws_inst_stat's: passes without a PC of their own */
-    /* where the SASS model is known to part from the GPU (ws_sass_caveats): YIELDs issued
+    /* where the SASS model is known to part from the GPU (sass_run.c, report_caveats): YIELDs issued
        while lanes of the warp were in other groups, and CAS lanes whose compare failed */
     uint64_t diverged_yields, cas_failed;
 } ws_pcstat;

@@ -3,7 +3,6 @@
  * same compile; the kernel's SASS, its constant banks and its stack frame come from the
  * cubin. CTAs run on host threads taking them from a shared counter; the per-instruction
  * counts become a ws_result keyed by SASS offset and mapped to source lines. */
-#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -376,9 +375,9 @@ static int fill_insts(const ws_sass_run *r, ws_sass_worker *wks, int nwk, ws_res
 #define WS_FIDELITY_YIELD_PCT 70
 #define WS_FIDELITY_OTHER_PCT 100
 
-/* The SASS instruction with the most `count` (a ws_pcstat field, summed over the workers),
- * or -1 where none has any; *total is the sum over every instruction. */
-static int caveat_pc(const ws_sass_run *r, const ws_sass_worker *wks, int nwk, size_t field,
+/* The SASS instruction with the most diverged YIELDs (cas = 0) or failed CAS lanes (cas = 1),
+ * summed over the workers, or -1 where none has any; *total is the sum over every one. */
+static int caveat_pc(const ws_sass_run *r, const ws_sass_worker *wks, int nwk, int cas,
                      uint64_t *total)
 {
     int best = -1;
@@ -387,7 +386,7 @@ static int caveat_pc(const ws_sass_run *r, const ws_sass_worker *wks, int nwk, s
     for (int pc = 0; pc < r->k->ninsts; pc++) {
         uint64_t n = 0;
         for (int w = 0; w < nwk; w++)
-            n += *(const uint64_t *)((const char *)&wks[w].pcstat[pc] + field);
+            n += cas ? wks[w].pcstat[pc].cas_failed : wks[w].pcstat[pc].diverged_yields;
         *total += n;
         if (n > most) {
             most = n;
@@ -412,8 +411,8 @@ static int report_caveats(const ws_sass_run *r, const ws_sass_worker *wks, int n
 {
     const ws_sass_kernel *k = r->k;
     uint64_t yields, cas;
-    int y = caveat_pc(r, wks, nwk, offsetof(ws_pcstat, diverged_yields), &yields);
-    int c = caveat_pc(r, wks, nwk, offsetof(ws_pcstat, cas_failed), &cas);
+    int y = caveat_pc(r, wks, nwk, 0, &yields);
+    int c = caveat_pc(r, wks, nwk, 1, &cas);
     ws_result_set_metric(res, WS_M(SIM_DIVERGED_YIELDS), (double)yields);
     ws_result_set_metric(res, WS_M(SIM_CAS_FAILED_LANES), (double)cas);
     uint64_t warps = r->base.nctas * (uint64_t)r->base.nwarps;
