@@ -16,7 +16,9 @@
 #        bench/fuzz_gpu.sh --check BUILD_DIR OUT_DIR RECORDS.tgz [SEED [COUNT]]   (anywhere:
 #        the SASS model's counts and outputs of the same kernels against those records)
 # Exit 0 (a report), but --check exits 1 when a kernel differs. FUZZ_SEEDS="S1 S2 ..." takes
-# those seeds instead of SEED..SEED+COUNT-1.
+# those seeds instead of SEED..SEED+COUNT-1. FUZZ_WIDE=1 writes the kernels with
+# fuzz_models.py --wide-types (double and half expressions too) and without __activemask(),
+# so that outputs follow the arithmetic alone: the same setting must be given to --check.
 set -u
 prepare=0 check=
 [ "${1:-}" = --prepare ] && { prepare=1; shift; }
@@ -30,9 +32,11 @@ mkdir -p "$out"
 kdir=$out/kernels
 seeds=${FUZZ_SEEDS:-$(seq "$seed" $((seed + count - 1)))}
 count=$(echo $seeds | wc -w)
+kinds=(--activemask --no-cas)
+[ "${FUZZ_WIDE:-0}" = 1 ] && kinds=(--wide-types --no-cas)
 for s in $seeds; do
-    python3 "$repo/bench/fuzz_models.py" --write "$kdir" --seed "$s" --count 1 \
-        --activemask --no-cas || exit 2
+    python3 "$repo/bench/fuzz_models.py" --write "$kdir" --seed "$s" --count 1 "${kinds[@]}" ||
+        exit 2
 done
 if [ $prepare = 1 ]; then
     for s in $seeds; do

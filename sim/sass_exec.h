@@ -173,6 +173,10 @@ typedef int (*ws_sass_handler)(ws_sass_warp *w, const ws_sass_inst *in, uint32_t
 /* ---- operand access (sass_opnd.c). k is the operand index in in->o[]. */
 /* The 32 lanes of register `reg` (RZ: a zero row for reading). */
 const uint32_t *ws_sass_rrow(const ws_sass_warp *w, int reg);
+/* A FIMM operand's bits: as the instruction reads 32 of them (an f32; an FP64 opcode's
+ * high word), and as an f64. Exact for the NaNs whose payload only the cubin holds. */
+uint32_t ws_sass_fimm32(const ws_sass_inst *in, const ws_sass_opnd *o);
+uint64_t ws_sass_fimm64(const ws_sass_opnd *o);
 /* Operand k as 32-bit values per lane: R, UR (broadcast), IMM, FIMM (as f32 bits; as the
  * high word of the f64 for FP64 opcodes), CBANK, RELOC, SREG. `~` applied; `-` and `|.|`
  * are the handler's (their meaning depends on the type): see ws_sass_int_mods. */

@@ -285,9 +285,8 @@ int ws_sass_x_mufu(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
         uint32_t a[WS_WARP];
         const ws_sass_opnd *o = &in->o[1];
         if (o->kind == WS_SO_FIMM) { /* MUFU.RCP64H R19, 3: the high word of the double 3.0 */
-            uint64_t u;
-            memcpy(&u, &o->fimm, 8);
-            WS_LANES(l, exec, a[l] = (uint32_t)(u >> 32););
+            uint32_t u = (uint32_t)(ws_sass_fimm64(o) >> 32);
+            WS_LANES(l, exec, a[l] = u;);
         } else {
             ws_sass_src(w, in, 1, exec, a);
         }

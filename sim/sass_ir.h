@@ -140,6 +140,8 @@ typedef struct ws_sass_opnd {
     uint8_t sreg;     /* SREG: ws_sass_sregid */
     uint8_t scale;    /* MEM: the index register's scale (.X4 -> 4, .X8, .X16); 0 = none */
     uint8_t u32;      /* MEM: R.U32, a zero-extended 32-bit index (sm_75..sm_89) */
+    uint8_t raw;      /* FIMM: imm holds the encoding's 32 immediate bits (an f32, an f64's
+                         high word), read from the cubin where the text drops them: NaN */
     int16_t reg;      /* R/UR/P/UP/BAR number; MEM/CBANK: index register R (-1 none) */
     int16_t ureg;     /* MEM/CBANK: uniform index register UR (-1 none) */
     int16_t bank;     /* CBANK: constant bank */

@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -280,6 +281,30 @@ static int ws_banks(ws_cubin *c, ws_sass_kernel *k)
 
 /* ---------------------------------------------------------------- kernels, globals */
 
+/* nvdisasm prints a NaN immediate as QNAN / -QNAN, without its payload; the instruction
+ * holds all 32 bits (an f32, an f64's high word) in bits 32..63 of its first 64-bit word,
+ * which every FIMM form of sm_70..sm_90 shares. ptxas writes such constants for
+ * __longlong_as_double / __int_as_float of NaN patterns and for bit tricks on doubles. */
+static int ws_nan_immediates(ws_cubin *c, ws_sass_kernel *k, Elf_Scn *text, const char *name)
+{
+    Elf_Data *d = NULL;
+    for (int i = 0; i < k->ninsts; i++) {
+        ws_sass_inst *in = &k->insts[i];
+        for (int j = 0; j < in->nopnd; j++) {
+            ws_sass_opnd *o = &in->o[j];
+            if (o->kind != WS_SO_FIMM || !isnan(o->fimm))
+                continue;
+            if (!d && !(d = elf_getdata(text, NULL)))
+                return ws_bad(c, "unreadable section", name);
+            if (!d->d_buf || (size_t)in->offset + 8 > d->d_size)
+                return ws_bad(c, "instruction outside its section", name);
+            o->imm = ws_le32((const uint8_t *)d->d_buf + in->offset + 4);
+            o->raw = 1;
+        }
+    }
+    return WS_OK;
+}
+
 static int ws_load_kernel(ws_cubin *c, ws_sass_kernel *k)
 {
     char name[WS_SASS_SYM_MAX + 32];
@@ -292,12 +317,16 @@ static int ws_load_kernel(ws_cubin *c, ws_sass_kernel *k)
     k->relocs = NULL;
     k->ncbanks = k->nrelocs = 0;
     snprintf(name, sizeof name, ".text.%s", k->name);
-    if (!ws_scn_find(c, name, &sh))
+    Elf_Scn *text = ws_scn_find(c, name, &sh);
+    if (!text)
         return ws_error_at(c->err, WS_ERR_PTX, c->path, 0, "kernel %s is not in the cubin",
                            k->name);
+    int rc = ws_nan_immediates(c, k, text, name);
+    if (rc != WS_OK)
+        return rc;
     snprintf(name, sizeof name, ".nv.info.%s", k->name);
     Elf_Scn *info = ws_scn_find(c, name, &sh);
-    int rc = info ? ws_info_walk(c, info, name, ws_info_kernel, k) : WS_OK;
+    rc = info ? ws_info_walk(c, info, name, ws_info_kernel, k) : WS_OK;
     snprintf(name, sizeof name, ".nv.shared.%s", k->name);
     if (ws_scn_find(c, name, &sh))
         k->shared_static = (uint32_t)sh.sh_size;

@@ -2,6 +2,7 @@
  * registers and predicates, immediates, constant banks, relocated symbol addresses and
  * special registers, read as 32 or 64 bits per lane and written back under a lane mask.
  * Not here: what an instruction computes (sass_alu.c, sass_fp.c, ...). */
+#include <assert.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -41,6 +42,21 @@ static uint64_t double_bits(double d)
     uint64_t u;
     memcpy(&u, &d, 8);
     return u;
+}
+
+uint32_t ws_sass_fimm32(const ws_sass_inst *in, const ws_sass_opnd *o)
+{
+    assert(o->kind == WS_SO_FIMM);
+    if (o->raw)
+        return (uint32_t)o->imm;
+    return ws_sass_ops[in->op].cls == WS_CLS_FP64 ? (uint32_t)(double_bits(o->fimm) >> 32)
+                                                 : float_bits(o->fimm);
+}
+
+uint64_t ws_sass_fimm64(const ws_sass_opnd *o)
+{
+    assert(o->kind == WS_SO_FIMM);
+    return o->raw ? (uint64_t)(uint32_t)o->imm << 32 : double_bits(o->fimm);
 }
 
 static uint64_t reloc_value(const ws_sass_warp *w, const ws_sass_opnd *o)
@@ -90,8 +106,7 @@ void ws_sass_src(ws_sass_warp *w, const ws_sass_inst *in, int k, uint32_t exec,
         break;
     }
     case WS_SO_FIMM: {
-        uint32_t u = ws_sass_ops[in->op].cls == WS_CLS_FP64
-                         ? (uint32_t)(double_bits(o->fimm) >> 32) : float_bits(o->fimm);
+        uint32_t u = ws_sass_fimm32(in, o);
         WS_LANES(l, exec, v[l] = u;);
         break;
     }
@@ -144,7 +159,7 @@ void ws_sass_src64(ws_sass_warp *w, const ws_sass_inst *in, int k, uint32_t exec
         break;
     }
     case WS_SO_FIMM: {
-        uint64_t u = double_bits(o->fimm);
+        uint64_t u = ws_sass_fimm64(o);
         WS_LANES(l, exec, v[l] = u;);
         break;
     }
@@ -173,6 +188,10 @@ void ws_sass_srcf(ws_sass_warp *w, const ws_sass_inst *in, int k, uint32_t exec,
     const ws_sass_opnd *o = &in->o[k];
     if (o->kind == WS_SO_FIMM) {
         float f = (float)o->fimm;
+        if (o->raw) {
+            uint32_t u = (uint32_t)o->imm;
+            memcpy(&f, &u, 4);
+        }
         WS_LANES(l, exec, v[l] = f;);
     } else {
         uint32_t t[WS_WARP];
@@ -190,7 +209,9 @@ void ws_sass_srcd(ws_sass_warp *w, const ws_sass_inst *in, int k, uint32_t exec,
 {
     const ws_sass_opnd *o = &in->o[k];
     if (o->kind == WS_SO_FIMM) {
-        double d = o->fimm;
+        uint64_t u = ws_sass_fimm64(o);
+        double d;
+        memcpy(&d, &u, 8);
         WS_LANES(l, exec, v[l] = d;);
     } else {
         uint64_t t[WS_WARP];

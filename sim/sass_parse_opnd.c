@@ -150,11 +150,13 @@ static int ws_hex(const char *p, size_t n, int64_t *v)
     return 0;
 }
 
-/* Decimal float (1, 0.5, 1e-05, 5.96e-08), INF, QNAN, NAN at [p, p+n) exactly. */
+/* Decimal float (1, 0.5, 1e-05, 5.96e-08), INF, QNAN, SNAN, NAN at [p, p+n) exactly. A NaN
+ * reads as the default one: the text has no payload; the cubin loader puts in the bits. */
 static int ws_float(const char *p, size_t n, double *v)
 {
     if ((n == 3 && memcmp(p, "INF", 3) == 0)) { *v = INFINITY; return 0; }
-    if ((n == 4 && memcmp(p, "QNAN", 4) == 0) || (n == 3 && memcmp(p, "NAN", 3) == 0)) {
+    if ((n == 4 && (memcmp(p, "QNAN", 4) == 0 || memcmp(p, "SNAN", 4) == 0)) ||
+        (n == 3 && memcmp(p, "NAN", 3) == 0)) {
         *v = NAN;
         return 0;
     }

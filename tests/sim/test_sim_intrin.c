@@ -47,7 +47,8 @@ static const char *const spec =
     "buffer oz u32 216 zero\n"
     "variant zminmax\n  kernel intrin_zminmax\n  grid 1\n  block 64\n  args a oz\n"
     "buffer o3 u32 256 zero\n"
-    "variant h3\n  kernel intrin_h3\n  grid 2\n  block 32\n  args fa fb o3\n";
+    "variant h3\n  kernel intrin_h3\n  grid 2\n  block 32\n  args fa fb o3\n"
+    "variant nanimm\n  kernel intrin_nanimm\n  grid 2\n  block 32\n  args a fa o3\n";
 
 static int32_t sb(uint32_t v, int k) { return (int8_t)(v >> 8 * k); }
 static uint32_t ub(uint32_t v, int k) { return (v >> 8 * k) & 0xffu; }
@@ -167,6 +168,34 @@ static void test_h3(void)
     }
     st_free(&p);
     st_free(&s);
+}
+
+/* NaN immediates keep their payload (read from the cubin; nvdisasm prints -QNAN, +SNAN):
+ * on each model, every word against the CPU. */
+static void test_nanimm(int on_sass)
+{
+    st_run r;
+    const char *m = on_sass ? "sass" : "ptx";
+    CHECK(st_exec_on(&r, ptx, on_sass ? sass : NULL, spec, "nanimm", NULL) == 0,
+          "%s: nanimm runs: %s", m, r.err.msg);
+    const uint32_t *o = r.rc ? NULL : st_buf(&r, "o3")->data;
+    const uint32_t *a = r.rc ? NULL : st_buf(&r, "a")->data;
+    const float *fa = r.rc ? NULL : st_buf(&r, "fa")->data;
+    int bad = 0, first = -1;
+    for (int t = 0; o && t < 64; t++) {
+        int p = a[t] & 1;
+        uint32_t sign = fa[t] < 0 ? 0x80000000u : 0u;  /* copysign's: fa holds no zeros */
+        uint64_t d = (p ? 0x3fd0000000000000ull : 0x7ff123456789abcdull) | (uint64_t)sign << 32;
+        uint32_t e[4] = {(p ? 0x40000000u : 0x7fffffffu) | sign,
+                         (p ? 0x3fc00000u : 0x7f800001u) | sign, (uint32_t)(d >> 32),
+                         (uint32_t)(d >> 20)};
+        for (int k = 0; k < (on_sass ? 2 : 4); k++)
+            if (o[t * 4 + k] != e[k] && !bad++)
+                first = t * 4 + k;
+    }
+    CHECK(o && !bad, "%s: NaN constants keep their bits: %d words wrong, first word %d %08x",
+          m, bad, first, o && first >= 0 ? o[first] : 0);
+    st_free(&r);
 }
 
 static unsigned fib(unsigned n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
@@ -543,6 +572,7 @@ int main(void)
     test_simd2(0);
     test_cub(0);
     test_zminmax(0);
+    test_nanimm(0);
     if (!ws_nvdisasm_find(probe, sizeof probe)) {
         printf("test_sim_intrin: SASS part skipped: no nvdisasm (%s)\n", probe);
     } else {
@@ -565,6 +595,7 @@ int main(void)
             test_simd2(1);
             test_cub(1);
             test_zminmax(1);
+            test_nanimm(1);
         }
     }
     if (sass)

@@ -294,3 +294,19 @@ extern "C" __global__ void intrin_h3(const float *fa, const float *fb, unsigned 
     __half2 q = __halves2half2(__float2half_rz(x * 1e4f + y), __float2half_rz(1e30f));
     out[t * 4 + 3] = __half_as_ushort(__low2half(q)) | (unsigned)__half_as_ushort(__high2half(q)) << 16;
 }
+
+/* NaN constants with payloads (a quiet one of all ones, a signaling one, an f64's high word)
+ * chosen by a select and given a sign: ptxas writes them as FSEL immediates that nvdisasm
+ * prints as -QNAN / +SNAN, without the payload the cubin holds. Four words a thread. */
+extern "C" __global__ void intrin_nanimm(const unsigned *a, const float *fa, unsigned *out)
+{
+    unsigned t = threadIdx.x + blockIdx.x * blockDim.x;
+    bool p = a[t] & 1u;
+    float y = fa[t];
+    out[t * 4 + 0] = __float_as_uint(copysignf(p ? 2.0f : __uint_as_float(0xffffffffu), y));
+    out[t * 4 + 1] = __float_as_uint(copysignf(p ? -1.5f : __uint_as_float(0x7f800001u), y));
+    long long d = __double_as_longlong(
+        copysign(p ? 0.25 : __longlong_as_double(0xfff123456789abcdll), (double)y));
+    out[t * 4 + 2] = (unsigned)(d >> 32);
+    out[t * 4 + 3] = (unsigned)((unsigned long long)d >> 20);
+}
