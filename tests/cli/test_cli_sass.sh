@@ -272,8 +272,9 @@ assert r[\"metrics\"][\"sim__cas_failed_lanes\"] > 0, r[\"metrics\"]
 assert any(w.startswith(\"model caveat: CAS retry loop at histogram.cu:\") and \" a launch of 4 warps\" in w for w in r[\"warnings\"]), r[\"warnings\"]
 " "$tmp/cav2.json"' "four warps' CAS loop: the CAS caveat in the JSON: $(head -c 400 "$tmp/cav2.json")"
 
-# tests/gpu/signed_zero.spec (for the GPU to decide how FSEL reads -RZ) runs on both models
-# here; the PTX model's fabsf of -0.0f is +0.0, as C says.
+# tests/gpu/signed_zero.spec on both models: ptxas's FSEL Rd, -RZ, 3, P gives -0.0 for
+# fabsf(-0.0f) on the SASS model, as on the H200 (docs/results/fuzz-gpu-h200-wide.txt); the
+# PTX model's is +0.0, as C says.
 for m in sass ptx; do
   "$ws" sim "$WS_SOURCE_DIR/tests/gpu/signed_zero.spec" --model $m --no-db --quiet \
     --dump "$tmp/sz_$m" >/dev/null 2>"$tmp/sz_$m.err"
@@ -282,7 +283,9 @@ check 'python3 -c "
 import struct,sys
 a=struct.unpack(\"128I\", open(sys.argv[1],\"rb\").read())
 assert a[0] == 0x40400000 and all(x == 0 for x in a[4:32]), [hex(x) for x in a[:32]]
-" "$tmp/sz_ptx/v.out.bin" && [ -s "$tmp/sz_sass/v.out.bin" ]' \
+s=struct.unpack(\"128I\", open(sys.argv[2],\"rb\").read())
+assert s[0] == 0x40400000 and all(x == 0x80000000 for x in s[4:32]), [hex(x) for x in s[:32]]
+" "$tmp/sz_ptx/v.out.bin" "$tmp/sz_sass/v.out.bin"' \
   "signed_zero.spec on both models: $(cat "$tmp/sz_sass.err" "$tmp/sz_ptx.err" | head -c 300)"
 
 echo "test_cli_sass: $pass passed, $fail failed"

@@ -2,7 +2,7 @@
 // reads RZ: ptxas 13.0 writes fabsf(p ? -0.0f : 3.0f) as `FSEL Rd, -RZ, 3, P` and
 // x + -0.0f (which keeps x's zero sign) as `FADD Rd, |Rx|, -RZ`. The SASS model reads -RZ
 // as -0.0 (a sign flip, as every float operand's `-`); C says fabsf gives +0.0. The GPU
-// decides: tests/gpu/signed_zero.spec compares the two on it.
+// (an H200, tests/gpu/signed_zero.spec) gives -0.0, as the SASS model does.
 __global__ void signed_zero(const float *in, unsigned *out)
 {
     unsigned t = threadIdx.x, lane = t & 31u;
