@@ -87,6 +87,20 @@ static inline double ws_fminmax(double x, double y, int pick_min)
     return (x < y) == (pick_min != 0) ? x : y;
 }
 
+/* The NaN an FP64 add, multiply or fma passes on, from its operands' bits (before any `-`
+ * or `|.|`): the last NaN operand (b of a + b, c of a * b + c), made quiet, with its own
+ * sign; 0 when none is a NaN. Measured on an H200 (tests/sim/cu/intrin.cu's nan64 and nanimm):
+ * DADD of an sNaN a and a qNaN b gave b, DFMA of a qNaN a and an sNaN c gave c quieted, and
+ * DADD -RZ, |b| and -RZ, -|b| both gave b's own sign. Which of a and b an fma keeps when c
+ * is not a NaN was not measured (b, by the same rule). */
+static inline uint64_t ws_nan64_pass(const uint64_t *ops, int n)
+{
+    for (int k = n - 1; k >= 0; k--)
+        if ((ops[k] & 0x7fffffffffffffffull) > 0x7ff0000000000000ull)
+            return ops[k] | 0x0008000000000000ull;
+    return 0;
+}
+
 /* The SFU's double reciprocal / reciprocal square root seed on both models (SASS
  * MUFU.RCP64H / MUFU.RSQ64H; PTX rcp.approx.ftz.f64 and rsqrt.approx.f64, which ptxas emits
  * as that seed with a zero low word): the high word of 1/d or 1/sqrt(d) for the double d

@@ -780,9 +780,12 @@ WS_FENV static int float_f64(ws_warp *w, const ws_inst *in, uint32_t exec)
     if (in->flags & WS_F_FMAD) { /* ptxas's DFMA (contract.c) */
         int pb = (in->flags & WS_F_FMAD_B) != 0, sub = op == WS_OP_SUB;
         const uint64_t *z = pb ? a : b, *p = SRC(2), *q = SRC(3);
-        WS_LANES(l, exec, d[l] = ws_bits_f64(fma(sub && pb ? -ws_f64(p[l]) : ws_f64(p[l]),
-                                                 ws_f64(q[l]),
-                                                 sub && !pb ? -ws_f64(z[l]) : ws_f64(z[l]))););
+        WS_LANES(l, exec, {
+            double r = fma(sub && pb ? -ws_f64(p[l]) : ws_f64(p[l]), ws_f64(q[l]),
+                           sub && !pb ? -ws_f64(z[l]) : ws_f64(z[l]));
+            uint64_t ops[3] = {p[l], q[l], z[l]}, nan = isnan(r) ? ws_nan64_pass(ops, 3) : 0;
+            d[l] = nan ? nan : ws_bits_f64(r);
+        });
         return 0;
     }
     WS_LANES(l, exec, {
@@ -801,7 +804,13 @@ WS_FENV static int float_f64(ws_warp *w, const ws_inst *in, uint32_t exec)
             break;
         default: r = fop1(op, x); break;
         }
-        d[l] = ws_bits_f64(r);
+        uint64_t nan = 0;
+        if (isnan(r) && (op == WS_OP_ADD || op == WS_OP_SUB || op == WS_OP_MUL ||
+                         op == WS_OP_FMA || op == WS_OP_MAD)) { /* as DADD/DMUL/DFMA */
+            uint64_t ops[3] = {a[l], b[l], c[l]};
+            nan = ws_nan64_pass(ops, op == WS_OP_FMA || op == WS_OP_MAD ? 3 : 2);
+        }
+        d[l] = nan ? nan : ws_bits_f64(r);
     });
     return 0;
 }
@@ -921,6 +930,8 @@ static uint64_t cvt_one(uint64_t v, ws_ptype st, ws_ptype dt, int rnd, int flags
     float f = (float)x;
     if (flags & WS_F_FTZ)
         f = ftz32(f);
+    if (st == WS_P_F64 && rnd < WS_RND_RNI && isnan(f)) /* F2F.F32.F64 keeps the payload's */
+        return ws_bits_f32(f);                          /* high bits (as sass_conv.c) */
     return result32(WS_OP_CVT, f);
 }
 

@@ -144,8 +144,12 @@ WS_SASS_FENV static void to_halves(const double v[WS_WARP], uint32_t exec, int b
     }
 }
 
+/* An f32 result is written with the canonical NaN, except where `nan_payload` asks for the
+ * NaN C's conversion makes: F2F.F32.F64 keeps the sign and the payload's high bits, made
+ * quiet (an H200 turned 0x7ff0000500000001 into 0x7fc00028 and 0xfff8...0623 into
+ * 0xffc00000: tests/sim/cu/intrin.cu's nan64). */
 WS_SASS_FENV static void write_float(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, int ft,
-                        const double v[WS_WARP], int ftz)
+                        const double v[WS_WARP], int ftz, int nan_payload)
 {
     if (ft == WS_SMOD_F64) {
         uint64_t d[WS_WARP];
@@ -159,7 +163,10 @@ WS_SASS_FENV static void write_float(ws_sass_warp *w, const ws_sass_inst *in, ui
     else
         WS_LANES(l, exec, {
             float f = (float)v[l];
-            d[l] = ws_sa_f32bits(ftz ? ws_sa_ftz(f) : f);
+            if (nan_payload && isnan(f))
+                memcpy(&d[l], &f, 4);
+            else
+                d[l] = ws_sa_f32bits(ftz ? ws_sa_ftz(f) : f);
         });
     ws_sass_dst(w, in, 0, exec, d);
 }
@@ -201,7 +208,7 @@ WS_SASS_FENV int ws_sass_x_i2f(ws_sass_warp *w, const ws_sass_inst *in, uint32_t
     });
     if (mode != FE_TONEAREST)
         fesetround(FE_TONEAREST);
-    write_float(w, in, exec, ft, v, 0);
+    write_float(w, in, exec, ft, v, 0, 0);
     (void)fx;
     return 0;
 }
@@ -300,7 +307,7 @@ WS_SASS_FENV int ws_sass_x_f2f(ws_sass_warp *w, const ws_sass_inst *in, uint32_t
         WS_LANES(l, exec, v[l] = (float)v[l];);
         fesetround(FE_TONEAREST);
     }
-    write_float(w, in, exec, dt, v, ftz);
+    write_float(w, in, exec, dt, v, ftz, st == WS_SMOD_F64 && !intround && !sat);
     (void)fx;
     return 0;
 }

@@ -337,24 +337,11 @@ int ws_sass_x_mufu(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
 
 /* ---------------------------------------------------------------- FP64 */
 
-/* The NaN an FP64 operation passes on, given its operands' bits before `-` and `|.|`: the
- * first NaN among them, made quiet, with its own sign. The H200 measured it so (DADD Rd,
- * -RZ, |Ra| and -RZ, -|Ra| both turned 0xfff123456789abcd into 0xfff923456789abcd:
- * intrin_nanimm); which of two NaN operands wins was not measured. 0 when none is a NaN. */
-static uint64_t f64_nan_in(const uint64_t *raw[3], int n, int l)
-{
-    for (int k = 0; k < n; k++)
-        if ((raw[k][l] & 0x7fffffffffffffffull) > 0x7ff0000000000000ull)
-            return raw[k][l] | 0x0008000000000000ull;
-    return 0;
-}
-
 /* DADD/DMUL/DFMA[.RN|.RZ|.RM|.RP] Rd, a, b[, c] on register pairs */
 WS_SASS_FENV static int f64_arith(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, int op)
 {
     double a[WS_WARP], b[WS_WARP], c[WS_WARP];
     uint64_t d[WS_WARP], ra[WS_WARP], rb[WS_WARP], rc[WS_WARP];
-    const uint64_t *raw[3] = {ra, rb, rc};
     int n = op == F_FMA ? 3 : 2;
     SRCD(1, a);
     SRCD(2, b);
@@ -369,7 +356,8 @@ WS_SASS_FENV static int f64_arith(ws_sass_warp *w, const ws_sass_inst *in, uint3
         fesetround(mode);
     WS_LANES(l, exec, {
         double r = op == F_ADD ? a[l] + b[l] : op == F_MUL ? a[l] * b[l] : fma(a[l], b[l], c[l]);
-        uint64_t nan = isnan(r) ? f64_nan_in(raw, n, l) : 0;
+        uint64_t ops[3] = {ra[l], rb[l], op == F_FMA ? rc[l] : 0};
+        uint64_t nan = isnan(r) ? ws_nan64_pass(ops, n) : 0;
         if (nan)
             d[l] = nan;
         else

@@ -48,7 +48,9 @@ static const char *const spec =
     "variant zminmax\n  kernel intrin_zminmax\n  grid 1\n  block 64\n  args a oz\n"
     "buffer o3 u32 256 zero\n"
     "variant h3\n  kernel intrin_h3\n  grid 2\n  block 32\n  args fa fb o3\n"
-    "variant nanimm\n  kernel intrin_nanimm\n  grid 2\n  block 32\n  args a fa o3\n";
+    "variant nanimm\n  kernel intrin_nanimm\n  grid 2\n  block 32\n  args a fa o3\n"
+    "buffer o16 u32 1024 zero\n"
+    "variant nan64\n  kernel intrin_nan64\n  grid 2\n  block 32\n  args a o16\n";
 
 static int32_t sb(uint32_t v, int k) { return (int8_t)(v >> 8 * k); }
 static uint32_t ub(uint32_t v, int k) { return (v >> 8 * k) & 0xffu; }
@@ -201,6 +203,40 @@ static void test_nanimm(int on_sass)
     }
     CHECK(o && !bad, "%s: NaN constants keep their bits: %d words wrong, first word %d %08x",
           m, bad, first, o && first >= 0 ? o[first] : 0);
+    st_free(&r);
+}
+
+/* How NaNs pass through FP64 arithmetic and f32/f64 conversions: each word as an H200 wrote
+ * it (tests/gpu/intrinsics.spec nan64). ptxas computes y + x as x + y's DADD and folds
+ * (-x) * 1 into DMUL x, -1, so there the PTX model, running the PTX as written, gives the
+ * other NaN (words 2-3) and the negated one (word 5). */
+static void test_nan64(int on_sass)
+{
+    st_run r;
+    const char *m = on_sass ? "sass" : "ptx";
+    CHECK(st_exec_on(&r, ptx, on_sass ? sass : NULL, spec, "nan64", NULL) == 0,
+          "%s: nan64 runs: %s", m, r.err.msg);
+    const uint32_t *o = r.rc ? NULL : st_buf(&r, "o16")->data;
+    int bad = 0, first = -1;
+    for (uint64_t t = 0; o && t < 64; t++) {
+        const uint64_t q = 0x0008000000000000ull;
+        uint64_t x = 0x7ff0000000000001ull + (t << 32), y = 0xfff8000000000123ull + (t << 8);
+        uint64_t r64[6] = {y, on_sass ? y : x | q, on_sass ? x | q : x | q | 1ull << 63, x | q,
+                           0xfff8000000000000ull, 0x7ff8000000000000ull | (t + 1) << 29};
+        uint32_t e[16];
+        for (int k = 0; k < 6; k++) {
+            e[2 * k] = (uint32_t)r64[k];
+            e[2 * k + 1] = (uint32_t)(r64[k] >> 32);
+        }
+        e[12] = 0x7fc00000u | (uint32_t)t << 3;   /* (float)x: quiet, the payload's top bits */
+        e[13] = 0xffc00000u;                      /* (float)y, its sign kept */
+        e[14] = e[15] = 0x7fffffffu;              /* f32 arithmetic: the canonical NaN */
+        for (int k = 0; k < 16; k++)
+            if (o[t * 16 + k] != e[k] && !bad++)
+                first = (int)t * 16 + k;
+    }
+    CHECK(o && !bad, "%s: NaNs through FP64 arithmetic and conversions as on the GPU: %d words "
+          "wrong, first word %d %08x", m, bad, first, o && first >= 0 ? o[first] : 0);
     st_free(&r);
 }
 
@@ -579,6 +615,7 @@ int main(void)
     test_cub(0);
     test_zminmax(0);
     test_nanimm(0);
+    test_nan64(0);
     if (!ws_nvdisasm_find(probe, sizeof probe)) {
         printf("test_sim_intrin: SASS part skipped: no nvdisasm (%s)\n", probe);
     } else {
@@ -602,6 +639,7 @@ int main(void)
             test_cub(1);
             test_zminmax(1);
             test_nanimm(1);
+            test_nan64(1);
         }
     }
     if (sass)

@@ -310,3 +310,32 @@ extern "C" __global__ void intrin_nanimm(const unsigned *a, const float *fa, uns
     out[t * 4 + 2] = (unsigned)(d >> 32);
     out[t * 4 + 3] = (unsigned)((unsigned long long)d >> 20);
 }
+
+/* How FP64 arithmetic and conversions pass NaNs on: two NaN operands (which one DADD, DMUL
+ * and DFMA keep), a NaN that an operation makes (inf - inf), and NaNs converted between f32
+ * and f64, f32 arithmetic on NaNs beside them. Each thread has its own payloads; nothing
+ * folds (z is a zero the compiler cannot see). Sixteen words a thread. */
+extern "C" __global__ void intrin_nan64(const unsigned *a, unsigned *out)
+{
+    unsigned t = threadIdx.x + blockIdx.x * blockDim.x;
+    unsigned long long z = a[t] & 0u;
+    double x = __longlong_as_double(0x7ff0000000000001ull + ((unsigned long long)t << 32) + z);
+    double y = __longlong_as_double(0xfff8000000000123ull + ((unsigned long long)t << 8) + z);
+    double one = 1.0 + (double)z, inf = __longlong_as_double(0x7ff0000000000000ull + z);
+    double r[6];
+    r[0] = __dadd_rn(x, y);
+    r[1] = __dadd_rn(y, x);
+    r[2] = __dmul_rn(-x, one);
+    r[3] = __fma_rn(one, y, x);
+    r[4] = __dsub_rn(inf, inf);
+    r[5] = (double)__uint_as_float(0x7f800001u + t + (unsigned)z);
+    for (int k = 0; k < 6; k++) {
+        unsigned long long b = (unsigned long long)__double_as_longlong(r[k]);
+        out[t * 16 + 2 * k] = (unsigned)b;
+        out[t * 16 + 2 * k + 1] = (unsigned)(b >> 32);
+    }
+    out[t * 16 + 12] = __float_as_uint((float)x);
+    out[t * 16 + 13] = __float_as_uint((float)y);
+    out[t * 16 + 14] = __float_as_uint(__fadd_rn(__uint_as_float(0x7f800001u + t + (unsigned)z), 1.0f));
+    out[t * 16 + 15] = __float_as_uint(__fmul_rn(__uint_as_float(0xffc00123u + t + (unsigned)z), 2.0f));
+}
