@@ -341,30 +341,35 @@ int ws_sass_x_mufu(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
 WS_SASS_FENV static int f64_arith(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, int op)
 {
     double a[WS_WARP], b[WS_WARP], c[WS_WARP];
-    uint64_t d[WS_WARP], ra[WS_WARP], rb[WS_WARP], rc[WS_WARP];
-    int n = op == F_FMA ? 3 : 2;
+    uint64_t d[WS_WARP];
+    uint32_t nans = 0;
     SRCD(1, a);
     SRCD(2, b);
-    ws_sass_src64(w, in, 1, exec, ra);
-    ws_sass_src64(w, in, 2, exec, rb);
-    if (op == F_FMA) {
+    if (op == F_FMA)
         SRCD(3, c);
-        ws_sass_src64(w, in, 3, exec, rc);
-    }
     int mode = fe_mode(in->rnd);
     if (mode != FE_TONEAREST)
         fesetround(mode);
     WS_LANES(l, exec, {
         double r = op == F_ADD ? a[l] + b[l] : op == F_MUL ? a[l] * b[l] : fma(a[l], b[l], c[l]);
-        uint64_t ops[3] = {ra[l], rb[l], op == F_FMA ? rc[l] : 0};
-        uint64_t nan = isnan(r) ? ws_nan64_pass(ops, n) : 0;
-        if (nan)
-            d[l] = nan;
-        else
-            memcpy(&d[l], &r, 8);
+        memcpy(&d[l], &r, 8);
+        if (isnan(r))
+            nans |= 1u << l;
     });
     if (mode != FE_TONEAREST)
         fesetround(FE_TONEAREST);
+    if (nans) { /* a NaN operand passes on as the GPU passes it: the operands' own bits */
+        uint64_t raw[3][WS_WARP];
+        int n = op == F_FMA ? 3 : 2;
+        for (int k = 0; k < n; k++)
+            ws_sass_src64(w, in, 1 + k, nans, raw[k]);
+        WS_LANES(l, nans, {
+            uint64_t ops[3] = {raw[0][l], raw[1][l], n == 3 ? raw[2][l] : 0};
+            uint64_t nan = ws_nan64_pass(ops, n);
+            if (nan)
+                d[l] = nan;
+        });
+    }
     ws_sass_dst64(w, in, 0, exec, d);
     return 0;
 }
