@@ -101,6 +101,16 @@ static inline uint64_t ws_nan64_pass(const uint64_t *ops, int n)
     return 0;
 }
 
+/* An f64 NaN narrowed to f32 (`to_f16` 0) or f16 (1) as F2F.F32.F64 / F2F.F16.F64 write it:
+ * its sign, made quiet, the payload's top bits (an H200 turned 0x7ff0000500000001 into
+ * 0x7fc00028 and 0x7ff4000000000123 into the half 0x7f00: intrin.cu's nan64, nan16). */
+static inline uint32_t ws_nan_narrow64(uint64_t d, int to_f16)
+{
+    uint32_t s = (uint32_t)(d >> 63);
+    return to_f16 ? s << 15 | 0x7e00u | (uint32_t)(d >> 42 & 0x3ffu)
+                  : s << 31 | 0x7fc00000u | (uint32_t)(d >> 29 & 0x7fffffu);
+}
+
 /* The SFU's double reciprocal / reciprocal square root seed on both models (SASS
  * MUFU.RCP64H / MUFU.RSQ64H; PTX rcp.approx.ftz.f64 and rsqrt.approx.f64, which ptxas emits
  * as that seed with a zero low word): the high word of 1/d or 1/sqrt(d) for the double d

@@ -923,6 +923,10 @@ static uint64_t cvt_one(uint64_t v, ws_ptype st, ws_ptype dt, int rnd, int flags
         x = isnan(x) ? 0.0 : x < 0 ? 0.0 : x > 1 ? 1.0 : x;
     if (dt == WS_P_F64)
         return ws_bits_f64(x);
+    if (st == WS_P_F64 && rnd < WS_RND_RNI && isnan(x) && (dt == WS_P_F32 || dt == WS_P_F16))
+        return ws_nan_narrow64(v, dt == WS_P_F16); /* as F2F.F32.F64 / F2F.F16.F64 */
+    if (st == WS_P_BF16 && dt == WS_P_F32 && isnan(x)) /* a shift in SASS: the bits stay */
+        return (v & 0xffffu) << 16;
     if ((dt == WS_P_F16 || dt == WS_P_BF16) && isnan(x)) /* canonical, as F2FP/F2F write it */
         return 0x7fff;
     if (dt == WS_P_F16 || dt == WS_P_BF16) /* one rounding, from the source's value */
@@ -930,8 +934,6 @@ static uint64_t cvt_one(uint64_t v, ws_ptype st, ws_ptype dt, int rnd, int flags
     float f = (float)x;
     if (flags & WS_F_FTZ)
         f = ftz32(f);
-    if (st == WS_P_F64 && rnd < WS_RND_RNI && isnan(f)) /* F2F.F32.F64 keeps the payload's */
-        return ws_bits_f32(f);                          /* high bits (as sass_conv.c) */
     return result32(WS_OP_CVT, f);
 }
 

@@ -141,9 +141,10 @@ static uint16_t from_real(double x, int bf)
 /* One 16-bit element of op(a, b, c). */
 static uint16_t half_op1(const ws_inst *in, uint16_t a, uint16_t b, uint16_t c, int bf)
 {
-    switch (in->op) {
-    case WS_OP_NEG: return (uint16_t)(a ^ 0x8000);
-    case WS_OP_ABS: return (uint16_t)(a & 0x7fff);
+    switch (in->op) { /* ptxas writes f16 neg/abs as HADD2 -a, -RZ / |a|, -RZ: a NaN comes
+                         out canonical (measured on an H200, intrin.cu's nan16) */
+    case WS_OP_NEG: return !bf && (a & 0x7fff) > 0x7c00 ? 0x7fff : (uint16_t)(a ^ 0x8000);
+    case WS_OP_ABS: return !bf && (a & 0x7fff) > 0x7c00 ? 0x7fff : (uint16_t)(a & 0x7fff);
     default: break;
     }
     double x = to_real(a, bf), y = to_real(b, bf), z = to_real(c, bf), r;

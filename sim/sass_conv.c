@@ -144,10 +144,9 @@ WS_SASS_FENV static void to_halves(const double v[WS_WARP], uint32_t exec, int b
     }
 }
 
-/* An f32 result is written with the canonical NaN, except where `nan_payload` asks for the
- * NaN C's conversion makes: F2F.F32.F64 keeps the sign and the payload's high bits, made
- * quiet (an H200 turned 0x7ff0000500000001 into 0x7fc00028 and 0xfff8...0623 into
- * 0xffc00000: tests/sim/cu/intrin.cu's nan64). */
+/* f32 and f16 results are written with the canonical NaN, except where `nan_payload` says
+ * that the source is an f64 whose NaNs F2F.F32.F64 / F2F.F16.F64 narrow keeping their sign
+ * and payload (ws_nan_narrow64). */
 WS_SASS_FENV static void write_float(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, int ft,
                         const double v[WS_WARP], int ftz, int nan_payload)
 {
@@ -163,10 +162,14 @@ WS_SASS_FENV static void write_float(ws_sass_warp *w, const ws_sass_inst *in, ui
     else
         WS_LANES(l, exec, {
             float f = (float)v[l];
-            if (nan_payload && isnan(f))
-                memcpy(&d[l], &f, 4);
-            else
-                d[l] = ws_sa_f32bits(ftz ? ws_sa_ftz(f) : f);
+            d[l] = ws_sa_f32bits(ftz ? ws_sa_ftz(f) : f);
+        });
+    if (nan_payload && ft != WS_SMOD_BF16)
+        WS_LANES(l, exec, {
+            uint64_t u;
+            memcpy(&u, &v[l], 8);
+            if (isnan(v[l]))
+                d[l] = ws_nan_narrow64(u, ft == WS_SMOD_F16);
         });
     ws_sass_dst(w, in, 0, exec, d);
 }

@@ -9,7 +9,8 @@
  * (the PTX model refuses the calls), pointers to variables and a string on both; FP8
  * conversions on both models against cuda_fp8.h's host conversions; the forms CUB's
  * kernels bring (bmsk, griddepcontrol, a __grid_constant__ parameter read by address) on
- * both models against the CPU. */
+ * both models against the CPU; and NaNs (immediates, FP64 arithmetic, half and f32/f64
+ * conversions) on both models against the bits an H200 wrote. */
 #include <cuda_fp8.h> /* the oracle for FP8: NVIDIA's host implementation of the conversions */
 #include <math.h>
 #include "sim/exec.h" /* ws_double_to_f16 */
@@ -50,7 +51,9 @@ static const char *const spec =
     "variant h3\n  kernel intrin_h3\n  grid 2\n  block 32\n  args fa fb o3\n"
     "variant nanimm\n  kernel intrin_nanimm\n  grid 2\n  block 32\n  args a fa o3\n"
     "buffer o16 u32 1024 zero\n"
-    "variant nan64\n  kernel intrin_nan64\n  grid 2\n  block 32\n  args a o16\n";
+    "variant nan64\n  kernel intrin_nan64\n  grid 2\n  block 32\n  args a o16\n"
+    "buffer on u32 512 zero\n"
+    "variant nan16\n  kernel intrin_nan16\n  grid 2\n  block 32\n  args a on\n";
 
 static int32_t sb(uint32_t v, int k) { return (int8_t)(v >> 8 * k); }
 static uint32_t ub(uint32_t v, int k) { return (v >> 8 * k) & 0xffu; }
@@ -172,72 +175,81 @@ static void test_h3(void)
     st_free(&s);
 }
 
-/* NaN immediates keep their payload (read from the cubin; nvdisasm prints -QNAN, +SNAN):
- * on each model, every word against the CPU, and the SASS model's DADD of a NaN as the
- * GPU's. */
-static void test_nanimm(int on_sass)
+/* The words a thread of a NaN kernel must write (`on_sass`: for the SASS model). */
+typedef void (*nan_words_fn)(const st_run *r, int on_sass, uint64_t t, uint32_t *e);
+
+/* Runs `variant` on one model and compares the `n` words each of its 64 threads writes to
+ * `buf` with `want`'s. */
+static void check_nan_words(int on_sass, const char *variant, const char *buf, int n,
+                            nan_words_fn want, const char *what)
 {
     st_run r;
     const char *m = on_sass ? "sass" : "ptx";
-    CHECK(st_exec_on(&r, ptx, on_sass ? sass : NULL, spec, "nanimm", NULL) == 0,
-          "%s: nanimm runs: %s", m, r.err.msg);
-    const uint32_t *o = r.rc ? NULL : st_buf(&r, "o3")->data;
-    const uint32_t *a = r.rc ? NULL : st_buf(&r, "a")->data;
-    const float *fa = r.rc ? NULL : st_buf(&r, "fa")->data;
+    CHECK(st_exec_on(&r, ptx, on_sass ? sass : NULL, spec, variant, NULL) == 0,
+          "%s: %s runs: %s", m, variant, r.err.msg);
+    const uint32_t *o = r.rc ? NULL : st_buf(&r, buf)->data;
     int bad = 0, first = -1;
-    for (int t = 0; o && t < 64; t++) {
-        int p = a[t] & 1;
-        uint32_t sign = fa[t] < 0 ? 0x80000000u : 0u;  /* copysign's: fa holds no zeros */
-        uint64_t d = (p ? 0x3fd0000000000000ull : 0x7ff123456789abcdull) | (uint64_t)sign << 32;
-        /* ptxas writes the f64 copysign as DADD -RZ, +-|x| and a select; on the GPU a NaN
-         * passes DADD quiet, with its own sign (measured on an H200): the SASS model does so,
-         * the PTX model keeps copysign.f64's bits */
-        if (on_sass && !p)
-            d = 0xfff923456789abcdull;
-        uint32_t e[4] = {(p ? 0x40000000u : 0x7fffffffu) | sign,
-                         (p ? 0x3fc00000u : 0x7f800001u) | sign, (uint32_t)(d >> 32),
-                         (uint32_t)(d >> 20)};
-        for (int k = 0; k < 4; k++)
-            if (o[t * 4 + k] != e[k] && !bad++)
-                first = t * 4 + k;
+    for (uint64_t t = 0; o && t < 64; t++) {
+        uint32_t e[16];
+        want(&r, on_sass, t, e);
+        for (int k = 0; k < n; k++)
+            if (o[t * n + k] != e[k] && !bad++)
+                first = (int)t * n + k;
     }
-    CHECK(o && !bad, "%s: NaN constants keep their bits: %d words wrong, first word %d %08x",
-          m, bad, first, o && first >= 0 ? o[first] : 0);
+    CHECK(o && !bad, "%s: %s: %d words wrong, first word %d %08x", m, what, bad, first,
+          o && first >= 0 ? o[first] : 0);
     st_free(&r);
 }
 
-/* How NaNs pass through FP64 arithmetic and f32/f64 conversions: each word as an H200 wrote
- * it (tests/gpu/intrinsics.spec nan64). ptxas computes y + x as x + y's DADD and folds
- * (-x) * 1 into DMUL x, -1, so there the PTX model, running the PTX as written, gives the
- * other NaN (words 2-3) and the negated one (word 5). */
-static void test_nan64(int on_sass)
+/* nanimm: NaN immediates keep their payload (read from the cubin; nvdisasm prints -QNAN,
+ * +SNAN), against the CPU; ptxas writes the f64 copysign as DADD -RZ, +-|x| and a select,
+ * and on the GPU a NaN passes DADD quiet, with its own sign (measured on an H200): the
+ * SASS model does so, the PTX model keeps copysign.f64's bits. */
+static void nanimm_words(const st_run *r, int on_sass, uint64_t t, uint32_t *e)
 {
-    st_run r;
-    const char *m = on_sass ? "sass" : "ptx";
-    CHECK(st_exec_on(&r, ptx, on_sass ? sass : NULL, spec, "nan64", NULL) == 0,
-          "%s: nan64 runs: %s", m, r.err.msg);
-    const uint32_t *o = r.rc ? NULL : st_buf(&r, "o16")->data;
-    int bad = 0, first = -1;
-    for (uint64_t t = 0; o && t < 64; t++) {
-        const uint64_t q = 0x0008000000000000ull;
-        uint64_t x = 0x7ff0000000000001ull + (t << 32), y = 0xfff8000000000123ull + (t << 8);
-        uint64_t r64[6] = {y, on_sass ? y : x | q, on_sass ? x | q : x | q | 1ull << 63, x | q,
-                           0xfff8000000000000ull, 0x7ff8000000000000ull | (t + 1) << 29};
-        uint32_t e[16];
-        for (int k = 0; k < 6; k++) {
-            e[2 * k] = (uint32_t)r64[k];
-            e[2 * k + 1] = (uint32_t)(r64[k] >> 32);
-        }
-        e[12] = 0x7fc00000u | (uint32_t)t << 3;   /* (float)x: quiet, the payload's top bits */
-        e[13] = 0xffc00000u;                      /* (float)y, its sign kept */
-        e[14] = e[15] = 0x7fffffffu;              /* f32 arithmetic: the canonical NaN */
-        for (int k = 0; k < 16; k++)
-            if (o[t * 16 + k] != e[k] && !bad++)
-                first = (int)t * 16 + k;
+    int p = ((const uint32_t *)st_buf(r, "a")->data)[t] & 1;
+    uint32_t sign = ((const float *)st_buf(r, "fa")->data)[t] < 0 ? 0x80000000u : 0u;
+    uint64_t d = (p ? 0x3fd0000000000000ull : 0x7ff123456789abcdull) | (uint64_t)sign << 32;
+    if (on_sass && !p)
+        d = 0xfff923456789abcdull;
+    e[0] = (p ? 0x40000000u : 0x7fffffffu) | sign; /* copysign's: fa holds no zeros */
+    e[1] = (p ? 0x3fc00000u : 0x7f800001u) | sign;
+    e[2] = (uint32_t)(d >> 32);
+    e[3] = (uint32_t)(d >> 20);
+}
+
+/* nan64: NaNs through FP64 arithmetic and f32/f64 conversions, each word as an H200 wrote
+ * it (tests/gpu/intrinsics.spec). ptxas computes y + x as x + y's DADD and folds (-x) * 1
+ * into DMUL x, -1, so there the PTX model, running the PTX as written, gives the other NaN
+ * (words 2-3) and the negated one (word 5). */
+static void nan64_words(const st_run *r, int on_sass, uint64_t t, uint32_t *e)
+{
+    (void)r;
+    const uint64_t q = 0x0008000000000000ull;
+    uint64_t x = 0x7ff0000000000001ull + (t << 32), y = 0xfff8000000000123ull + (t << 8);
+    uint64_t r64[6] = {y, on_sass ? y : x | q, on_sass ? x | q : x | q | 1ull << 63, x | q,
+                       0xfff8000000000000ull, 0x7ff8000000000000ull | (t + 1) << 29};
+    for (int k = 0; k < 6; k++) {
+        e[2 * k] = (uint32_t)r64[k];
+        e[2 * k + 1] = (uint32_t)(r64[k] >> 32);
     }
-    CHECK(o && !bad, "%s: NaNs through FP64 arithmetic and conversions as on the GPU: %d words "
-          "wrong, first word %d %08x", m, bad, first, o && first >= 0 ? o[first] : 0);
-    st_free(&r);
+    e[12] = 0x7fc00000u | (uint32_t)t << 3; /* (float)x: quiet, the payload's top bits */
+    e[13] = 0xffc00000u;                    /* (float)y, its sign kept */
+    e[14] = e[15] = 0x7fffffffu;            /* f32 arithmetic: the canonical NaN */
+}
+
+/* nan16: half and bf16 NaNs, each word as an H200 wrote it (the same on both models):
+ * widening an f16 NaN, f16 arithmetic, neg/abs (HADD2) and narrowing f32 to f16/bf16 give
+ * the canonical 0x7fff / 0x7fffffff; a bf16 widens by a shift, bits kept (thread 63's is
+ * -0.0); an f64 NaN narrows to f16 keeping its payload's top bits. */
+static void nan16_words(const st_run *r, int on_sass, uint64_t t, uint32_t *e)
+{
+    (void)r;
+    (void)on_sass;
+    e[0] = e[1] = 0x7fffffffu;
+    e[2] = e[3] = e[4] = e[7] = 0x7fff7fffu;
+    e[5] = (0x7fc1u + (uint32_t)t) << 16;
+    e[6] = 0x7f00u;
 }
 
 static unsigned fib(unsigned n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
@@ -614,8 +626,9 @@ int main(void)
     test_simd2(0);
     test_cub(0);
     test_zminmax(0);
-    test_nanimm(0);
-    test_nan64(0);
+    check_nan_words(0, "nanimm", "o3", 4, nanimm_words, "NaN constants keep their bits");
+    check_nan_words(0, "nan64", "o16", 16, nan64_words, "FP64 NaNs as on the GPU");
+    check_nan_words(0, "nan16", "on", 8, nan16_words, "half NaNs as on the GPU");
     if (!ws_nvdisasm_find(probe, sizeof probe)) {
         printf("test_sim_intrin: SASS part skipped: no nvdisasm (%s)\n", probe);
     } else {
@@ -638,8 +651,9 @@ int main(void)
             test_simd2(1);
             test_cub(1);
             test_zminmax(1);
-            test_nanimm(1);
-            test_nan64(1);
+            check_nan_words(1, "nanimm", "o3", 4, nanimm_words, "NaN constants keep their bits");
+            check_nan_words(1, "nan64", "o16", 16, nan64_words, "FP64 NaNs as on the GPU");
+            check_nan_words(1, "nan16", "on", 8, nan16_words, "half NaNs as on the GPU");
         }
     }
     if (sass)

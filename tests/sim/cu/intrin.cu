@@ -339,3 +339,26 @@ extern "C" __global__ void intrin_nan64(const unsigned *a, unsigned *out)
     out[t * 16 + 14] = __float_as_uint(__fadd_rn(__uint_as_float(0x7f800001u + t + (unsigned)z), 1.0f));
     out[t * 16 + 15] = __float_as_uint(__fmul_rn(__uint_as_float(0xffc00123u + t + (unsigned)z), 2.0f));
 }
+
+/* How NaNs pass through half and bf16 conversions and arithmetic: f16 and bf16 NaNs with
+ * payloads (a signaling and a quiet one per thread) widened to f32, added, compared, and
+ * f32 NaNs narrowed to f16/bf16 and f64 ones to f16. Eight words a thread. */
+extern "C" __global__ void intrin_nan16(const unsigned *a, unsigned *out)
+{
+    unsigned t = threadIdx.x + blockIdx.x * blockDim.x, z = a[t] & 0u;
+    __half s = __ushort_as_half((unsigned short)(0x7c01u + t + z));   /* signaling */
+    __half q = __ushort_as_half((unsigned short)(0xfe00u + 3u * t + z)); /* quiet, negative */
+    __nv_bfloat16 bq = __ushort_as_bfloat16((unsigned short)(0x7fc1u + t + z));
+    float f = __uint_as_float(0x7fa00000u + (t << 8) + z);               /* signaling f32 */
+    out[t * 8 + 0] = __float_as_uint(__half2float(s));
+    out[t * 8 + 1] = __float_as_uint(__half2float(q));
+    out[t * 8 + 2] = __half_as_ushort(__hadd(s, __float2half(1.0f))) |
+                     (unsigned)__half_as_ushort(__hmax(q, s)) << 16;
+    out[t * 8 + 3] = __half_as_ushort(__float2half(f)) |
+                     (unsigned)__half_as_ushort(__float2half_rz(-f)) << 16;
+    out[t * 8 + 4] = __bfloat16_as_ushort(__float2bfloat16(f)) |
+                     (unsigned)__bfloat16_as_ushort(__float2bfloat16_rz(f)) << 16;
+    out[t * 8 + 5] = __float_as_uint(__bfloat162float(bq));
+    out[t * 8 + 6] = __half_as_ushort(__double2half(__longlong_as_double(0x7ff4000000000123ll + z + t)));
+    out[t * 8 + 7] = __half_as_ushort(__hneg(s)) | (unsigned)__half_as_ushort(__habs(q)) << 16;
+}
