@@ -2,13 +2,15 @@
  * parameter areas, __constant__ data in bank 3, the addresses of __device__ globals
  * relocated into bank 4, initialized and zeroed globals, static shared memory, the stack
  * frame and registers (checked against `ptxas -v`); and its errors: a missing file, a
- * file that is not a cubin, a kernel the cubin lacks, a damaged .nv.info. */
+ * file that is not a cubin, a kernel the cubin lacks, a damaged .nv.info, a NaN immediate
+ * whose instruction lies outside the kernel's text. */
 #include "sim/sass_ir.h"
 #include "tests/check.h"
 
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -189,6 +191,26 @@ static void test_errors(void)
     CHECK(!m && err.code == WS_ERR_PTX && strstr(err.msg, "malformed cubin: bad entry in "
           ".nv.info.facts"), "damaged: %s", err.msg);
     unlink(bad);
+    /* a NaN immediate takes its bits from the instruction in the cubin: one that names a
+     * place past the kernel's text is a malformed pair, named */
+    char *text;
+    size_t len;
+    ws_error_clear(&err);
+    CHECK(ws_read_file(sass, &text, &len, &err) == WS_OK, "read %s", sass);
+    rc = text ? ws_sass_parse(text, len, sass, &m, &err) : -1;
+    free(text);
+    CHECK(rc == WS_OK && m && m->nkernels > 0 && m->kernels[0].ninsts > 0, "parse: %s", err.msg);
+    if (rc == WS_OK) {
+        ws_sass_inst *in = &m->kernels[0].insts[m->kernels[0].ninsts - 1];
+        in->o[0].kind = WS_SO_FIMM;
+        in->o[0].fimm = NAN;
+        in->nopnd = in->nopnd ? in->nopnd : 1;
+        in->offset += 1u << 20;
+        CHECK(ws_sass_load_cubin(m, cubin, &err) == WS_ERR_PTX &&
+              strstr(err.msg, "malformed cubin: instruction outside its section .text."),
+              "NaN immediate past the text: %s", err.msg);
+        ws_sass_module_free(m);
+    }
 }
 
 int main(void)
