@@ -118,6 +118,11 @@ check 'python3 "$WS_SOURCE_DIR/bench/fuzz_models.py" "$ws" --seed 7 --count 4 --
 check 'FUZZ_SEEDS="9000 9002 9007 9015 9025 9026 9032 9052" bash "$WS_SOURCE_DIR/bench/fuzz_gpu.sh" \
          --check "$(dirname "$ws")" "$tmp/fg" "$WS_SOURCE_DIR/bench/records/fuzz-gpu-h100-9000.tgz" > "$tmp/fg.out" 2>&1 ||
        { tail -4 "$tmp/fg.out" >&2; false; }' "eight random kernels per SASS PC as on the H100"
+# The wide-type kernels (FUZZ_WIDE=1: double and half arithmetic) against the H200's records
+# (bench/records/fuzz-gpu-h200-wide-710000.tgz): four equal at every PC and in outputs.
+check 'FUZZ_WIDE=1 FUZZ_SEEDS="710000 710001 710004 710009" bash "$WS_SOURCE_DIR/bench/fuzz_gpu.sh" \
+         --check "$(dirname "$ws")" "$tmp/fgw" "$WS_SOURCE_DIR/bench/records/fuzz-gpu-h200-wide-710000.tgz" \
+         > "$tmp/fgw.out" 2>&1 || { tail -4 "$tmp/fgw.out" >&2; false; }' "four wide random kernels as on the H200"
 check '! FUZZ_SEEDS="8999" bash "$WS_SOURCE_DIR/bench/fuzz_gpu.sh" --check "$(dirname "$ws")" "$tmp/fg0" \
          "$WS_SOURCE_DIR/bench/records/fuzz-gpu-h100-9000.tgz" > "$tmp/fg0.out" 2>&1 &&
        grep -q "fz8999: no GPU records in" "$tmp/fg0.out"' "fuzz_gpu.sh --check: a kernel without records is a difference"
