@@ -54,7 +54,8 @@ static int gpu_parse(int argc, char **argv, gpu_args *a, ws_error *err)
         {"--no-sim", WS_OPT_FLAG, &a->no_sim, NULL, "skip the simulator (no cross-check)", 0, 0},
         {"--preset", WS_OPT_STRING, &a->preset, "NAME",
          "timing-model preset for the simulator's predicted time\n"
-         "(default: the preset of the GPU's compute capability, e.g. h100)", 0, 0},
+         "(default: the preset of the GPU's compute capability, e.g. h100; a warning\n"
+         "says when that preset was made for another GPU, as h100 for an H200)", 0, 0},
         {"--model", WS_OPT_STRING, &a->model, "M",
          "sass (default where nvdisasm is found): the simulator runs the SASS of the\n"
          "cubin the GPU loads (a kernel it cannot run falls back to ptx, with a\n"
@@ -117,8 +118,15 @@ static const char *sim_preset(const gpu_args *a, const ws_gpu_info *gi, char *bu
         return a->preset;
     char cc[16];
     snprintf(cc, sizeof cc, "%d.%d", gi->cc_major, gi->cc_minor);
-    if (ws_gpu_preset_for_cc(cc, buf, n))
+    if (ws_gpu_preset_for_cc(cc, buf, n)) {
+        char made_for[128];
+        if (ws_gpu_preset_other_gpu(buf, gi->name, made_for, sizeof made_for))
+            ws_result_add_warning(res, "timing-model preset %s (%s) stands in for the %s, as the "
+                                  "preset of compute capability %s: predicted times assume that "
+                                  "GPU's clocks, memory and calibration (pass --preset NAME)",
+                                  buf, made_for, gi->name, cc);
         return buf;
+    }
     ws_result_add_warning(res, "no timing-model preset for compute capability %s: no predicted "
                           "time (pass --preset NAME)", cc);
     return NULL;

@@ -135,6 +135,11 @@ const char *ws_occupancy_cc_name(int i);             /* NULL past the end */
 /* The timing-model preset (sim/presets/NAME.gpu) whose `cc` is `cc` ("9.0" -> "h100"):
  * its NAME into `name`; 0 when no preset models that compute capability. */
 int ws_gpu_preset_for_cc(const char *cc, char *name, size_t n);
+/* 1 when preset `name` was made for another GPU than the device `gpu` ("NVIDIA H200"): the
+ * preset's own name (its `name` key, e.g. "NVIDIA H100 SXM5 80GB (model)") lacks the GPU's
+ * model word, the first word of `gpu` with a digit in it ("H200"; words end at spaces and
+ * hyphens). The preset's name into `preset_gpu`. 0 when it matches, or cannot be told. */
+int ws_gpu_preset_other_gpu(const char *name, const char *gpu, char *preset_gpu, size_t n);
 /* 0 when preset `name` (or path) loads; else its error ("no GPU preset 'x' ...", file:line). */
 int ws_gpu_preset_check(const char *name, ws_error *err);
 /* The simulator model preset `name` was fitted on ("sass" or "ptx", its `model` key) into

@@ -335,6 +335,30 @@ int ws_gpu_preset_model(const char *name, char *model, size_t n, ws_error *err)
     return rc;
 }
 
+int ws_gpu_preset_other_gpu(const char *name, const char *gpu, char *preset_gpu, size_t n)
+{
+    ws_gpu_preset p;
+    ws_error err;
+    ws_error_clear(&err);
+    if (!gpu || ws_gpu_preset_load(name, &p, &err) != WS_OK)
+        return 0;
+    snprintf(preset_gpu, n, "%s", p.name);
+    for (const char *w = gpu; *w;) {
+        size_t len = strcspn(w, " -");
+        int digit = 0;
+        for (size_t i = 0; i < len; i++)
+            digit |= isdigit((unsigned char)w[i]) != 0;
+        if (digit && len < 32) {
+            char word[32];
+            snprintf(word, sizeof word, "%.*s", (int)len, w);
+            return strstr(p.name, word) == NULL;
+        }
+        w += len;
+        w += *w != '\0';
+    }
+    return 0;
+}
+
 int ws_gpu_preset_for_cc(const char *cc, char *name, size_t n)
 {
     char dirs[4][PATH_MAX];

@@ -1,6 +1,6 @@
 /* test_timing_preset.c — GPU preset files: the shipped h100 and fermi presets parse and
  * say what they should; every numeric key of h100 has a source; every parse error names
- * file:line; unknown presets are errors. */
+ * file:line; unknown presets are errors; a preset knows when it stands in for another GPU. */
 #include <stdlib.h>
 #include <string.h>
 #include "sim/sim.h"
@@ -123,6 +123,18 @@ int main(void)
         expect_parse_error(t, nlines, "missing preset key 'model'");
     }
     free(t);
+    {   /* the preset of a compute capability standing in for another GPU of it */
+        char made[128] = "";
+        CHECK(!ws_gpu_preset_other_gpu("h100", "NVIDIA H100 80GB HBM3", made, sizeof made),
+              "h100 is the H100's preset");
+        CHECK(ws_gpu_preset_other_gpu("h100", "NVIDIA H200", made, sizeof made) &&
+                  strstr(made, "H100"), "h100 stands in for an H200: %s", made);
+        CHECK(ws_gpu_preset_other_gpu("h100", "Tesla V100-SXM2-16GB", made, sizeof made),
+              "h100 stands in for a V100 (its model word ends at a hyphen)");
+        CHECK(!ws_gpu_preset_other_gpu("h100", "", made, sizeof made) &&
+                  !ws_gpu_preset_other_gpu("no-such-preset", "NVIDIA H200", made, sizeof made),
+              "no model word, or no preset: cannot be told");
+    }
     {   /* the model each shipped preset was fitted on */
         char m1[8] = "", m2[8] = "";
         ws_error_clear(&err);
