@@ -181,8 +181,8 @@ void ws_json_metrics(ws_json *j, const char *key, const ws_result *r);
 void ws_json_regions(ws_json *j, const ws_result *r);
 /* ... outputs_checked, outputs_match (null when unchecked), check_message ... */
 void ws_json_outputs(ws_json *j, const ws_result *r);
-/* ... "warnings": [...] */
-void ws_json_warnings(ws_json *j, const ws_result *r);
+/* ... "KEY": [the run's warnings] ("warnings", or "sim_warnings" beside a GPU run) */
+void ws_json_warnings(ws_json *j, const char *key, const ws_result *r);
 /* ... "launches": [{index, kernel, grid, block, smem_dynamic, vars, line, metrics}]: a
  * launch sequence's rows; nothing for a single launch. */
 void ws_json_launches(ws_json *j, const ws_result *r);

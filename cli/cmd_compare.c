@@ -216,10 +216,7 @@ static void print_json(const compare_args *a, const ws_result *s, const ws_resul
         ws_json_end(&j);
     }
     ws_json_end(&j);
-    ws_json_array(&j, "sim_warnings");
-    for (int i = 0; i < s->nwarnings; i++)
-        ws_json_str(&j, NULL, s->warnings[i]);
-    ws_json_end(&j);
+    ws_json_warnings(&j, "sim_warnings", s);
     ws_json_end(&j);
     printf("\n");
 }

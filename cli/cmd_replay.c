@@ -270,7 +270,7 @@ static void print_result(const replay_args *a, const ws_result *r, int64_t run_i
         ws_json_run_identity(&j, r);
         ws_json_int(&j, "run_id", run_id);
         ws_json_outputs(&j, r);
-        ws_json_warnings(&j, r);
+        ws_json_warnings(&j, "warnings", r);
         ws_json_metrics(&j, "metrics", r);
         ws_json_end(&j);
         printf("\n");

@@ -305,6 +305,8 @@ static void print_text(const ws_result *g, const ws_result *s, int racy, int64_t
            g->outputs_checked ? g->check_message : "not checked");
     for (int i = 0; i < g->nwarnings; i++)
         printf("  warning: %s\n", g->warnings[i]);
+    for (int i = 0; s && i < s->nwarnings; i++)
+        printf("  simulator warning: %s\n", s->warnings[i]);
     if (gid > 0)
         printf("  stored: gpu run %lld%s%.0lld in %s\n", (long long)gid, sid > 0 ? ", sim run " : "",
                (long long)(sid > 0 ? sid : 0), db);
@@ -325,7 +327,9 @@ static void print_json(const ws_result *g, const ws_result *s, int racy, int64_t
     ws_json_int(&j, "sim_run", sid);
     ws_json_outputs(&j, g);
     ws_json_bool(&j, "racy", racy);
-    ws_json_warnings(&j, g);
+    ws_json_warnings(&j, "warnings", g);
+    if (s) /* the simulator's own: a preset standing in, a fallback to PTX, model caveats */
+        ws_json_warnings(&j, "sim_warnings", s);
     ws_json_metrics(&j, "gpu", g);
     if (s)
         ws_json_metrics(&j, "sim", s);

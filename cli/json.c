@@ -137,9 +137,9 @@ void ws_json_outputs(ws_json *j, const ws_result *r)
     ws_json_str(j, "check_message", r->check_message);
 }
 
-void ws_json_warnings(ws_json *j, const ws_result *r)
+void ws_json_warnings(ws_json *j, const char *key, const ws_result *r)
 {
-    ws_json_array(j, "warnings");
+    ws_json_array(j, key);
     for (int i = 0; i < r->nwarnings; i++)
         ws_json_str(j, NULL, r->warnings[i]);
     ws_json_end(j);
@@ -181,6 +181,6 @@ void ws_json_run(ws_json *j, const ws_result *r)
     ws_json_metrics(j, "metrics", r);
     ws_json_regions(j, r);
     ws_json_outputs(j, r);
-    ws_json_warnings(j, r);
+    ws_json_warnings(j, "warnings", r);
     ws_json_launches(j, r);
 }

@@ -209,6 +209,22 @@ if grep -q "simulator warning: model caveat: CAS retry loop at histogram.cu:" "$
 else
     failures=$((failures + 1)); echo "FAILED: compare did not show the CAS-loop caveat" | tee -a "$log"
 fi
+# the timing-model preset says when it stands in for another GPU of its compute capability
+# (h100 on an H200), and only then
+if python3 - "$rows" <<'PY' 2>>"$log" | tee -a "$log"
+import json, sys
+runs = [json.loads(l)["run"] for l in open(sys.argv[1]) if l.strip()]
+runs = [r for r in runs if r and r.get("device")]
+dev = runs[0]["device"] if runs else {}
+want = dev.get("cc") == "9.0" and "H100" not in dev.get("name", "")
+got = [any("stands in for" in w for w in r.get("sim_warnings", [])) for r in runs]
+assert runs and all(g == want for g in got), (dev, want, got)
+print("preset: %s on the %s" % ("warns that h100 stands in" if want else "no stand-in warning",
+                                dev["name"]))
+PY
+then :; else
+    failures=$((failures + 1)); echo "FAILED: the preset's stand-in warning (rows.jsonl)" | tee -a "$log"
+fi
 fi
 
 # The SASS model against CUPTI per SASS PC (every deterministic seed kernel must match
