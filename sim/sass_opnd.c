@@ -188,8 +188,8 @@ void ws_sass_srcf(ws_sass_warp *w, const ws_sass_inst *in, int k, uint32_t exec,
     const ws_sass_opnd *o = &in->o[k];
     if (o->kind == WS_SO_FIMM) {
         float f = (float)o->fimm;
-        if (o->raw) {
-            uint32_t u = (uint32_t)o->imm;
+        if (o->raw) { /* a NaN: its bits as the instruction holds them */
+            uint32_t u = ws_sass_fimm32(in, o);
             memcpy(&f, &u, 4);
         }
         WS_LANES(l, exec, v[l] = f;);
