@@ -123,6 +123,12 @@ check 'FUZZ_SEEDS="9000 9002 9007 9015 9025 9026 9032 9052" bash "$WS_SOURCE_DIR
 check 'FUZZ_WIDE=1 FUZZ_SEEDS="710000 710001 710004 710009" bash "$WS_SOURCE_DIR/bench/fuzz_gpu.sh" \
          --check "$(dirname "$ws")" "$tmp/fgw" "$WS_SOURCE_DIR/bench/records/fuzz-gpu-h200-wide-710000.tgz" \
          > "$tmp/fgw.out" 2>&1 || { tail -4 "$tmp/fgw.out" >&2; false; }' "four wide random kernels as on the H200"
+# The default generator's held-out kernels against the H200's records
+# (bench/records/fuzz-gpu-h200-740000.tgz, docs/results/fuzz-gpu-h200.txt): five equal at
+# every PC and in outputs, two of them (740029, 740058) with a YIELD in a diverged warp.
+check 'FUZZ_SEEDS="740000 740001 740004 740029 740058" bash "$WS_SOURCE_DIR/bench/fuzz_gpu.sh" \
+         --check "$(dirname "$ws")" "$tmp/fgh" "$WS_SOURCE_DIR/bench/records/fuzz-gpu-h200-740000.tgz" \
+         > "$tmp/fgh.out" 2>&1 || { tail -4 "$tmp/fgh.out" >&2; false; }' "five held-out random kernels as on the H200"
 check '! FUZZ_SEEDS="8999" bash "$WS_SOURCE_DIR/bench/fuzz_gpu.sh" --check "$(dirname "$ws")" "$tmp/fg0" \
          "$WS_SOURCE_DIR/bench/records/fuzz-gpu-h100-9000.tgz" > "$tmp/fg0.out" 2>&1 &&
        grep -q "fz8999: no GPU records in" "$tmp/fg0.out"' "fuzz_gpu.sh --check: a kernel without records is a difference"
