@@ -98,6 +98,17 @@ static int indirect(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec,
     return 0;
 }
 
+/* A *_sync over a register mask (BRA.DIV URx, WARPSYNC Rx) while lanes of the warp are in
+ * other groups: counted for sass_run.c's caveat on __activemask() masks. */
+static void ws_sass_count_diverged_sync(ws_sass_warp *w)
+{
+    for (int i = 0; i < w->ngroups; i++)
+        if (i != w->cur && w->groups[i].state != WS_SG_DONE) {
+            w->cta->wk->pcstat[w->groups[w->cur].pc].diverged_syncs++;
+            return;
+        }
+}
+
 int ws_sass_x_bra(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
     int p = ws_sass_find_opnd(in, WS_SO_P);
@@ -116,6 +127,7 @@ int ws_sass_x_bra(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sas
          * REDUX, SHFL or nothing) after it and the WARPSYNC'd slow path at the target;
          * the H100 takes the fast path for __activemask()'s mask in any divergent group. */
         uint32_t need = w->valid & ~w->exited;
+        ws_sass_count_diverged_sync(w);
         if (in->nopnd > 1 && in->o[0].kind == WS_SO_UR) {
             uint32_t v[WS_WARP];
             ws_sass_src(w, in, 0, w->groups[w->cur].mask, v);
@@ -324,6 +336,7 @@ int ws_sass_x_warpsync(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, w
         uint32_t v[WS_WARP];
         ws_sass_src(w, in, 0, exec, v);
         mask = v[__builtin_ctz(exec)];
+        ws_sass_count_diverged_sync(w);
     }
     uint32_t need = mask & w->valid & ~w->exited;
     if (!(need & ~w->groups[w->cur].mask))

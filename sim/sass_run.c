@@ -375,9 +375,41 @@ static int fill_insts(const ws_sass_run *r, ws_sass_worker *wks, int nwk, ws_res
 #define WS_FIDELITY_YIELD_PCT 70
 #define WS_FIDELITY_OTHER_PCT 100
 
-/* The SASS instruction with the most diverged YIELDs (cas = 0) or failed CAS lanes (cas = 1),
- * summed over the workers, or -1 where none has any; *total is the sum over every one. */
-static int caveat_pc(const ws_sass_run *r, const ws_sass_worker *wks, int nwk, int cas,
+/* The VOTE.ANY (an __activemask()) whose result is the mask of the *_sync at pc: BRA.DIV URx
+ * (through the R2UR that ptxas puts between them) or WARPSYNC Rx; or -1. The definitions
+ * are looked for upwards in the instruction order, within 64 instructions. */
+static int activemask_source(const ws_sass_kernel *k, int pc)
+{
+    const ws_sass_inst *in = &k->insts[pc];
+    int div = in->op == WS_SOP_BRA && ws_sass_has(in, WS_SMOD_DIV) && in->nopnd >= 2 &&
+              in->o[0].kind == WS_SO_UR;
+    int sync = in->op == WS_SOP_WARPSYNC && in->nopnd >= 1 && in->o[0].kind == WS_SO_R;
+    if (!div && !sync)
+        return -1;
+    int kind = in->o[0].kind, reg = in->o[0].reg;
+    for (int i = pc - 1; i >= 0 && i >= pc - 64; i--) {
+        const ws_sass_inst *p = &k->insts[i];
+        if (p->nopnd < 1 || p->o[0].kind != kind || p->o[0].reg != reg ||
+            ws_sass_op_has(p->op, WS_SOPF_NODST))
+            continue;
+        if (kind == WS_SO_UR) { /* R2UR UR7, R0 */
+            if (p->op != WS_SOP_R2UR || p->nopnd < 2 || p->o[1].kind != WS_SO_R)
+                return -1;
+            kind = WS_SO_R;
+            reg = p->o[1].reg;
+            continue;
+        }
+        return p->op == WS_SOP_VOTE && ws_sass_has(p, WS_SMOD_ANY) ? i : -1; /* VOTE.ANY R0, PT, PT */
+    }
+    return -1;
+}
+
+enum { CAVEAT_YIELD, CAVEAT_CAS, CAVEAT_ACTIVEMASK };
+
+/* The SASS instruction with the most diverged YIELDs, failed CAS lanes, or diverged *_sync
+ * checks of an __activemask() mask, summed over the workers, or -1 where none has any;
+ * *total is the sum over every one. */
+static int caveat_pc(const ws_sass_run *r, const ws_sass_worker *wks, int nwk, int what,
                      uint64_t *total)
 {
     int best = -1;
@@ -386,7 +418,11 @@ static int caveat_pc(const ws_sass_run *r, const ws_sass_worker *wks, int nwk, i
     for (int pc = 0; pc < r->k->ninsts; pc++) {
         uint64_t n = 0;
         for (int w = 0; w < nwk; w++)
-            n += cas ? wks[w].pcstat[pc].cas_failed : wks[w].pcstat[pc].diverged_yields;
+            n += what == CAVEAT_CAS ? wks[w].pcstat[pc].cas_failed
+               : what == CAVEAT_YIELD ? wks[w].pcstat[pc].diverged_yields
+               : wks[w].pcstat[pc].diverged_syncs;
+        if (n && what == CAVEAT_ACTIVEMASK && activemask_source(r->k, pc) < 0)
+            continue;
         *total += n;
         if (n > most) {
             most = n;
@@ -404,17 +440,20 @@ static const char *base_name(const ws_sass_kernel *k, int file)
 }
 
 /* Warnings where the SASS model is known to part from the GPU (measured on random kernels
- * and CAS loops against the H100): a YIELD issued while the warp was diverged, and a CAS
- * retry loop that failed compares in a launch of more than one warp. */
+ * and CAS loops against the H100 and the H200): a YIELD issued while the warp was diverged,
+ * a CAS retry loop that failed compares in a launch of more than one warp, and, in a run
+ * with such YIELDs, a *_sync over an __activemask() mask in a diverged warp. */
 static int report_caveats(const ws_sass_run *r, const ws_sass_worker *wks, int nwk,
                           ws_result *res)
 {
     const ws_sass_kernel *k = r->k;
-    uint64_t yields, cas;
-    int y = caveat_pc(r, wks, nwk, 0, &yields);
-    int c = caveat_pc(r, wks, nwk, 1, &cas);
+    uint64_t yields, cas, syncs;
+    int y = caveat_pc(r, wks, nwk, CAVEAT_YIELD, &yields);
+    int c = caveat_pc(r, wks, nwk, CAVEAT_CAS, &cas);
+    int a = caveat_pc(r, wks, nwk, CAVEAT_ACTIVEMASK, &syncs);
     ws_result_set_metric(res, WS_M(SIM_DIVERGED_YIELDS), (double)yields);
     ws_result_set_metric(res, WS_M(SIM_CAS_FAILED_LANES), (double)cas);
+    ws_result_set_metric(res, WS_M(SIM_DIVERGED_ACTIVEMASK_SYNCS), (double)syncs);
     uint64_t warps = r->base.nctas * (uint64_t)r->base.nwarps;
     if (y >= 0 && ws_result_add_warning(res,
             WS_CAVEAT "YIELD at %s:%d (SASS 0x%04x) ran while its warp was diverged (%llu such YIELDs in "
@@ -433,6 +472,18 @@ static int report_caveats(const ws_sass_run *r, const ws_sass_worker *wks, int n
             "(docs/results/cas-loops-h100.txt)", base_name(k, k->insts[c].file),
             k->insts[c].line, (unsigned)k->insts[c].offset, (unsigned long long)cas,
             (unsigned long long)warps))
+        return WS_ERR_NOMEM;
+    int v = a >= 0 ? activemask_source(k, a) : -1;
+    if (a >= 0 && yields && ws_result_add_warning(res,
+            WS_CAVEAT "the *_sync at %s:%d (SASS 0x%04x) takes its mask from __activemask() at "
+            "%s:%d and ran %llu times while its warp was diverged: the GPU regroups a diverged "
+            "warp's lanes by its timing, so the lanes that mask names (and what is computed "
+            "from them) can differ from this model's, and they need not reach the *_sync "
+            "together: one such random kernel never finished on an H200, its lanes waiting "
+            "for each other (docs/results/fuzz-gpu-h200.txt); pass the mask of the lanes the "
+            "code means instead", base_name(k, k->insts[a].file),
+            k->insts[a].line, (unsigned)k->insts[a].offset, base_name(k, k->insts[v].file),
+            k->insts[v].line, (unsigned long long)syncs))
         return WS_ERR_NOMEM;
     return 0;
 }

@@ -283,6 +283,21 @@ assert r[\"metrics\"][\"sim__cas_failed_lanes\"] > 0, r[\"metrics\"]
 assert any(w.startswith(\"model caveat: CAS retry loop at histogram.cu:\") and \" a launch of 4 warps\" in w for w in r[\"warnings\"]), r[\"warnings\"]
 " "$tmp/cav2.json"' "four warps' CAS loop: the CAS caveat in the JSON: $(head -c 400 "$tmp/cav2.json")"
 
+# A *_sync over __activemask() in a diverged warp (tests/gpu/activemask.spec): counted in
+# every variant that has one, and a caveat only where YIELDs ran in diverged warps too (the
+# class where the GPU's grouping, and so the mask, follows its timing).
+for v in diverged loop converged; do
+  "$ws" sim "$WS_SOURCE_DIR/tests/gpu/activemask.spec" --variant $v --model sass --no-db \
+    >"$tmp/am-$v.out" 2>&1
+done
+check 'grep -Eq "sim__diverged_activemask_syncs +2$" "$tmp/am-diverged.out" &&
+       ! grep -q "model caveat" "$tmp/am-diverged.out" &&
+       grep -Eq "sim__diverged_activemask_syncs +0$" "$tmp/am-converged.out" &&
+       ! grep -q "model caveat" "$tmp/am-converged.out"' \
+  "__activemask() *_syncs counted, no caveat without diverged YIELDs: $(grep -h "activemask\|caveat" "$tmp"/am-*.out | head -c 400)"
+check 'grep -q "warning: model caveat: the \*_sync at activemask.cu:35 (SASS 0x[0-9a-f]*) takes its mask from __activemask() at activemask.cu:34 and ran [0-9]* times while its warp was diverged" "$tmp/am-loop.out"' \
+  "__activemask() caveat after CAS loops: $(grep caveat "$tmp/am-loop.out" | head -c 600)"
+
 # tests/gpu/signed_zero.spec on both models: ptxas's FSEL Rd, -RZ, 3, P gives -0.0 for
 # fabsf(-0.0f) on the SASS model, as on the H200 (docs/results/fuzz-gpu-h200-wide.txt); the
 # PTX model's is +0.0, as C says.
