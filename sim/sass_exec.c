@@ -11,8 +11,9 @@
  * an outer one resumes, so an outer group never re-arms a barrier register (BSSY) that
  * inner groups still wait on. A BSYNC waits for the barrier's live lanes that have not
  * arrived. YIELD (where ptxas lets a loop's threads give way: CAS retry loops, loops it
- * cannot bound) takes its lanes out of every barrier, so no BSYNC waits for them until a
- * BSSY takes them in again; and after a YIELD, the ready groups at the PC of the group the
+ * cannot bound) takes its lanes out of every barrier that holds live lanes outside its
+ * group, so no BSYNC waits for them until a BSSY takes them in again (a barrier whose live
+ * lanes all yield together is kept); and after a YIELD, the ready groups at the PC of the group the
  * warp goes on with join it. Held to the H100 on random kernels (bench/fuzz_gpu.sh,
  * docs/results/fuzz-gpu-h100.txt: rule chosen on 150 kernels, checked on 150 others), on
  * every seed kernel (tests/gpu/sass_check.sh) and on one warp's CAS loop, whose whole-

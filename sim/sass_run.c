@@ -372,7 +372,7 @@ static int fill_insts(const ws_sass_run *r, ws_sass_worker *wks, int nwk, ws_res
 /* Threads per warp-instruction within 0.5 lanes of the H100's, on the held-out set of random
  * kernels (docs/results/fuzz-gpu-h100.txt, `bench/fuzz_gpu.sh --check` on the records of
  * seeds 9800-9949): of the kernels where a YIELD ran in a diverged warp, and of the others. */
-#define WS_FIDELITY_YIELD_PCT 70
+#define WS_FIDELITY_YIELD_PCT 72
 #define WS_FIDELITY_OTHER_PCT 100
 
 /* The VOTE.ANY (an __activemask()) whose result is the mask of the *_sync at pc: BRA.DIV URx

@@ -3,7 +3,8 @@
  * by `break` joins after the loop (BREAK), lanes that exit no longer hold a barrier back,
  * __syncwarp over half a warp waits only for that half, __reduce_add_sync over
  * __match_any_sync groups runs once per group (WARPSYNC.EXCLUSIVE), and lanes that passed a
- * BSYNC out of a YIELD loop no longer hold its barrier (nested CAS loops). Counts are read per
+ * BSYNC out of a YIELD loop no longer hold its barrier (nested CAS loops), and a YIELD the
+ * whole warp runs keeps its barriers (a converged CAS loop). Counts are read per
  * source line of cbar.cu; outputs are checked against values computed here. Skipped
  * without nvdisasm. */
 #include "tests/sim/sim_test.h"
@@ -94,7 +95,8 @@ static const char spec[] =
     "buffer cas i32 33 zero\n"
     "variant nested_cas\n  kernel nested_cas\n  grid 1\n  block 32\n  args in cas\n"
     "buffer pin u32 96 random_bits\nbuffer pout u32 192 zero\n"
-    "variant pred_break\n  kernel pred_break\n  grid 6\n  block 32\n  args pin pout\n";
+    "variant pred_break\n  kernel pred_break\n  grid 6\n  block 32\n  args pin pout\n"
+    "variant yield_converged\n  kernel yield_converged\n  grid 1\n  block 32\n  args in out\n";
 
 static void test_ifelse(void)
 {
@@ -217,6 +219,39 @@ static void test_nested_cas(void)
     st_free(&r);
 }
 
+/* A YIELD that the whole warp runs (a CAS loop every lane leaves at once) keeps the outer
+ * if's barrier: the two sides of the split after it join at its BSYNC, and the store after
+ * it issues once with 32 lanes, as the H200 runs fz740012. */
+static void test_yield_converged(void)
+{
+    st_run r;
+    CHECK(run(&r, spec, "yield_converged") == 0, "yield_converged runs: %s", r.err.msg);
+    if (!r.rc) {
+        const int *in = st_buf(&r, "in")->data, *out = st_buf(&r, "out")->data;
+        int bad = 0;
+        for (int l = 0; l < 32; l++) {
+            int v = in[l];
+            if (in[32] != 12345) {
+                if (v & 1)
+                    for (int i = 0; i < (v & 7); i++)
+                        v = (int)((unsigned)v * 3u + (unsigned)i);
+                else
+                    v += 7;
+            } else {
+                v = -v;
+            }
+            bad += out[l] != v || out[32 + l] != in[l];
+        }
+        CHECK(bad == 0, "yield_converged: %d of 32 lanes' results differ from the CPU's", bad);
+        line_sum join = sum_line(&r.res, st_cu_line("cbar.cu", "// YJOIN"), "STG");
+        CHECK(join.issued == 1 && join.active == 32,
+              "the lanes join at the outer BSYNC after a converged YIELD: the store issued %llu "
+              "times for %llu lanes (want once, 32)", (unsigned long long)join.issued,
+              (unsigned long long)join.active);
+    }
+    st_free(&r);
+}
+
 /* `@!P0 BREAK P4, B1`: the loop's results against the CPU in CTAs with and without bit 2
  * of blockIdx.x (which ptxas turns into the two-predicate BREAK/BRA pair). */
 static void test_pred_break(void)
@@ -271,6 +306,7 @@ int main(void)
         test_reduce_groups();
         test_nested_cas();
         test_pred_break();
+        test_yield_converged();
     }
     if (sass)
         ws_sass_module_free(sass);

@@ -92,3 +92,28 @@ extern "C" __global__ void pred_break(const unsigned *in, unsigned *out)
     }
     out[blockIdx.x * 32 + tid] = r + t;
 }
+
+// A CAS loop that every lane leaves on its first try (each lane has its own word), so that
+// its YIELD runs with the whole warp, then a split whose two sides both end at the outer
+// if's BSYNC. The GPU joins the lanes there (fz740072 on the H200,
+// docs/results/fuzz-gpu-h200.txt): a YIELD that every live lane of a barrier runs together
+// leaves the barrier as it was.
+extern "C" __global__ void yield_converged(const int *in, int *out)
+{
+    unsigned lane = threadIdx.x;
+    int v = in[lane];
+    if (in[32] != 12345) {
+        int *p = &out[32 + lane];
+        int o = *p, e;
+        do { e = o; o = atomicCAS(p, e, e + v); } while (o != e);
+        if (v & 1) {
+            for (int i = 0; i < (v & 7); i++)
+                v = v * 3 + i;
+        } else {
+            v = v + 7;
+        }
+    } else {
+        v = -v;
+    }
+    out[lane] = v; // YJOIN
+}
