@@ -19,6 +19,8 @@
 # those seeds instead of SEED..SEED+COUNT-1. FUZZ_WIDE=1 writes the kernels with
 # fuzz_models.py --wide-types (double and half expressions too) and without __activemask(),
 # so that outputs follow the arithmetic alone: the same setting must be given to --check.
+# FUZZ_TIMEOUT (seconds, default 60) bounds each kernel's profile on the GPU; a kernel past it
+# is reported as not finished (docs/results/fuzz-gpu-h200.txt: seed 740012 hangs on an H200).
 set -u
 prepare=0 check=
 [ "${1:-}" = --prepare ] && { prepare=1; shift; }
@@ -81,14 +83,16 @@ report=$out/fuzz-gpu.txt
 equal=0 outs=0 n=0
 for s in $seeds; do
     n=$((n + 1))
-    timeout 60 "$ws" profile "$kdir/$s/k.spec" --model sass --repeat 1 --warmup 0 --db "$db" \
-        --dump "$out/outputs/$s" >"$out/profile.log" 2>&1
+    timeout "${FUZZ_TIMEOUT:-60}" "$ws" profile "$kdir/$s/k.spec" --model sass --repeat 1 --warmup 0 \
+        --db "$db" --dump "$out/outputs/$s" >"$out/profile.log" 2>&1
     rc=$?
     mkdir -p "$out/records"
     python3 "$repo/bench/pc_records.py" dump "$db" "fz$s" >"$out/records/fz$s.txt"
     line=$(python3 "$repo/bench/pc_records.py" compare "$db" "fz$s" 2>&1 | tail -n 1)
     if [ $rc = 0 ]; then
         outs=$((outs + 1))
+    elif [ $rc = 124 ]; then
+        line="fz$s / v: the GPU run did not finish within ${FUZZ_TIMEOUT:-60} s (hung on the GPU, or longer than FUZZ_TIMEOUT): no records"
     else
         line="$line; profile rc $rc: $(grep -m1 -E 'warpscope:|MISMATCH' "$out/profile.log" | cut -c1-160)"
     fi
@@ -97,6 +101,7 @@ for s in $seeds; do
         [ "$4" = "$6" ] && equal=$((equal + 1));; esac
     [ $((n % 10)) = 0 ] && echo "fuzz_gpu: $n of $count kernels" >&2
 done
+mkdir -p "$out/records" "$out/outputs"
 (cd "$out" && tar czf fuzz-gpu-records.tgz records outputs)
 echo "kernels: $count; outputs equal to the GPU's: $outs; every SASS PC equal to CUPTI's: $equal" |
     tee -a "$report"
