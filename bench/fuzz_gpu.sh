@@ -87,12 +87,15 @@ for s in $seeds; do
         --db "$db" --dump "$out/outputs/$s" >"$out/profile.log" 2>&1
     rc=$?
     mkdir -p "$out/records"
+    if [ $rc = 124 ]; then
+        echo "fz$s / v: the GPU run did not finish within ${FUZZ_TIMEOUT:-60} s (hung on the GPU, or" \
+             "longer than FUZZ_TIMEOUT): no records" >>"$report"
+        continue
+    fi
     python3 "$repo/bench/pc_records.py" dump "$db" "fz$s" >"$out/records/fz$s.txt"
     line=$(python3 "$repo/bench/pc_records.py" compare "$db" "fz$s" 2>&1 | tail -n 1)
     if [ $rc = 0 ]; then
         outs=$((outs + 1))
-    elif [ $rc = 124 ]; then
-        line="fz$s / v: the GPU run did not finish within ${FUZZ_TIMEOUT:-60} s (hung on the GPU, or longer than FUZZ_TIMEOUT): no records"
     else
         line="$line; profile rc $rc: $(grep -m1 -E 'warpscope:|MISMATCH' "$out/profile.log" | cut -c1-160)"
     fi
