@@ -228,7 +228,8 @@ typedef struct ws_pcstat {
     uint64_t replays, replay_threads; /* ws_inst_stat's: passes without a PC of their own */
     /* where the SASS model is known to part from the GPU (sass_run.c, report_caveats): YIELDs issued
        while lanes of the warp were in other groups, CAS lanes whose compare failed, and
-       BRA.DIV checks (a *_sync over a register mask) run while lanes were in other groups */
+       *_syncs over a register mask (BRA.DIV URx, WARPSYNC Rx) run while lanes of the warp
+       were in other groups */
     uint64_t diverged_yields, cas_failed, diverged_syncs;
 } ws_pcstat;
 

@@ -102,11 +102,9 @@ static int indirect(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec,
  * other groups: counted for sass_run.c's caveat on __activemask() masks. */
 static void ws_sass_count_diverged_sync(ws_sass_warp *w)
 {
-    for (int i = 0; i < w->ngroups; i++)
-        if (i != w->cur && w->groups[i].state != WS_SG_DONE) {
-            w->cta->wk->pcstat[w->groups[w->cur].pc].diverged_syncs++;
-            return;
-        }
+    const ws_sass_group *g = &w->groups[w->cur];
+    if (g->mask != (w->valid & ~w->exited)) /* as step() tells a diverged YIELD */
+        w->cta->wk->pcstat[g->pc].diverged_syncs++;
 }
 
 int ws_sass_x_bra(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
