@@ -132,13 +132,6 @@ check 'FUZZ_SEEDS="740000 740001 740004 740029 740058" bash "$WS_SOURCE_DIR/benc
 check '! FUZZ_SEEDS="8999" bash "$WS_SOURCE_DIR/bench/fuzz_gpu.sh" --check "$(dirname "$ws")" "$tmp/fg0" \
          "$WS_SOURCE_DIR/bench/records/fuzz-gpu-h100-9000.tgz" > "$tmp/fg0.out" 2>&1 &&
        grep -q "fz8999: no GPU records in" "$tmp/fg0.out"' "fuzz_gpu.sh --check: a kernel without records is a difference"
-# A kernel whose GPU run outlasts FUZZ_TIMEOUT (here every run: 1 ms) is reported as not
-# finished, with no records, and the batch goes on to the next.
-check 'FUZZ_TIMEOUT=0.001 FUZZ_SEEDS="740000 740001" bash "$WS_SOURCE_DIR/bench/fuzz_gpu.sh" \
-         "$(dirname "$ws")" "$tmp/fgt" > "$tmp/fgt.out" 2>&1 &&
-       [ "$(grep -c "did not finish within 0.001 s" "$tmp/fgt/fuzz-gpu.txt")" = 2 ] &&
-       grep -q "^kernels: 2; outputs equal to the GPU.s: 0" "$tmp/fgt/fuzz-gpu.txt"' \
-  "fuzz_gpu.sh: a kernel past FUZZ_TIMEOUT: $(cat "$tmp/fgt/fuzz-gpu.txt" 2>&1 | head -c 300)"
 check 'python3 "$WS_SOURCE_DIR/bench/fuzz_models.py" --seed 1 > /dev/null 2> "$tmp/fzu.err"; [ $? -eq 2 ] &&
        grep -q "WARPSCOPE is needed unless --write" "$tmp/fzu.err"' "fuzz_models.py without WARPSCOPE or --write: usage error"
 # branch_unification/after on one warp, with inputs whose lanes leave the A and B search loops
