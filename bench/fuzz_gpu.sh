@@ -83,6 +83,7 @@ report=$out/fuzz-gpu.txt
 equal=0 outs=0 n=0
 for s in $seeds; do
     n=$((n + 1))
+    [ $((n % 10)) = 0 ] && echo "fuzz_gpu: $n of $count kernels" >&2
     timeout "${FUZZ_TIMEOUT:-60}" "$ws" profile "$kdir/$s/k.spec" --model sass --repeat 1 --warmup 0 \
         --db "$db" --dump "$out/outputs/$s" >"$out/profile.log" 2>&1
     rc=$?
@@ -102,7 +103,6 @@ for s in $seeds; do
     echo "$line" >>"$report"
     case $line in *" SASS PCs equal"*) set -- $line
         [ "$4" = "$6" ] && equal=$((equal + 1));; esac
-    [ $((n % 10)) = 0 ] && echo "fuzz_gpu: $n of $count kernels" >&2
 done
 mkdir -p "$out/records" "$out/outputs"
 (cd "$out" && tar czf fuzz-gpu-records.tgz records outputs)
