@@ -389,14 +389,16 @@ static int activemask_source(const ws_sass_kernel *k, int pc)
     int kind = in->o[0].kind, reg = in->o[0].reg;
     for (int i = pc - 1; i >= 0 && i >= pc - 64; i--) {
         const ws_sass_inst *p = &k->insts[i];
-        if (p->nopnd < 1 || p->o[0].kind != kind || p->o[0].reg != reg ||
+        /* the register written: the first operand, the second in R2UR P1, UR4, R6 */
+        int d = p->op == WS_SOP_R2UR && p->nopnd > 2 && p->o[0].kind == WS_SO_P;
+        if (p->nopnd <= d || p->o[d].kind != kind || p->o[d].reg != reg ||
             ws_sass_op_has(p->op, WS_SOPF_NODST))
             continue;
         if (kind == WS_SO_UR) { /* R2UR UR7, R0 */
-            if (p->op != WS_SOP_R2UR || p->nopnd < 2 || p->o[1].kind != WS_SO_R)
+            if (p->op != WS_SOP_R2UR || p->o[p->nopnd - 1].kind != WS_SO_R)
                 return -1;
             kind = WS_SO_R;
-            reg = p->o[1].reg;
+            reg = p->o[p->nopnd - 1].reg;
             continue;
         }
         return p->op == WS_SOP_VOTE && ws_sass_has(p, WS_SMOD_ANY) ? i : -1; /* VOTE.ANY R0, PT, PT */
