@@ -606,10 +606,16 @@ void ws_race_check(ws_worker *wk, const ws_race_who *who, int sp, uint64_t addr,
                    int is_write, int is_atomic, uint64_t *shadow);
 /* "PC 12 (file.cu:7)" for a report; the executor's own numbering. */
 typedef void (*ws_race_describe)(const void *ctx, int fn, int pc, char *buf, size_t n);
+/* Whether the plain load at pc `load` reads the guess of the compare-and-swap at pc `cas`
+ * (the same address operand): the CUDA Programming Guide's retry loop, `old = *a; do {..}
+ * while (atomicCAS(a, ..) != ..)`, whose CAS checks what the load read. */
+typedef int (*ws_race_cas_guess)(const void *ctx, int fn_load, int load, int fn_cas, int cas);
 /* ws_race_merge over workers `stride` bytes apart (an executor's worker that embeds its
- * ws_worker first), naming PCs with `describe`. */
+ * ws_worker first), naming PCs with `describe`. A plain load and an atomic CAS that
+ * `guess` (NULL: none) says is such a pair do not race: the CAS makes a stale read fail
+ * and retry instead of being used. */
 int ws_race_report(const ws_worker *first, size_t stride, int nwk, ws_race_describe describe,
-                   const void *ctx, ws_result *res);
+                   ws_race_cas_guess guess, const void *ctx, ws_result *res);
 
 /* ---- stats.c */
 int ws_stats_alloc(ws_worker *wk);

@@ -132,15 +132,43 @@ static void describe_pc(const void *ctx, int fn, int pc, char *buf, size_t n)
     }
 }
 
+/* PTX: an ld (global or generic) and an atom.cas with the same address operand. */
+static int cas_guess_pc(const void *ctx, int fn_load, int load, int fn_cas, int cas)
+{
+    const ws_run *run = ctx;
+    if (fn_load != fn_cas || fn_load < 0 || fn_load >= run->m->nfuncs)
+        return 0;
+    const ws_function *f = &run->m->funcs[fn_load];
+    if (load < 0 || load >= f->ninsts || cas < 0 || cas >= f->ninsts)
+        return 0;
+    const ws_inst *ld = &f->insts[load], *at = &f->insts[cas];
+    if ((ld->op != WS_OP_LD && ld->op != WS_OP_LDU) || at->op != WS_OP_ATOM ||
+        at->subop != WS_SUB_CAS || ld->nsrc < 1 || at->nsrc < 1)
+        return 0;
+    const ws_operand *a = &ld->src[0], *b = &at->src[0];
+    return a->kind == WS_O_ADDR && b->kind == WS_O_ADDR && a->reg == b->reg &&
+           a->sym == b->sym && a->imm == b->imm;
+}
+
 int ws_race_merge(ws_run *run, ws_worker *wks, int nwk, ws_result *res)
 {
-    return ws_race_report(wks, sizeof *wks, nwk, describe_pc, run, res);
+    return ws_race_report(wks, sizeof *wks, nwk, describe_pc, cas_guess_pc, run, res);
+}
+
+/* A load/CAS pair whose load reads the CAS's guess. */
+static int benign(const ws_race_rec *r, ws_race_cas_guess guess, const void *ctx)
+{
+    if (!guess || r->kind == 0 || r->space == WS_SPACE_SHARED)
+        return 0;
+    if (r->kind == 1) /* the read came second: pc1 read, pc2 the write */
+        return r->atomic2 && guess(ctx, r->fn1, r->pc1, r->fn2, r->pc2);
+    return r->atomic1 && guess(ctx, r->fn2, r->pc2, r->fn1, r->pc1);
 }
 
 /* Merges the workers' records (already de-duplicated per worker) into warnings and the
  * sim__races metric (distinct PC pairs). */
 int ws_race_report(const ws_worker *first, size_t stride, int nwk, ws_race_describe describe,
-                   const void *ctx, ws_result *res)
+                   ws_race_cas_guess guess, const void *ctx, ws_result *res)
 {
     int distinct = 0;
     ws_race_rec *seen = NULL;
@@ -149,6 +177,8 @@ int ws_race_report(const ws_worker *first, size_t stride, int nwk, ws_race_descr
         const ws_worker *wk = (const ws_worker *)((const char *)first + (size_t)k * stride);
         for (int i = 0; i < wk->nraces; i++) {
             const ws_race_rec *r = &wk->races[i];
+            if (benign(r, guess, ctx))
+                continue;
             int dup = 0;
             for (int j = 0; j < nseen && !dup; j++)
                 dup = seen[j].pc1 == r->pc1 && seen[j].pc2 == r->pc2 && seen[j].fn1 == r->fn1 &&

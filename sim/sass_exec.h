@@ -250,6 +250,8 @@ int ws_sass_decode(const ws_sass_run *r, ws_sass_dinst **out);
 /* ---- sass_mem.c */
 /* "SASS 0x0090 (file.cu:11)" for race reports (ws_race_describe; ctx: the ws_sass_run). */
 void ws_sass_describe_pc(const void *ctx, int fn, int pc, char *buf, size_t n);
+/* race.c's ws_race_cas_guess for SASS instructions (sass_mem.c). */
+int ws_sass_cas_guess(const void *ctx, int fn_load, int load, int fn_cas, int cas);
 /* Bytes of constant bank `bank` at `off` (n bytes) or NULL when outside it. */
 const uint8_t *ws_sass_cbank_ptr(const ws_sass_run *r, int bank, uint64_t off, uint64_t n);
 

@@ -91,6 +91,29 @@ void ws_sass_describe_pc(const void *ctx, int fn, int pc, char *buf, size_t n)
         snprintf(buf, n, "SASS 0x%04x", in->offset);
 }
 
+/* A plain load (LDG, LD) and a compare-and-swap (ATOMG.CAS, ATOM.CAS) with the same address
+ * operand: the load reads the CAS's guess (race.c's ws_race_cas_guess). */
+int ws_sass_cas_guess(const void *ctx, int fn_load, int load, int fn_cas, int cas)
+{
+    const ws_sass_kernel *k = ((const ws_sass_run *)ctx)->k;
+    (void)fn_load;
+    (void)fn_cas;
+    if (load < 0 || load >= k->ninsts || cas < 0 || cas >= k->ninsts)
+        return 0;
+    const ws_sass_inst *ld = &k->insts[load], *at = &k->insts[cas];
+    if (!ws_sass_op_has(ld->op, WS_SOPF_LOAD) || ws_sass_op_has(ld->op, WS_SOPF_ATOMIC) ||
+        !ws_sass_op_has(at->op, WS_SOPF_ATOMIC) || !ws_sass_has(at, WS_SMOD_CAS))
+        return 0;
+    int i = ws_sass_find_opnd(ld, WS_SO_MEM), j = ws_sass_find_opnd(at, WS_SO_MEM);
+    if (i < 0 || j < 0)
+        return 0;
+    const ws_sass_opnd *a = &ld->o[i], *b = &at->o[j];
+    /* LDG.E R4, desc[UR4][R2.64] beside ATOMG.E.CAS PT, R5, [R2], R4, R5: the same 64-bit
+       address in R2:R3 (.E), written with and without .64 */
+    return a->reg == b->reg && a->ureg == b->ureg && a->imm == b->imm &&
+           a->scale == b->scale && a->u32 == b->u32;
+}
+
 /* Race detection (race.c, shared with the PTX model) of one lane's access to shared memory
  * at offset `off`, or to global allocation `a` (off: from its base). */
 static void race(ws_sass_warp *w, const ws_sass_inst *in, int sp, int a, uint64_t off,

@@ -577,7 +577,8 @@ static int fill_result(ws_sass_run *r, const ws_sass_module *sm, ws_sass_worker 
         return ws_error_set(err, WS_ERR_NOMEM, "out of memory filling the result");
     int rc;
     if (b->opt->detect_races && (rc = ws_race_report(&wks[0].base, sizeof *wks, nwk,
-                                                     ws_sass_describe_pc, r, res)))
+                                                     ws_sass_describe_pc, ws_sass_cas_guess,
+                                                     r, res)))
         return ws_error_set(err, rc, "out of memory reporting races");
     if (b->opt->detect_races && !b->shadow_global &&
         ws_result_add_warning(res, "race detection on global memory skipped: buffers too large"))

@@ -1,19 +1,22 @@
 /* test_sim_memory.c — addressing and race tracking on patterns of real kernels: shared
  * addresses wrap at 2^32 (a base below zero plus an offset), lanes writing different bytes
- * of one word are not a race while two lanes writing one byte are, and an access before a
- * buffer names that buffer and the direction. */
+ * of one word are not a race while two lanes writing one byte are, a load that reads a
+ * CAS's guess is no race with the CASes while a plain read of an atomically updated word
+ * is, and an access before a buffer names that buffer and the direction. */
 #include "sim/ir.h"
 #include "tests/sim/sim_test.h"
 
 static const char *SPEC =
     "workload memory\nsource memory.cu\n"
     "buffer in i32 64 iota\nbuffer out i32 512 zero\nbuffer flags u8 512 const 7\n"
-    "buffer S i32 64 zero\nbuffer J i32 64 zero\n"
+    "buffer S i32 64 zero\nbuffer J i32 64 zero\nbuffer mx f32 1 zero\nbuffer c i32 1 zero\n"
     "variant wrap\n  kernel shared_wrap\n  grid 1\n  block 64\n  args in out 4\n"
     "variant bytes\n  kernel byte_flags\n  grid 2\n  block 256\n  args flags out\n"
     "variant byterace\n  kernel byte_race\n  grid 1\n  block 64\n  args flags\n"
     "variant under\n  kernel underflow\n  grid 1\n  block 32\n  args S J out 256\n"
-    "variant longname\n  kernel long_name\n  grid 1\n  block 64\n  args out\n";
+    "variant longname\n  kernel long_name\n  grid 1\n  block 64\n  args out\n"
+    "variant guess\n  kernel cas_guess\n  grid 2\n  block 64\n  args mx in\n"
+    "variant peek\n  kernel atomic_peek\n  grid 1\n  block 64\n  args c out\n";
 
 static void test_shared_wrap(ws_module *m)
 {
@@ -103,6 +106,46 @@ static void test_long_name(ws_module *m)
     ws_sass_module_free(sass);
 }
 
+/* On both models: the CAS retry loop's load (the guess) does not race with the CASes; a
+ * plain read of a word other threads add to atomically does, named at its line. */
+static void test_cas_guess(ws_module *m)
+{
+    ws_sass_module *sass = NULL;
+    for (int k = 0; k < 2; k++) {
+        const char *model = k ? "SASS" : "PTX";
+        if (k == 1 && st_load_sass("memory", "test_sim_memory", &sass) != 0)
+            break;
+        st_run r;
+        int rc = st_exec_on(&r, m, sass, SPEC, "guess", NULL);
+        CHECK(rc == 0, "%s model: cas_guess runs: %s", model, r.err.msg);
+        if (rc == 0) {
+            CHECK(*(const float *)st_buf(&r, "mx")->data == 63.0f, "%s model: the max is 63: %g",
+                  model, *(const float *)st_buf(&r, "mx")->data);
+            const char *race = NULL;
+            for (int i = 0; i < r.res.nwarnings && !race; i++)
+                if (strstr(r.res.warnings[i], "race:"))
+                    race = r.res.warnings[i];
+            CHECK(st_metric(&r, "sim__races") == 0 && !race,
+                  "%s model: the load of a CAS's guess is no race: %g (%s)", model,
+                  st_metric(&r, "sim__races"), race ? race : "");
+        }
+        st_free(&r);
+        rc = st_exec_on(&r, m, sass, SPEC, "peek", NULL);
+        CHECK(rc == 0, "%s model: atomic_peek runs: %s", model, r.err.msg);
+        if (rc == 0) {
+            char want[64];
+            snprintf(want, sizeof want, "memory.cu:%d", st_cu_line("memory.cu", "@peek"));
+            CHECK(st_metric(&r, "sim__races") >= 1 && r.res.nwarnings >= 1 &&
+                      strstr(r.res.warnings[0], "written atomically") &&
+                      strstr(r.res.warnings[0], want),
+                  "%s model: a plain read of an atomically added word races: %g (%s)", model,
+                  st_metric(&r, "sim__races"), r.res.nwarnings ? r.res.warnings[0] : "");
+        }
+        st_free(&r);
+    }
+    ws_sass_module_free(sass);
+}
+
 int main(void)
 {
     ws_module *m = st_load("memory");
@@ -112,6 +155,7 @@ int main(void)
         test_bytes(m);
         test_underflow(m);
         test_long_name(m);
+        test_cas_guess(m);
         ws_module_free(m);
     }
     return ws_test_finish("test_sim_memory");

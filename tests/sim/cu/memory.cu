@@ -52,3 +52,27 @@ extern "C" __global__ void long_name(int *out)
     __syncthreads();
     out[threadIdx.x] = counter_with_a_long_mangled_name;
 }
+
+// The CUDA Programming Guide's CAS retry loop: the plain load reads the guess that the CAS
+// checks, so it is no race with the other lanes' CASes (a stale read fails and retries).
+extern "C" __global__ void cas_guess(float *mx, const int *in)
+{
+    int *a = (int *)mx;
+    float v = (float)in[threadIdx.x];
+    int old = *a, assumed; // @guess
+    do {
+        assumed = old;
+        if (__int_as_float(assumed) >= v)
+            break;
+        old = atomicCAS(a, assumed, __float_as_int(v));
+    } while (assumed != old);
+}
+
+// A plain read of a word that another warp adds to atomically, used as it is: a race.
+extern "C" __global__ void atomic_peek(int *c, int *out)
+{
+    if (threadIdx.x < 32)
+        atomicAdd(c, 1);
+    else
+        out[threadIdx.x] = *c; // @peek
+}
