@@ -183,17 +183,36 @@ int ws_ptx_find_entry(const char *ptx, const char *kernel, ws_ptx_entry *out, ws
     int n;
     if (ws_ptx_scan_entries(ptx, &list, &n, err) != WS_OK)
         return err->code;
-    char names[400] = "";
+    char names[400] = "", hits[400] = "";
+    int found = -1, nfound = 0;
     for (int i = 0; i < n; i++) {
+        if (strcmp(kernel, list[i].name) == 0) { /* a mangled name picks one */
+            found = i;
+            nfound = 1;
+            break;
+        }
         if (ws_kernel_name_matches(kernel, list[i].name)) {
-            *out = list[i];
-            free(list);
-            return WS_OK;
+            found = i;
+            size_t used = strlen(hits);
+            snprintf(hits + used, sizeof hits - used, "%s%s", nfound++ ? ", " : "",
+                     list[i].name);
         }
         size_t used = strlen(names);
         snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "", list[i].name);
     }
+    if (nfound == 1) {
+        *out = list[found];
+        free(list);
+        return WS_OK;
+    }
     free(list);
+    if (nfound > 1) {
+        ws_error_set(err, WS_ERR_SPEC, "kernel '%s' names %d entries of the PTX (template "
+                     "instances or overloads: %s): give the one to run by its mangled name",
+                     kernel, nfound, hits);
+        snprintf(err->kernel, sizeof err->kernel, "%s", kernel);
+        return WS_ERR_SPEC;
+    }
     ws_error_set(err, WS_ERR_NOTFOUND, "kernel '%s' is not an entry of the PTX (entries: %s)",
                  kernel, n ? names : "none");
     snprintf(err->kernel, sizeof err->kernel, "%s", kernel);

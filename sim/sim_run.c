@@ -38,14 +38,32 @@ void ws_sim_options_default(ws_sim_options *o)
  * is an error (the SASS model lays out the launch from the PTX but runs the SASS). */
 static int find_entry_in(const ws_module *m, const ws_variant *v, int check, ws_error *err)
 {
-    char names[256] = "";
+    char names[256] = "", hits[512] = "";
+    int found = -1, nfound = 0;
     for (int i = 0; i < m->nfuncs; i++) {
         if (!m->funcs[i].is_entry)
             continue;
-        if (ws_kernel_name_matches(v->kernel, m->funcs[i].name))
-            return check && ws_function_check(m, i, err) ? -1 : i;
+        if (strcmp(v->kernel, m->funcs[i].name) == 0) { /* a mangled name picks one */
+            found = i;
+            nfound = 1;
+            break;
+        }
+        if (ws_kernel_name_matches(v->kernel, m->funcs[i].name)) {
+            found = i;
+            size_t n = strlen(hits);
+            snprintf(hits + n, sizeof hits - n, "%s%.200s", nfound++ ? ", " : "",
+                     m->funcs[i].name);
+        }
         size_t n = strlen(names);
         snprintf(names + n, sizeof names - n, "%s%.200s", n ? ", " : "", m->funcs[i].name);
+    }
+    if (nfound == 1)
+        return check && ws_function_check(m, found, err) ? -1 : found;
+    if (nfound > 1) {
+        ws_error_set(err, WS_ERR_SPEC, "kernel '%s' (variant '%s') names %d entries of %s "
+                     "(template instances or overloads: %s): give the one to run by its "
+                     "mangled name", v->kernel, v->name, nfound, m->name, hits);
+        return -1;
     }
     ws_error_set(err, WS_ERR_NOTFOUND, "kernel '%s' (variant '%s') is not an entry of %s "
                  "(entries: %s)", v->kernel, v->name, m->name, names[0] ? names : "none");

@@ -45,6 +45,18 @@ static void test_scan_hand(void)
     CHECK(ws_ptx_find_entry(hand_ptx, "absent", &one, &err) == WS_ERR_NOTFOUND, "absent");
     CHECK(strstr(err.msg, "kernel 'absent' is not an entry of the PTX (entries: _Z5mixedPfdcS_, noargs)") != NULL,
           "absent message: %s", err.msg);
+    /* overloads (or template instances) of one name: ambiguous unless named mangled */
+    static const char *two =
+        ".version 8.8\n.target sm_90\n.address_size 64\n"
+        ".visible .entry _Z4pairPf(\n\t.param .u64 _Z4pairPf_param_0\n)\n{\n\tret;\n}\n"
+        ".visible .entry _Z4pairPi(\n\t.param .u64 _Z4pairPi_param_0\n)\n{\n\tret;\n}\n";
+    ws_error_clear(&err);
+    CHECK(ws_ptx_find_entry(two, "pair", &one, &err) == WS_ERR_SPEC &&
+              strstr(err.msg, "kernel 'pair' names 2 entries of the PTX") &&
+              strstr(err.msg, "_Z4pairPf, _Z4pairPi"), "ambiguous: %s", err.msg);
+    ws_error_clear(&err);
+    CHECK(ws_ptx_find_entry(two, "_Z4pairPi", &one, &err) == WS_OK &&
+              !strcmp(one.name, "_Z4pairPi"), "the mangled name picks one: %s", err.msg);
     ws_error_clear(&err);
     CHECK(ws_ptx_scan_entries(".entry broken(\n.param .u64 x\n", &e, &n, &err) == WS_ERR_PTX,
           "unterminated list");

@@ -10,13 +10,16 @@ static const char *SPEC =
     "workload memory\nsource memory.cu\n"
     "buffer in i32 64 iota\nbuffer out i32 512 zero\nbuffer flags u8 512 const 7\n"
     "buffer S i32 64 zero\nbuffer J i32 64 zero\nbuffer mx f32 1 zero\nbuffer c i32 1 zero\n"
+    "buffer tf f32 64 const 3\n"
     "variant wrap\n  kernel shared_wrap\n  grid 1\n  block 64\n  args in out 4\n"
     "variant bytes\n  kernel byte_flags\n  grid 2\n  block 256\n  args flags out\n"
     "variant byterace\n  kernel byte_race\n  grid 1\n  block 64\n  args flags\n"
     "variant under\n  kernel underflow\n  grid 1\n  block 32\n  args S J out 256\n"
     "variant longname\n  kernel long_name\n  grid 1\n  block 64\n  args out\n"
     "variant guess\n  kernel cas_guess\n  grid 2\n  block 64\n  args mx in\n"
-    "variant peek\n  kernel atomic_peek\n  grid 1\n  block 64\n  args c out\n";
+    "variant peek\n  kernel atomic_peek\n  grid 1\n  block 64\n  args c out\n"
+    "variant tamb\n  kernel tscale\n  grid 1\n  block 64\n  args tf 2.0\n"
+    "variant tfloat\n  kernel _Z6tscaleIfEvPT_S0_\n  grid 1\n  block 64\n  args tf 2.0\n";
 
 static void test_shared_wrap(ws_module *m)
 {
@@ -146,6 +149,26 @@ static void test_cas_guess(ws_module *m)
     ws_sass_module_free(sass);
 }
 
+/* A name that two template instances share is an error naming both mangled names; the
+ * mangled name of one runs it. */
+static void test_template_names(ws_module *m)
+{
+    st_run r;
+    int rc = st_exec(&r, m, SPEC, "tamb", NULL);
+    CHECK(rc == WS_ERR_SPEC && strstr(r.err.msg, "kernel 'tscale' (variant 'tamb') names 2 entries") &&
+              strstr(r.err.msg, "_Z6tscaleIfEvPT_S0_") && strstr(r.err.msg, "_Z6tscaleIiEvPT_S0_") &&
+              strstr(r.err.msg, "mangled name"),
+          "an ambiguous template name is an error naming its instances: %d %s", rc, r.err.msg);
+    st_free(&r);
+    rc = st_exec(&r, m, SPEC, "tfloat", NULL);
+    CHECK(rc == 0, "the float instance by its mangled name runs: %s", r.err.msg);
+    if (rc == 0) {
+        const float *tf = (const float *)st_buf(&r, "tf")->data;
+        CHECK(tf[0] == 6.0f && tf[63] == 6.0f, "3 * 2 in float: %g %g", tf[0], tf[63]);
+    }
+    st_free(&r);
+}
+
 int main(void)
 {
     ws_module *m = st_load("memory");
@@ -156,6 +179,7 @@ int main(void)
         test_underflow(m);
         test_long_name(m);
         test_cas_guess(m);
+        test_template_names(m);
         ws_module_free(m);
     }
     return ws_test_finish("test_sim_memory");

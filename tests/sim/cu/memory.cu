@@ -76,3 +76,11 @@ extern "C" __global__ void atomic_peek(int *c, int *out)
     else
         out[threadIdx.x] = *c; // @peek
 }
+
+// Two instances of one template: `kernel tscale` is ambiguous, a mangled name picks one.
+template <typename T> __global__ void tscale(T *x, T a)
+{
+    x[threadIdx.x] *= a;
+}
+template __global__ void tscale<float>(float *, float);
+template __global__ void tscale<int>(int *, int);
