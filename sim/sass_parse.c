@@ -29,6 +29,9 @@ typedef struct ws_sass_parser {
     int nlabels, cap_labels;     ws_sass_label *labels;
     int npending, cap_pending;   ws_sass_pending *pending;
     int file, line;       /* the current line-info location */
+    int chain;            /* the //## lines read since the last instruction: 0 none, 1 a
+                             chain whose location is final (in a .cu/.cuh), 2 one whose
+                             innermost location so far is in a header */
     int text_line;
 } ws_sass_parser;
 
@@ -183,6 +186,7 @@ static int ws_kernel_start(ws_sass_parser *ps, const char *name, size_t n)
     ps->cap_insts = ps->cap_syms = ps->cap_files = ps->cap_brx = 0;
     ps->file = -1;
     ps->line = 0;
+    ps->chain = 0;
     return WS_OK;
 }
 
@@ -223,9 +227,12 @@ static int ws_is_source(const char *path, size_t n)
            (n > 4 && memcmp(path + n - 4, ".cuh", 4) == 0);
 }
 
-/* //## File "path", line N[ inlined at "path", line M]: the innermost location that is in
- * a .cu/.cuh file (toolkit headers' intrinsics map to the kernel line that calls them),
- * else the innermost. */
+/* //## File "path", line N[ inlined at "path", line M]: nvdisasm writes an instruction's
+ * inlining chain innermost first, one //## line per frame (`File "k.cu", line 8 inlined at
+ * "k.cu", line 40` then `File "k.cu", line 40`). The instruction's location is the
+ * innermost one in a .cu/.cuh file (a __device__ function's own line, as CUPTI and the PTX
+ * model have it; toolkit headers' intrinsics map to the kernel line that calls them), else
+ * the innermost. */
 static int ws_line_info(ws_sass_parser *ps, const char *s, size_t n)
 {
     ws_sass_kernel *k = ws_cur(ps);
@@ -234,6 +241,8 @@ static int ws_line_info(ws_sass_parser *ps, const char *s, size_t n)
     int line;
     if (ws_loc(s, end, &path, &plen, &line) != 0)
         return ws_malformed(ps, "bad line info", s, n);
+    if (ps->chain == 1)
+        return WS_OK; /* an outer frame of a chain already placed in a source file */
     for (p = path; !ws_is_source(path, plen);) {
         const char *in = memmem(p, (size_t)(end - p), " inlined at ", 12);
         const char *op;
@@ -247,6 +256,10 @@ static int ws_line_info(ws_sass_parser *ps, const char *s, size_t n)
         }
         p = op + ol;
     }
+    int source = ws_is_source(path, plen);
+    if (ps->chain == 2 && !source)
+        return WS_OK; /* a header frame outside the innermost one */
+    ps->chain = source ? 1 : 2;
     if (!k)
         return WS_OK;
     int f = -1;
@@ -421,6 +434,7 @@ static int ws_inst_line(ws_sass_parser *ps, const char *s, size_t n)
     in->file = ps->file;
     in->line = ps->line;
     in->text_line = ps->text_line;
+    ps->chain = 0;
     const char *p = close + 2;
     while (p < semi && isspace((unsigned char)*p)) p++;
     in->guard = -1;
