@@ -217,6 +217,59 @@ static int gpu_sequence(ws_gpu_kernel *k, const ws_cli_workload *w, const ws_var
     return rc;
 }
 
+static int is_source_path(const char *path)
+{
+    size_t n = strlen(path);
+    return (n > 3 && !strcmp(path + n - 3, ".cu")) || (n > 4 && !strcmp(path + n - 4, ".cuh"));
+}
+
+/* The result's file index for a .cu/.cuh path of the SASS line table: the workload's source
+ * (with its text) where the base names agree, as profiler/sass.c files CUPTI's paths. */
+static int source_file(ws_result *res, const char *source, const char *path)
+{
+    const char *base = strrchr(path, '/'), *sbase = strrchr(source, '/');
+    if (strcmp(base ? base + 1 : path, sbase ? sbase + 1 : source) != 0)
+        return ws_result_add_file(res, path, NULL);
+    for (int f = 0; f < res->nfiles; f++)
+        if (!strcmp(res->files[f].path, source))
+            return f;
+    char *text = NULL;
+    ws_error ignore;
+    ws_error_clear(&ignore);
+    ws_read_file(source, &text, NULL, &ignore);
+    int f = ws_result_add_file(res, source, text);
+    free(text);
+    return f;
+}
+
+/* CUPTI's correlation names an instruction's innermost source location, a toolkit header
+ * for an intrinsic (atomicAdd's RED in device_atomic_functions.hpp, a cooperative group's
+ * VOTE in cooperative_groups.h), where the SASS model's line table (sim/sass_parse.c) names
+ * the innermost .cu/.cuh frame of nvdisasm's inlining chain: the kernel line that calls it.
+ * Where the GPU ran the SASS model's own cubin, such rows take that line, so that per-line
+ * rates, regions and `compare` put the same instructions under the same line on both
+ * sides. The counts are CUPTI's; only their line changes. */
+static void sass_source_lines(const ws_cli_workload *w, ws_result *res)
+{
+    if (!w->sass || !w->cubin_path[0])
+        return;
+    for (int i = 0; i < res->ninsts; i++) {
+        ws_inst_stat *st = &res->insts[i];
+        if (st->file >= 0 && st->file < res->nfiles && is_source_path(res->files[st->file].path))
+            continue;
+        const char *path;
+        int line;
+        if (ws_sass_source_line(w->sass, st->function, st->pc, &path, &line) != 0 ||
+            !is_source_path(path))
+            continue;
+        int f = source_file(res, w->spec->source, path);
+        if (f >= 0) {
+            st->file = f;
+            st->line = line;
+        }
+    }
+}
+
 static int gpu_side(ws_gpu *g, const ws_cli_workload *w, const ws_variant *v, gpu_args *a,
                     ws_buffers *out, ws_result *res, ws_error *err)
 {
@@ -227,6 +280,7 @@ static int gpu_side(ws_gpu *g, const ws_cli_workload *w, const ws_variant *v, gp
         return err->code;
     if (ws_variant_is_sequence(v)) {
         int rc = gpu_sequence(k, w, v, a, out, res, err);
+        sass_source_lines(w, res);
         if (rc == WS_OK && res->ninsts)
             rc = ws_result_compute_regions(res, w->spec);
         ws_gpu_kernel_free(k);
@@ -258,6 +312,7 @@ static int gpu_side(ws_gpu *g, const ws_cli_workload *w, const ws_variant *v, gp
     }
     if (progress)
         fputs("\r\033[K", stderr);
+    sass_source_lines(w, res);
     if (rc == WS_OK && res->ninsts)
         rc = ws_result_compute_regions(res, w->spec);
     ws_gpu_kernel_free(k);

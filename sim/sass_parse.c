@@ -575,6 +575,18 @@ ws_sass_kernel *ws_sass_kernel_find(ws_sass_module *m, const char *mangled)
     return NULL;
 }
 
+int ws_sass_source_line(const ws_sass_module *m, const char *function, int offset,
+                        const char **path, int *line)
+{
+    const ws_sass_kernel *k = ws_sass_kernel_find((ws_sass_module *)m, function);
+    int i = k ? ws_sass_index_of(k, offset) : -1;
+    if (i < 0 || k->insts[i].file < 0 || k->insts[i].file >= k->nfiles)
+        return -1;
+    *path = k->files[k->insts[i].file];
+    *line = k->insts[i].line;
+    return 0;
+}
+
 int ws_sass_index_of(const ws_sass_kernel *k, int64_t offset)
 {
     int lo = 0, hi = k->ninsts - 1;

@@ -93,6 +93,12 @@ typedef struct ws_sass_module ws_sass_module; /* a kernel module's SASS + cubin 
 int ws_sass_load(const char *sass_path, const char *cubin_path, ws_sass_module **out,
                  ws_error *err);
 void ws_sass_module_free(ws_sass_module *m);
+/* The source location of kernel `function`'s (mangled name) SASS instruction at byte
+ * `offset`: the innermost .cu/.cuh frame of its inlining chain (sim/sass_parse.c). 0 with
+ * *path (owned by m) and *line set; -1 when the kernel, the offset or a location is not
+ * there. */
+int ws_sass_source_line(const ws_sass_module *m, const char *function, int offset,
+                        const char **path, int *line);
 
 /* Runs variant `v` on the SASS model: the launch is laid out from the PTX module `m` of the
  * same compile, the kernel runs as SASS under Volta+ convergence barriers. Fills `res` like

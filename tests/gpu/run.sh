@@ -46,7 +46,7 @@ sizes_for() {
     esac
 }
 
-# WS_GPU_PARTS: a regex of the parts to run (default all): tests inject ptx forms sweep args
+# WS_GPU_PARTS: a regex of the parts to run (default all): tests inject ptx forms lines sweep args
 # classic seeds sass map (and WS_VALIDATION for the validation set), for a re-run of some parts.
 part() { echo "$1" | grep -Eq "^(${WS_GPU_PARTS:-.*})\$" || { echo "$1: skipped (WS_GPU_PARTS)" | tee -a "$log"; return 1; }; }
 
@@ -108,6 +108,39 @@ done
 python3 "$repo/bench/pc_records.py" compare "$db" "$(awk '$1 == "workload" {print $2}' "$spec")" \
     2>&1 | tee -a "$out/forms-pc.txt" >>"$log"
 done
+fi
+
+# Source lines on both sides (tests/gpu/lines.spec, tests/sim/cu/lines.cu: a __forceinline__
+# function of the file, __shfl_xor_sync, a cooperative group's reduce, atomicAdd): every
+# SASS row of the GPU run on a line of lines.cu (CUPTI places intrinsics in toolkit headers;
+# `profile` moves them to the line the SASS model gives), and each line's warp-instructions
+# and thread-instructions equal to the model's.
+if part lines; then
+echo "== source lines (tests/gpu/lines.spec)" | tee -a "$log"
+if timeout ${WS_GPU_CHECK_TIMEOUT:-120} "$ws" profile "$repo/tests/gpu/lines.spec" --model sass \
+    --json >>"$log" 2>&1 && python3 - "$db" >"$out/lines.txt" 2>&1 <<'PY'; then
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+runs = dict(db.execute("SELECT source LIKE 'gpu:%', MAX(id) FROM runs WHERE workload = 'lines' "
+                       "GROUP BY source LIKE 'gpu:%'").fetchall())
+def per_line(run):
+    return {((p or '?').rsplit('/', 1)[-1], l): (n, t) for p, l, n, t in db.execute(
+        "SELECT f.path, i.line, SUM(i.issued), SUM(i.active_threads) FROM instructions i "
+        "LEFT JOIN source_files f ON f.id = i.file_id WHERE i.run_id = ? AND i.issued > 0 "
+        "GROUP BY f.path, i.line", (run,))}
+gpu, sim = per_line(runs[1]), per_line(runs[0])
+off = sorted(k for k in gpu if k[0] != 'lines.cu')
+diff = sorted(k for k in set(gpu) | set(sim) if gpu.get(k) != sim.get(k))
+print("lines: GPU rows outside lines.cu: %s; lines whose counts differ: %s"
+      % (off or "none", ["%s:%s gpu %s sim %s" % (k[0], k[1], gpu.get(k), sim.get(k)) for k in diff] or "none"))
+sys.exit(1 if off or diff else 0)
+PY
+    tee -a "$log" <"$out/lines.txt"
+    echo "lines: every GPU row on a line of lines.cu, per-line counts equal to the SASS model's" | tee -a "$log"
+else
+    tee -a "$log" <"$out/lines.txt" 2>/dev/null
+    failures=$((failures + 1)); echo "FAILED: lines.spec (source lines on the GPU)" | tee -a "$log"
+fi
 fi
 
 # The Math API sweep (tests/gpu/sweep.spec, tests/sim/cu/sweep.cu): the GPU's outputs and
