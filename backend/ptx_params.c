@@ -177,39 +177,33 @@ int ws_ptx_scan_entries(const char *ptx, ws_ptx_entry **entries, int *n, ws_erro
     return WS_OK;
 }
 
+static const char *entry_at(const void *ctx, int i)
+{
+    return ((const ws_ptx_entry *)ctx)[i].name;
+}
+
 int ws_ptx_find_entry(const char *ptx, const char *kernel, ws_ptx_entry *out, ws_error *err)
 {
     ws_ptx_entry *list;
     int n;
     if (ws_ptx_scan_entries(ptx, &list, &n, err) != WS_OK)
         return err->code;
-    char names[400] = "", hits[400] = "";
-    int found = -1, nfound = 0;
-    for (int i = 0; i < n; i++) {
-        if (strcmp(kernel, list[i].name) == 0) { /* a mangled name picks one */
-            found = i;
-            nfound = 1;
-            break;
-        }
-        if (ws_kernel_name_matches(kernel, list[i].name)) {
-            found = i;
-            size_t used = strlen(hits);
-            snprintf(hits + used, sizeof hits - used, "%s%s", nfound++ ? ", " : "",
-                     list[i].name);
-        }
+    char names[400] = "", hits[400];
+    int nmatch, found = ws_kernel_name_pick(kernel, n, entry_at, list, &nmatch, hits, sizeof hits);
+    for (int i = 0; nmatch == 0 && i < n; i++) {
         size_t used = strlen(names);
         snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "", list[i].name);
     }
-    if (nfound == 1) {
+    if (found >= 0) {
         *out = list[found];
         free(list);
         return WS_OK;
     }
     free(list);
-    if (nfound > 1) {
+    if (nmatch > 1) {
         ws_error_set(err, WS_ERR_SPEC, "kernel '%s' names %d entries of the PTX (template "
                      "instances or overloads: %s): give the one to run by its mangled name",
-                     kernel, nfound, hits);
+                     kernel, nmatch, hits);
         snprintf(err->kernel, sizeof err->kernel, "%s", kernel);
         return WS_ERR_SPEC;
     }

@@ -217,31 +217,6 @@ static int gpu_sequence(ws_gpu_kernel *k, const ws_cli_workload *w, const ws_var
     return rc;
 }
 
-static int is_source_path(const char *path)
-{
-    size_t n = strlen(path);
-    return (n > 3 && !strcmp(path + n - 3, ".cu")) || (n > 4 && !strcmp(path + n - 4, ".cuh"));
-}
-
-/* The result's file index for a .cu/.cuh path of the SASS line table: the workload's source
- * (with its text) where the base names agree, as profiler/sass.c files CUPTI's paths. */
-static int source_file(ws_result *res, const char *source, const char *path)
-{
-    const char *base = strrchr(path, '/'), *sbase = strrchr(source, '/');
-    if (strcmp(base ? base + 1 : path, sbase ? sbase + 1 : source) != 0)
-        return ws_result_add_file(res, path, NULL);
-    for (int f = 0; f < res->nfiles; f++)
-        if (!strcmp(res->files[f].path, source))
-            return f;
-    char *text = NULL;
-    ws_error ignore;
-    ws_error_clear(&ignore);
-    ws_read_file(source, &text, NULL, &ignore);
-    int f = ws_result_add_file(res, source, text);
-    free(text);
-    return f;
-}
-
 /* CUPTI's correlation names an instruction's innermost source location, a toolkit header
  * for an intrinsic (atomicAdd's RED in device_atomic_functions.hpp, a cooperative group's
  * VOTE in cooperative_groups.h), where the SASS model's line table (sim/sass_parse.c) names
@@ -255,14 +230,15 @@ static void sass_source_lines(const ws_cli_workload *w, ws_result *res)
         return;
     for (int i = 0; i < res->ninsts; i++) {
         ws_inst_stat *st = &res->insts[i];
-        if (st->file >= 0 && st->file < res->nfiles && is_source_path(res->files[st->file].path))
+        if (st->file >= 0 && st->file < res->nfiles &&
+            ws_is_cuda_source(res->files[st->file].path, strlen(res->files[st->file].path)))
             continue;
         const char *path;
         int line;
         if (ws_sass_source_line(w->sass, st->function, st->pc, &path, &line) != 0 ||
-            !is_source_path(path))
+            !ws_is_cuda_source(path, strlen(path)))
             continue;
-        int f = source_file(res, w->spec->source, path);
+        int f = ws_prof_source_file(res, w->spec->source, path);
         if (f >= 0) {
             st->file = f;
             st->line = line;

@@ -398,6 +398,13 @@ int ws_read_file(const char *path, char **text, size_t *len, ws_error *err);
 
 /* Does the PTX entry name (possibly mangled, e.g. "_Z6kernelPKiPii") name C kernel `name`? */
 int ws_kernel_name_matches(const char *name, const char *ptx_name);
+/* The entry that C kernel `name` picks among n names (name_at(ctx, i); NULL skips i): the one
+ * equal to it (a mangled name), else the only one it matches; else -1, with *matches the
+ * number it matches (0, or several: template instances, overloads, listed in hits). */
+int ws_kernel_name_pick(const char *name, int n, const char *(*name_at)(const void *ctx, int i),
+                        const void *ctx, int *matches, char *hits, size_t nhits);
+/* Whether the n bytes at path name a CUDA source file (.cu, .cuh): not a toolkit header. */
+int ws_is_cuda_source(const char *path, size_t n);
 
 /* ---------------------------------------------------------------- results */
 

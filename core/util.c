@@ -155,3 +155,35 @@ int ws_kernel_name_matches(const char *name, const char *ptx_name)
         return 1;
     return strlen(name) == last_len && strncmp(name, last, last_len) == 0;
 }
+
+int ws_kernel_name_pick(const char *name, int n, const char *(*name_at)(const void *ctx, int i),
+                        const void *ctx, int *matches, char *hits, size_t nhits)
+{
+    int found = -1, nfound = 0;
+    *matches = 1;
+    if (nhits)
+        hits[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        const char *e = name_at(ctx, i);
+        if (e && strcmp(name, e) == 0)
+            return i;
+    }
+    for (int i = 0; i < n; i++) {
+        const char *e = name_at(ctx, i);
+        if (!e || !ws_kernel_name_matches(name, e))
+            continue;
+        found = i;
+        size_t used = strlen(hits);
+        if (used < nhits)
+            snprintf(hits + used, nhits - used, "%s%.200s", nfound ? ", " : "", e);
+        nfound++;
+    }
+    *matches = nfound;
+    return nfound == 1 ? found : -1;
+}
+
+int ws_is_cuda_source(const char *path, size_t n)
+{
+    return (n > 3 && memcmp(path + n - 3, ".cu", 3) == 0) ||
+           (n > 4 && memcmp(path + n - 4, ".cuh", 4) == 0);
+}

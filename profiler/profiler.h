@@ -51,6 +51,9 @@ int ws_cupti_error(ws_error *err, const char *call, int code);
 /* Releases what profiling keeps set up for the process (CUPTI's SASS metrics
  * configuration, set once per device): call before the GPU's context is closed. */
 void ws_prof_release(void);
+/* res's file index for a source path of per-instruction rows: the workload's .cu `source`
+ * (with its text) where the base names agree, else `path` itself; -1 for an empty path. */
+int ws_prof_source_file(ws_result *res, const char *source, const char *path);
 
 int ws_prof_profile(ws_gpu_kernel *k, const ws_spec *s, const ws_prof_options *o,
                     ws_result *res, ws_error *err);

@@ -74,9 +74,7 @@ static void correlate(const void *cubin, size_t size, const char *function, uint
     free(q.dirName);
 }
 
-/* The file index for a correlated path: the target's .cu (with its text) when it names it,
- * else the path with its text when it can be read (an application's own sources). */
-static int file_index(ws_result *res, const char *source, const char *path)
+int ws_prof_source_file(ws_result *res, const char *source, const char *path)
 {
     if (!path[0])
         return -1;
@@ -141,7 +139,7 @@ static void add_record(ws_result *res, int first, const char *source, const sass
     char path[WS_PATH_MAX];
     int line;
     correlate(cubin, cubin_size, st->function, d->pcOffset, path, sizeof path, &line);
-    int file = file_index(res, source, path); /* may grow res->files, not res->insts */
+    int file = ws_prof_source_file(res, source, path); /* may grow res->files, not res->insts */
     st->line = line;
     st->file = file;
 }

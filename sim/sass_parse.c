@@ -221,12 +221,6 @@ static int ws_loc(const char *p, const char *end, const char **path, size_t *ple
     return 0;
 }
 
-static int ws_is_source(const char *path, size_t n)
-{
-    return (n > 3 && memcmp(path + n - 3, ".cu", 3) == 0) ||
-           (n > 4 && memcmp(path + n - 4, ".cuh", 4) == 0);
-}
-
 /* //## File "path", line N[ inlined at "path", line M]: nvdisasm writes an instruction's
  * inlining chain innermost first, one //## line per frame (`File "k.cu", line 8 inlined at
  * "k.cu", line 40` then `File "k.cu", line 40`). The instruction's location is the
@@ -243,20 +237,20 @@ static int ws_line_info(ws_sass_parser *ps, const char *s, size_t n)
         return ws_malformed(ps, "bad line info", s, n);
     if (ps->chain == 1)
         return WS_OK; /* an outer frame of a chain already placed in a source file */
-    for (p = path; !ws_is_source(path, plen);) {
+    for (p = path; !ws_is_cuda_source(path, plen);) {
         const char *in = memmem(p, (size_t)(end - p), " inlined at ", 12);
         const char *op;
         size_t ol;
         int oline;
         if (!in || ws_loc(in, end, &op, &ol, &oline) != 0)
             break;
-        if (ws_is_source(op, ol)) {
+        if (ws_is_cuda_source(op, ol)) {
             path = op, plen = ol, line = oline;
             break;
         }
         p = op + ol;
     }
-    int source = ws_is_source(path, plen);
+    int source = ws_is_cuda_source(path, plen);
     if (ps->chain == 2 && !source)
         return WS_OK; /* a header frame outside the innermost one */
     ps->chain = source ? 1 : 2;

@@ -36,34 +36,29 @@ void ws_sim_options_default(ws_sim_options *o)
 
 /* The variant's entry; with `check`, an entry that reaches PTX the PTX model does not run
  * is an error (the SASS model lays out the launch from the PTX but runs the SASS). */
+static const char *entry_name(const void *ctx, int i)
+{
+    const ws_module *m = ctx;
+    return m->funcs[i].is_entry ? m->funcs[i].name : NULL;
+}
+
 static int find_entry_in(const ws_module *m, const ws_variant *v, int check, ws_error *err)
 {
-    char names[256] = "", hits[512] = "";
-    int found = -1, nfound = 0;
-    for (int i = 0; i < m->nfuncs; i++) {
-        if (!m->funcs[i].is_entry)
-            continue;
-        if (strcmp(v->kernel, m->funcs[i].name) == 0) { /* a mangled name picks one */
-            found = i;
-            nfound = 1;
-            break;
-        }
-        if (ws_kernel_name_matches(v->kernel, m->funcs[i].name)) {
-            found = i;
-            size_t n = strlen(hits);
-            snprintf(hits + n, sizeof hits - n, "%s%.200s", nfound++ ? ", " : "",
-                     m->funcs[i].name);
-        }
-        size_t n = strlen(names);
-        snprintf(names + n, sizeof names - n, "%s%.200s", n ? ", " : "", m->funcs[i].name);
-    }
-    if (nfound == 1)
+    char names[256] = "", hits[512];
+    int nmatch, found = ws_kernel_name_pick(v->kernel, m->nfuncs, entry_name, m, &nmatch, hits,
+                                            sizeof hits);
+    if (found >= 0)
         return check && ws_function_check(m, found, err) ? -1 : found;
-    if (nfound > 1) {
+    if (nmatch > 1) {
         ws_error_set(err, WS_ERR_SPEC, "kernel '%s' (variant '%s') names %d entries of %s "
                      "(template instances or overloads: %s): give the one to run by its "
-                     "mangled name", v->kernel, v->name, nfound, m->name, hits);
+                     "mangled name", v->kernel, v->name, nmatch, m->name, hits);
         return -1;
+    }
+    for (int i = 0; i < m->nfuncs; i++) {
+        size_t n = strlen(names);
+        if (m->funcs[i].is_entry)
+            snprintf(names + n, sizeof names - n, "%s%.200s", n ? ", " : "", m->funcs[i].name);
     }
     ws_error_set(err, WS_ERR_NOTFOUND, "kernel '%s' (variant '%s') is not an entry of %s "
                  "(entries: %s)", v->kernel, v->name, m->name, names[0] ? names : "none");

@@ -89,6 +89,32 @@ static void test_kernel_names(void)
     CHECK(!ws_kernel_name_matches("kernel", "kernel2"), "other");
 }
 
+static const char *pick_name(const void *ctx, int i)
+{
+    return ((const char *const *)ctx)[i];
+}
+
+/* Picking an entry: an exact (mangled) name first, else the only match; several matches are
+ * listed, NULL names skipped; .cu/.cuh are sources, toolkit headers are not. */
+static void test_kernel_pick(void)
+{
+    static const char *const names[] = {"_Z5scaleIfEvPT_", NULL, "_Z5scaleIdEvPT_", "other"};
+    char hits[64];
+    int n;
+    CHECK(ws_kernel_name_pick("other", 4, pick_name, names, &n, hits, sizeof hits) == 3 && n == 1,
+          "the only match");
+    CHECK(ws_kernel_name_pick("_Z5scaleIdEvPT_", 4, pick_name, names, &n, hits, sizeof hits) == 2,
+          "a mangled name picks its instance");
+    CHECK(ws_kernel_name_pick("scale", 4, pick_name, names, &n, hits, sizeof hits) == -1 &&
+              n == 2 && !strcmp(hits, "_Z5scaleIfEvPT_, _Z5scaleIdEvPT_"),
+          "two instances: %d (%s)", n, hits);
+    CHECK(ws_kernel_name_pick("absent", 4, pick_name, names, &n, hits, sizeof hits) == -1 && n == 0,
+          "none");
+    CHECK(ws_is_cuda_source("k.cu", 4) && ws_is_cuda_source("a/k.cuh", 7) &&
+              !ws_is_cuda_source("sm_30_intrinsics.hpp", 20) && !ws_is_cuda_source("cu", 2),
+          "CUDA sources and headers");
+}
+
 static void test_result(void)
 {
     ws_result r;
@@ -131,6 +157,7 @@ int main(void)
     test_types();
     test_json_and_hash();
     test_kernel_names();
+    test_kernel_pick();
     test_result();
     return ws_test_finish("core_basics");
 }
