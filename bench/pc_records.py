@@ -12,7 +12,11 @@ simulator runs against such records (the GPU's, from `warpscope profile --model 
                                        run, and its sim__diverged_yields)
   pc_records.py compare DB WORKLOAD    the newest GPU and SASS-model runs of each variant in
                                        the same DB (what `profile --model sass` stores), PC
-                                       by PC; a report, exit 0"""
+                                       by PC; a report, exit 0
+  pc_records.py totals DB WORKLOAD     the same runs' kernel totals (the Range Profiler's on
+                                       the GPU side): warp- and thread-instructions, branch
+                                       targets and divergent targets; exit 1 naming each
+                                       variant where one differs"""
 import sqlite3, sys
 
 
@@ -79,6 +83,41 @@ def ratio(pcs):
     return sum(t for _, t in pcs.values()) / issued if issued else 0.0
 
 
+TOTALS = ('smsp__inst_executed.sum', 'smsp__thread_inst_executed.sum',
+          'smsp__sass_branch_targets.sum', 'smsp__sass_branch_targets_threads_divergent.sum')
+
+
+def totals(path, workload):
+    db = sqlite3.connect(path)
+    runs = {}
+    for rid, v, src in db.execute("select id, variant, source from runs where workload=? "
+                                  "order by id", (workload,)):
+        side = 'gpu' if src.startswith('gpu') else 'sim' if src == 'sim:sass' else None
+        if side:
+            runs.setdefault(v, {})[side] = dict(db.execute(
+                "select name, value from metrics where run_id=?", (rid,)).fetchall())
+    bad = 0
+    print('%-12s %s' % ('variant', '  '.join('%21s' % m.split('.')[0].replace('smsp__', '')[:21]
+                                               for m in TOTALS)))
+    for v in sorted(runs):
+        g, s = runs[v].get('gpu'), runs[v].get('sim')
+        if not g or not s:
+            print('%-12s no %s run' % (v, 'GPU' if not g else 'SASS-model'))
+            bad += 1
+            continue
+        cells, same = [], True
+        for m in TOTALS:
+            gv, sv = g.get(m), s.get(m)
+            same &= gv is not None and sv is not None and round(gv) == round(sv)
+            cells.append('%10s %10s' % ('-' if gv is None else '%d' % gv,
+                                        '-' if sv is None else '%d' % sv))
+        print('%-12s %s%s' % (v, '  '.join(cells), '' if same else '  DIFFER'))
+        bad += not same
+    print('%s: %d of %d variants with kernel totals equal to the GPU\'s (GPU, SASS model)' % (
+        workload, len(runs) - bad, len(runs)))
+    return 1 if bad else 0
+
+
 if __name__ == '__main__':
     a = sys.argv[1:]
     if len(a) == 3 and a[0] == 'dump':
@@ -87,5 +126,7 @@ if __name__ == '__main__':
         sys.exit(check(a[1], a[2], a[3]))
     elif len(a) == 3 and a[0] == 'compare':
         compare(a[1], a[2])
+    elif len(a) == 3 and a[0] == 'totals':
+        sys.exit(totals(a[1], a[2]))
     else:
         sys.exit(__doc__)

@@ -61,11 +61,42 @@ static int sass_assertfail(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exe
     return ws_sass_fault(w, in, lane, 0, WS_ERR_SIM, "%s", text);
 }
 
+/* The lanes the further passes of an indirect transfer count, its lanes split into `n`
+ * groups by target (`m`, lowest lane first). Measured on the H200 (tests/gpu/indirect.spec,
+ * 21 splits of 2-4 targets, every one equal): the lowest lane's group and the rest are two
+ * sides, the smaller side served first (the lowest lane's on a tie), the rest split again
+ * the same way; each pass after the first counts the lanes not served before it. */
+static uint32_t pass_threads(const uint32_t *m, int n)
+{
+    int size[WS_WARP], order[WS_WARP], head = 0, tail = n;
+    int rest = 0;
+    for (int i = 0; i < n; i++)
+        rest += size[i] = __builtin_popcount(m[i]);
+    for (int i = 0; i < n; i++) { /* group i against groups i+1..n-1 */
+        int others = rest - size[i];
+        if (i == n - 1 || size[i] <= others)
+            order[head++] = i;
+        else
+            order[--tail] = i; /* served after the others */
+        rest = others;
+    }
+    assert(head == tail);
+    uint32_t left = 0, sum = 0;
+    for (int i = 0; i < n; i++)
+        left += (uint32_t)size[i];
+    for (int j = 0; j < n - 1; j++) { /* pass j + 2 counts what passes 1..j + 1 left */
+        left -= (uint32_t)size[order[j]];
+        sum += left;
+    }
+    return sum;
+}
+
 /* An indirect branch, call or return (a byte offset per lane): the lanes whose target is
  * the lowest lane's are `taken`; the lanes of each other target get a group of their own
- * at it (`again`), in the same issue: the H100 counts one warp-instruction per warp for a
- * call through a pointer whose lanes go to two functions (intrinsics.spec `calls`, per
- * SASS PC). */
+ * at it (`again`). CUPTI's per-PC counts show one warp-instruction per warp for a call
+ * through a pointer whose lanes go to two functions (intrinsics.spec `calls`); the Range
+ * Profiler's kernel totals count one pass per target (`passes`; pass_threads), and a
+ * return to k > 1 call sites one pass more, with every lane. */
 static int indirect(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec,
                     const uint64_t off[WS_WARP], ws_sass_fx *fx)
 {
@@ -78,6 +109,8 @@ static int indirect(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec,
     }
     if (off[first] == WS_SASS_ASSERTFAIL)
         return sass_assertfail(w, in, exec);
+    uint32_t gm[WS_WARP];
+    int n = 0;
     for (uint32_t rest = exec; rest;) { /* each target, lowest lane first */
         int k = __builtin_ctz(rest);
         int t = ws_sass_index_of(w->cta->run->k, (int64_t)off[k]);
@@ -87,6 +120,7 @@ static int indirect(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec,
         uint32_t lanes = 0;
         WS_LANES(l, rest, lanes |= (uint32_t)(off[l] == off[k]) << l;);
         rest &= ~lanes;
+        gm[n++] = lanes;
         if (k == first) { /* the running group goes on at the lowest lane's target */
             fx->taken = lanes;
             fx->next_pc = t;
@@ -95,6 +129,13 @@ static int indirect(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec,
             ws_sass_group_add(w, t, lanes, WS_SG_READY);
         }
     }
+    fx->groups = (uint8_t)n;
+    fx->replay_threads = pass_threads(gm, n);
+    if (in->op == WS_SOP_RET && n > 1) { /* RET to several call sites: one pass more */
+        fx->more_passes = 1;
+        fx->replay_threads += (uint32_t)__builtin_popcount(exec);
+    }
+    fx->passes = 1;
     return 0;
 }
 
@@ -311,23 +352,25 @@ int ws_sass_x_warpsync(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, w
         ws_sass_src(w, in, 0, exec, v);
         ws_sass_group *g = &w->groups[w->cur];
         int pc = g->pc;
-        uint32_t first = v[__builtin_ctz(exec)], keep = 0;
+        uint32_t first = v[__builtin_ctz(exec)], keep = 0, gm[WS_WARP];
         WS_LANES(l, exec, keep |= (uint32_t)(v[l] == first) << l;);
         left &= ~keep;
         g->mask &= ~left;
-        int groups = 1;
-        while (left) {
-            /* each further pass runs with the lanes still to serve (lowest lane's group
-               first): the H100's per-kernel thread counts at 32 and 1000 distinct groups */
-            fx->replay_threads += (uint32_t)__builtin_popcount(left);
+        int groups = 0;
+        gm[groups++] = keep;
+        while (left) { /* each further group, lowest lane first */
             uint32_t m = v[__builtin_ctz(left)], part = 0;
             WS_LANES(l, left, part |= (uint32_t)(v[l] == m) << l;);
             ws_sass_group_add(w, pc + 1, part, WS_SG_READY);
             left &= ~part;
-            groups++;
+            gm[groups++] = part;
         }
+        /* the further passes' lanes as for an indirect branch (the H100's per-kernel thread
+           counts at 32 and 1000 distinct groups; labeled partitions, docs/results/
+           unseen-kernels-h200.txt) */
+        fx->replay_threads = pass_threads(gm, groups);
         fx->groups = (uint8_t)groups; /* the timing model: warp.group_cycles per further one */
-        fx->exclusive = 1;
+        fx->passes = 1;
         return 0;
     }
     if (in->nopnd > 0) {

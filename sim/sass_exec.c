@@ -287,7 +287,8 @@ static int step(ws_sass_warp *w)
     fx.space = 0;
     fx.bytes = 0;
     fx.groups = 1;
-    fx.exclusive = 0;
+    fx.passes = 0;
+    fx.more_passes = 0;
     fx.replay_threads = 0;
     fx.cas_ok = 0;
     fx.taken = 0;
@@ -298,21 +299,26 @@ static int step(ws_sass_warp *w)
     int rc = d->fn(w, in, exec, &fx);
     if (rc)
         return rc;
-    if (d->flags & WS_SOPF_BRANCH)
+    if (fx.passes) {
+        /* as the H100's Range Profiler counts an instruction that ran in k passes, one per
+           group of lanes (WARPSYNC.EXCLUSIVE over k member masks, bench/sass_probe.sh; an
+           indirect branch, call or return whose lanes go to k targets, tests/gpu/
+           indirect.spec): max(1, k-1) branch targets, k-1 divergent, and k-1 further
+           passes (a return one more), which per-PC counts leave out; lanes whose guard
+           was false and fall through to the next instruction are one more way out */
+        assert(fx.groups >= 1);
+        unsigned splits = fx.groups - 1u + ((d->flags & WS_SOPF_BRANCH) && exec != active);
+        st->targets += splits > 1 ? splits : 1u;
+        st->divergent += splits;
+        st->replays += fx.groups - 1u + fx.more_passes;
+        st->replay_threads += fx.replay_threads;
+    } else if (d->flags & WS_SOPF_BRANCH) {
         count_branch(st, active, fx.taken);
+    }
     if (in->op == WS_SOP_YIELD && active != (w->valid & ~w->exited))
         st->diverged_yields++;
     if (fx.has_addr && (d->flags & WS_SOPF_ATOMIC) && ws_sass_has(in, WS_SMOD_CAS))
         st->cas_failed += popc(exec & ~fx.cas_ok);
-    if (fx.exclusive) { /* as the H100 counts a WARPSYNC.EXCLUSIVE over k groups (bench/
-                           sass_probe.sh): max(1, k-1) branch targets, k-1 divergent, and
-                           k-1 passes that per-PC counts leave out */
-        assert(fx.groups >= 1);
-        st->targets += fx.groups > 1 ? fx.groups - 1u : 1u;
-        st->divergent += fx.groups - 1u;
-        st->replays += fx.groups - 1u;
-        st->replay_threads += fx.replay_threads;
-    }
     if (fx.has_addr && (d->flags & WS_SOPF_ATOMIC) && exec) {
         ws_atomcount *a = &w->cta->wk->atoms[pc];
         uint64_t v[WS_WARP];

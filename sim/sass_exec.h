@@ -66,7 +66,10 @@ typedef struct ws_sass_fx {
     uint8_t space;             /* ws_space */
     uint8_t bytes;             /* per lane */
     uint8_t groups;            /* warp-wide ops: distinct member groups (1 otherwise) */
-    uint8_t exclusive;         /* WARPSYNC.EXCLUSIVE: `groups` passes, counted as branches */
+    uint8_t passes;            /* ran once per group of lanes, `groups` passes (WARPSYNC.
+                                  EXCLUSIVE; BRX/CALL/RET through registers, one per target):
+                                  counted as branches the way the H100 counts them */
+    uint8_t more_passes;       /* passes beyond `groups` that are no branch target (a RET's) */
     uint32_t replay_threads;   /* its further passes' lanes (ws_inst_stat.replay_threads) */
     uint32_t cas_ok;           /* CAS: lanes whose compare matched */
     /* control flow, for the executor */

@@ -46,7 +46,7 @@ sizes_for() {
     esac
 }
 
-# WS_GPU_PARTS: a regex of the parts to run (default all): tests inject ptx forms lines sweep args
+# WS_GPU_PARTS: a regex of the parts to run (default all): tests inject ptx forms lines indirect sweep args
 # classic seeds sass map (and WS_VALIDATION for the validation set), for a re-run of some parts.
 part() { echo "$1" | grep -Eq "^(${WS_GPU_PARTS:-.*})\$" || { echo "$1: skipped (WS_GPU_PARTS)" | tee -a "$log"; return 1; }; }
 
@@ -140,6 +140,32 @@ PY
 else
     tee -a "$log" <"$out/lines.txt" 2>/dev/null
     failures=$((failures + 1)); echo "FAILED: lines.spec (source lines on the GPU)" | tee -a "$log"
+fi
+fi
+
+# Indirect transfers (tests/gpu/indirect.spec, tests/sim/cu/indirect.cu: calls through
+# function pointers, BRX, returns to several call sites, lanes split over 1-4 targets): per
+# SASS PC the model's counts and, per kernel, its totals (warp- and thread-instructions,
+# branch targets, divergent targets: the Range Profiler counts a pass per further target)
+# equal to CUPTI's (bench/pc_records.py compare and totals; tests/gpu/indirect-h200.txt has
+# the H200's, which test_cli_indirect holds the model to without a GPU).
+if part indirect; then
+echo "== indirect transfers (tests/gpu/indirect.spec)" | tee -a "$log"
+ind_ok=1
+for v in $(awk '$1 == "variant" {print $2}' "$repo/tests/gpu/indirect.spec"); do
+    timeout ${WS_GPU_CHECK_TIMEOUT:-120} "$ws" profile "$repo/tests/gpu/indirect.spec" --variant "$v" \
+        --model sass --repeat 1 --quiet >>"$log" 2>&1 || { ind_ok=0; echo "FAILED: indirect.spec / $v" | tee -a "$log"; }
+done
+python3 "$repo/bench/pc_records.py" compare "$db" indirect >"$out/indirect-pc.txt" 2>&1
+grep -v "SASS PCs equal" "$out/indirect-pc.txt" | grep -q . && ind_ok=0
+grep -q "PCs equal to CUPTI's counts (e.g." "$out/indirect-pc.txt" && ind_ok=0
+python3 "$repo/bench/pc_records.py" totals "$db" indirect >"$out/indirect-totals.txt" 2>&1 || ind_ok=0
+tail -1 "$out/indirect-totals.txt" | tee -a "$log"
+if [ $ind_ok = 1 ]; then
+    echo "indirect: every variant's per-PC counts and kernel totals equal to the SASS model's" | tee -a "$log"
+else
+    cat "$out/indirect-pc.txt" "$out/indirect-totals.txt" >>"$log"
+    failures=$((failures + 1)); echo "FAILED: indirect.spec (per-PC counts or kernel totals)" | tee -a "$log"
 fi
 fi
 
