@@ -15,7 +15,7 @@ typedef struct predict_args {
     const char *workload, *preset;
     const char *model; /* "sass" or "ptx"; default: the one the preset was fitted on */
     int model_given;   /* --model named it: no fallback to the PTX model */
-    int json, quiet;
+    int json, quiet, no_db;
     ws_cli_defines defs;
 } predict_args;
 
@@ -41,6 +41,8 @@ static int predict_parse(int argc, char **argv, predict_args *a, ws_error *err)
          "`model` key: sass for h100, where nvdisasm is found; ptx for fermi)", 0, 0},
         WS_CLI_OPT_JSON(&a->json, "one JSON object: per variant its metrics, and the ratios"),
         WS_CLI_OPT_QUIET(&a->quiet),
+        {"--no-db", WS_OPT_FLAG, &a->no_db, NULL,
+         "accepted as by sim and run; predict stores nothing in any case", 0, 0},
     };
     const ws_cli_cmd cmd = {"predict", "warpscope predict WORKLOAD [-D NAME=VALUE]... [--preset NAME] [--json]",
                             predict_about, opts, WS_CLI_NOPTS(opts)};

@@ -554,6 +554,8 @@ double ws_result_value(const ws_result *r, const char *name);
  * / 32; NAN when the run has neither. */
 double ws_result_execution_rate(const ws_result *r);
 int ws_result_add_file(ws_result *r, const char *path, const char *text); /* returns index; dedups */
+/* Drops the files no instruction row names, renumbering the rows' indexes; returns how many. */
+int ws_result_drop_unused_files(ws_result *r);
 ws_inst_stat *ws_result_add_inst(ws_result *r);
 ws_block_info *ws_result_add_block(ws_result *r);
 ws_atomic_stat *ws_result_add_atomic(ws_result *r);

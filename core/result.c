@@ -118,6 +118,37 @@ int ws_result_add_file(ws_result *r, const char *path, const char *text)
     return r->nfiles - 1;
 }
 
+/* Drops the files no instruction row names (and their text), keeping the others in order
+ * and renumbering the rows' file indexes; returns how many were dropped. */
+int ws_result_drop_unused_files(ws_result *r)
+{
+    if (r->nfiles == 0)
+        return 0;
+    int *map = calloc((size_t)r->nfiles, sizeof *map);
+    if (!map)
+        return 0; /* keeping them is harmless */
+    for (int i = 0; i < r->ninsts; i++)
+        if (r->insts[i].file >= 0 && r->insts[i].file < r->nfiles)
+            map[r->insts[i].file] = 1;
+    int n = 0;
+    for (int f = 0; f < r->nfiles; f++) {
+        if (!map[f]) {
+            free(r->files[f].text);
+            map[f] = -1;
+            continue;
+        }
+        r->files[n] = r->files[f];
+        map[f] = n++;
+    }
+    for (int i = 0; i < r->ninsts; i++)
+        if (r->insts[i].file >= 0 && r->insts[i].file < r->nfiles)
+            r->insts[i].file = map[r->insts[i].file];
+    int dropped = r->nfiles - n;
+    r->nfiles = n;
+    free(map);
+    return dropped;
+}
+
 /* The new instruction starts with file and block unknown (-1), every count zero. */
 ws_inst_stat *ws_result_add_inst(ws_result *r)
 {

@@ -81,5 +81,11 @@ rc=$?
 check '[ $rc -ne 0 ] && [ $(wc -l < "$tmp/e.err") -eq 1 ] && grep -q "no GPU preset .nosuch." "$tmp/e.err"' \
       "bad preset: rc $rc, $(cat "$tmp/e.err")"
 
+# --no-db, as sim and run take it: accepted, and nothing is stored anywhere.
+(cd "$tmp" && WARPSCOPE_DB= $ws predict tree_reduction --no-db --quiet > "$tmp/n.out" 2> "$tmp/n.err")
+rc=$?
+check '[ $rc -eq 0 ] && grep -q "sequential" "$tmp/n.out" && [ ! -e "$tmp/warpscope.db" ]' \
+      "predict --no-db: rc $rc, $(head -c 300 "$tmp/n.err")"
+
 echo "cli_predict: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -151,6 +151,31 @@ static void test_result(void)
     ws_result_free(&r); /* twice is harmless */
 }
 
+/* The files no row names go; the others keep their order, and rows their file. */
+static void test_drop_unused_files(void)
+{
+    ws_result r;
+    ws_result_init(&r);
+    ws_result_add_file(&r, "/x/k.cu", "kernel");
+    ws_result_add_file(&r, "/cuda/include/sm_60_atomic_functions.hpp", "header");
+    ws_result_add_file(&r, "/x/k.cuh", NULL);
+    ws_result_add_file(&r, "/cuda/include/device_atomic_functions.hpp", NULL);
+    int files[] = { 0, 2, -1, 2, 0 };
+    for (int i = 0; i < 5; i++)
+        ws_result_add_inst(&r)->file = files[i];
+    CHECK(ws_result_drop_unused_files(&r) == 2 && r.nfiles == 2, "two dropped, %d left",
+          r.nfiles);
+    CHECK(!strcmp(r.files[0].path, "/x/k.cu") && !strcmp(r.files[1].path, "/x/k.cuh") &&
+              !strcmp(r.files[0].text, "kernel"),
+          "the named files kept in order: %s %s", r.files[0].path, r.files[1].path);
+    CHECK(r.insts[0].file == 0 && r.insts[1].file == 1 && r.insts[2].file == -1 &&
+              r.insts[3].file == 1 && r.insts[4].file == 0,
+          "rows renumbered: %d %d %d %d %d", r.insts[0].file, r.insts[1].file, r.insts[2].file,
+          r.insts[3].file, r.insts[4].file);
+    CHECK(ws_result_drop_unused_files(&r) == 0 && r.nfiles == 2, "nothing more to drop");
+    ws_result_free(&r);
+}
+
 int main(void)
 {
     test_error_format();
@@ -159,5 +184,6 @@ int main(void)
     test_kernel_names();
     test_kernel_pick();
     test_result();
+    test_drop_unused_files();
     return ws_test_finish("core_basics");
 }

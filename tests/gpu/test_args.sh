@@ -31,6 +31,11 @@ check '[ "$(matched "$tmp/run.json")" = "True" ]' \
 "$ws" profile "$tmp/args.spec" --no-db --json >"$tmp/prof.json" 2>"$tmp/prof.err"
 check '[ "$(matched "$tmp/prof.json")" = "True" ]' \
     "profile: the GPU's output equals the expected file: $(cat "$tmp/prof.err") $(head -c 400 "$tmp/prof.json")"
+# profile's time line names its sources: CUPTI's activity record, then the event-timed
+# launches (one launch: its median is its minimum).
+"$ws" profile "$tmp/args.spec" --no-db --warmup 0 --repeat 1 >"$tmp/prof.txt" 2>&1
+check 'grep -Eq "GPU time .*CUPTI.s activity record; timed with events: median ([0-9.]+) us, min \\1 us over 1 launches" "$tmp/prof.txt"' \
+    "profile: the time line: $(grep "GPU time" "$tmp/prof.txt")"
 # A symbol of the wrong size is the spec's error, named by the backend too.
 sed 's/^buffer c   f32 4 /buffer c f32 8 /' "$tmp/args.spec" >"$tmp/bad.spec"
 "$ws" run "$tmp/bad.spec" --no-db --no-sim >"$tmp/out" 2>&1
