@@ -290,6 +290,7 @@ typedef struct ws_warp {
     uint32_t bar_red_lanes; /* bar.red: lanes that receive the result */
     uint64_t issued;        /* also %clock */
     uint32_t sync_epoch;    /* __syncwarp count, for race detection */
+    uint64_t held[WS_WARP]; /* the lock word each lane holds, 0 none (race detection) */
     uint32_t carry;         /* per-lane carry flag of add.cc / addc */
     void *policy_state;     /* the reconvergence policy's, opaque to the executor */
     int nframes;
@@ -599,7 +600,13 @@ typedef struct ws_race_who {
     uint32_t cta;
     int warp, lane, fn, pc;
     uint32_t bar_epoch, sync_epoch;
+    int locked; /* the lane holds a lock (ws_race_lock) */
 } ws_race_who;
+/* Lock tracking for race detection, after lane's atomic or store at `addr` (`held`: the
+ * lock word the lane holds, 0 none): an atomic compare-and-swap or exchange that finds 0
+ * and writes something else takes the word as a lock (`swap`: 1 for those, with the old
+ * and new values); any later write of the holder to that word gives it back. */
+void ws_race_lock(uint64_t *held, uint64_t addr, int swap, uint64_t old, uint64_t nv);
 /* The executor-neutral check behind ws_race_access: `sp` is the resolved space (shared or
  * global); conflicts are recorded in wk. */
 void ws_race_check(ws_worker *wk, const ws_race_who *who, int sp, uint64_t addr, int bytes,

@@ -274,6 +274,17 @@ static int do_ld(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx)
     return 0;
 }
 
+/* Lock tracking (race.c's ws_race_lock) for a lane's write to global memory. */
+static void lock_note(ws_warp *w, const ws_inst *in, int lane, uint64_t addr, int swap,
+                      uint64_t old, uint64_t nv)
+{
+    int sp = in->space;
+    if (sp == WS_SPACE_GENERIC)
+        sp = ws_generic_space(&addr);
+    if (sp == WS_SPACE_GLOBAL)
+        ws_race_lock(&w->held[lane], addr, swap, old, nv);
+}
+
 static int do_st(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx)
 {
     int esz = elem_bytes(in), vec = in->vec ? in->vec : 1, n = esz * vec;
@@ -297,8 +308,10 @@ static int do_st(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx)
             return WS_ERR_SIM;
         for (int e = 0; e < vec; e++)
             memcpy(p + e * esz, &rows[e][l], (size_t)esz); /* little-endian host */
-        if (races && sh)
+        if (races && sh) {
             ws_race_access(w, in, in->space, addr[l], n, l, 1, 0, sh);
+            lock_note(w, in, l, addr[l], 0, 0, 0); /* the holder's store to its lock */
+        }
     });
     note_access(fx, in, exec, n);
     return 0;
@@ -408,8 +421,12 @@ static int do_atom(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx)
         if (!p)
             return WS_ERR_SIM;
         old[l] = atom_apply(in, p, b[l], c[l], bits);
-        if (races && sh)
+        if (races && sh) {
             ws_race_access(w, in, in->space, addr[l], bits / 8, l, 1, 1, sh);
+            int cas = in->subop == WS_SUB_CAS, swap = cas || in->subop == WS_SUB_EXCH;
+            uint64_t o = ws_trunc(old[l], bits), bv = ws_trunc(b[l], bits);
+            lock_note(w, in, l, addr[l], swap, o, cas ? (o == bv ? ws_trunc(c[l], bits) : o) : bv);
+        }
     });
     if (in->subop == WS_SUB_CAS)
         WS_LANES(l, exec, fx->cas_ok |= (uint32_t)(ws_trunc(old[l], bits) ==

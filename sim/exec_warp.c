@@ -304,6 +304,7 @@ static int warp_start(ws_warp *w)
     w->state = WS_W_READY;
     w->issued = 0;
     w->sync_epoch = 0;
+    memset(w->held, 0, sizeof w->held);
     w->carry = 0;
     w->nframes = 1;
     ws_frame *f = &w->frames[0];

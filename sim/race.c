@@ -3,32 +3,36 @@
  * last writer and the last reader, packed into one 64-bit word each with the bytes of the
  * word they touched (relaxed atomics, so host threads may share them). Accesses to
  * different bytes of one word do not conflict; the pair keeps only the latest access, so
- * a race may be missed, never invented. Conflicts are de-duplicated by PC pair. */
+ * a race may be missed, never invented. Two accesses made while holding a lock (a word an
+ * atomic compare-and-swap or exchange took from 0, until the holder writes it again) do not
+ * conflict. Conflicts are de-duplicated by PC pair. */
 #include <stdio.h>
 #include <stdlib.h>
 #include "sim/exec.h"
 
 #define RACE_PAIRS_MAX 1024
 #define RACE_WARNINGS_MAX 20
-#define CTA_BITS 21 /* CTA ids alias above 2^21 CTAs: such pairs are missed, not invented */
+#define CTA_BITS 20 /* CTA ids alias above 2^20 CTAs: such pairs are missed, not invented */
 
-/* valid:63 atomic:62 epoch:55-61 lane:50-54 warp:45-49 cta:24-44 bytes:20-23 fn:16-19
- * pc:0-15; epoch = CTA barrier count (4 bits) << 3 | the warp's __syncwarp count (3 bits);
- * bytes = which bytes of the word the access touched (bit i: byte i). */
+/* valid:63 atomic:62 epoch:55-61 lane:50-54 warp:45-49 cta:25-44 locked:24 bytes:20-23
+ * fn:16-19 pc:0-15; epoch = CTA barrier count (4 bits) << 3 | the warp's __syncwarp count
+ * (3 bits); bytes = which bytes of the word the access touched (bit i: byte i); locked =
+ * the lane held a lock (ws_race_lock). */
 static uint64_t pack(uint32_t cta, int warp, int lane, int fn, int pc, uint32_t epoch,
-                     int atomic)
+                     int atomic, int locked)
 {
     return 1ull << 63 | (uint64_t)(atomic & 1) << 62 | (uint64_t)(epoch & 127) << 55 |
            (uint64_t)(lane & 31) << 50 | (uint64_t)(warp & 31) << 45 |
-           (uint64_t)(cta & ((1u << CTA_BITS) - 1)) << 24 | (uint64_t)(fn > 15 ? 15 : fn) << 16 |
-           (uint64_t)(pc & 0xffff);
+           (uint64_t)(cta & ((1u << CTA_BITS) - 1)) << 25 | (uint64_t)(locked & 1) << 24 |
+           (uint64_t)(fn > 15 ? 15 : fn) << 16 | (uint64_t)(pc & 0xffff);
 }
 
-static uint64_t thread_bits(uint64_t s) { return (s >> 24) & ((1ull << (CTA_BITS + 10)) - 1); }
+static uint64_t thread_bits(uint64_t s) { return (s >> 25) & ((1ull << (CTA_BITS + 10)) - 1); }
 static int s_pc(uint64_t s) { return (int)(s & 0xffff); }
 static int s_fn(uint64_t s) { return (int)((s >> 16) & 15); }
 static unsigned s_bytes(uint64_t s) { return (unsigned)((s >> 20) & 15); }
-static uint32_t s_cta(uint64_t s) { return (uint32_t)((s >> 24) & ((1u << CTA_BITS) - 1)); }
+static uint32_t s_cta(uint64_t s) { return (uint32_t)((s >> 25) & ((1u << CTA_BITS) - 1)); }
+static int s_locked(uint64_t s) { return (int)((s >> 24) & 1); }
 static int s_warp(uint64_t s) { return (int)((s >> 45) & 31); }
 static int s_lane(uint64_t s) { return (int)((s >> 50) & 31); }
 static uint32_t s_epoch(uint64_t s) { return (uint32_t)((s >> 55) & 127); }
@@ -41,6 +45,8 @@ static int conflicts(uint64_t prev, uint64_t cur, int space)
         return 0;
     if (s_atomic(prev) && s_atomic(cur))
         return 0;
+    if (s_locked(prev) && s_locked(cur))
+        return 0; /* both in critical sections (of one lock, or the race is missed) */
     if (s_cta(prev) != s_cta(cur))
         return 1;
     if (space != WS_SPACE_SHARED && (s_epoch(prev) >> 3) != (s_epoch(cur) >> 3))
@@ -85,7 +91,7 @@ void ws_race_access(ws_warp *w, const ws_inst *in, int space, uint64_t addr, int
                  ? WS_SPACE_SHARED : WS_SPACE_GLOBAL;
     ws_race_who who = { w->cta->id, w->id, lane, f->fn,
                         (int)(in - w->cta->run->m->funcs[f->fn].insts), w->cta->bar_epoch,
-                        w->sync_epoch };
+                        w->sync_epoch, w->held[lane] != 0 };
     ws_race_check(w->cta->wk, &who, sp, addr, bytes, is_write, is_atomic, shadow);
 }
 
@@ -93,7 +99,8 @@ void ws_race_check(ws_worker *wk, const ws_race_who *who, int sp, uint64_t addr,
                    int is_write, int is_atomic, uint64_t *shadow)
 {
     uint32_t epoch = (who->bar_epoch & 15) << 3 | (who->sync_epoch & 7);
-    uint64_t cur = pack(who->cta, who->warp, who->lane, who->fn, who->pc, epoch, is_atomic);
+    uint64_t cur = pack(who->cta, who->warp, who->lane, who->fn, who->pc, epoch, is_atomic,
+                        who->locked);
     /* accesses are naturally aligned: a sub-word one stays inside its word */
     unsigned first = (unsigned)(addr & 3);
     int words = (int)((first + (unsigned)bytes + 3) / 4);
@@ -112,6 +119,18 @@ void ws_race_check(ws_worker *wk, const ws_race_who *who, int sp, uint64_t addr,
         }
         __atomic_store_n(slot, me, __ATOMIC_RELAXED);
     }
+}
+
+/* A lane holds at most one lock (the innermost is all a critical section needs). A CAS
+ * retry loop over a word that starts at 0 looks like a lock to this rule: its lane then
+ * counts as holding one until it writes the word again, and a race between two such lanes
+ * is missed (never invented). */
+void ws_race_lock(uint64_t *held, uint64_t addr, int swap, uint64_t old, uint64_t nv)
+{
+    if (*held == addr && addr)
+        *held = 0; /* the holder writes its lock word: released */
+    else if (swap && old == 0 && nv != 0 && !*held)
+        *held = addr;
 }
 
 static void describe_pc(const void *ctx, int fn, int pc, char *buf, size_t n)

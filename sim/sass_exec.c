@@ -492,6 +492,7 @@ static void warp_start(ws_sass_warp *w, uint64_t cta_linear)
     w->issued = 0;
     w->since_switch = 0;
     w->sync_epoch = 0;
+    memset(w->held, 0, sizeof w->held);
     uint64_t g = cta_linear * (uint64_t)r->base.nwarps + (uint64_t)w->id;
     w->timeline = g < (uint64_t)r->base.ntimelines ? &r->base.timelines[g] : NULL;
     if (w->timeline) {

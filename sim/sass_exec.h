@@ -45,6 +45,7 @@ typedef struct ws_sass_warp {
     uint8_t *local;            /* 32 lanes * frame bytes of local memory */
     ws_timeline *timeline;     /* when recorded */
     uint32_t sync_epoch;
+    uint64_t held[WS_WARP];    /* the lock word each lane holds, 0 none (race.c) */
     uint8_t turn_over;         /* a test_wait found its phase incomplete: the warp's turn
                                   ends (nothing changes until other warps run) */
 } ws_sass_warp;

@@ -125,8 +125,10 @@ static void race(ws_sass_warp *w, const ws_sass_inst *in, int sp, int a, uint64_
                      : r->base.shadow_global ? r->base.shadow_global[a] : NULL;
     if (!shadow)
         return;
+    if (access == 1 && sp == WS_SPACE_GLOBAL)
+        ws_race_lock(&w->held[lane], addr, 0, 0, 0); /* the holder's store to its lock */
     ws_race_who who = { c->id, w->id, lane, 0, (int)(in - r->k->insts), c->bar_epoch,
-                        w->sync_epoch };
+                        w->sync_epoch, w->held[lane] != 0 };
     ws_race_check(&c->wk->base, &who, sp, addr, (int)n, access != 0, access == 2,
                   shadow + (off / 4) * 2);
 }
@@ -542,6 +544,9 @@ int ws_sass_x_atom(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
                                                            __ATOMIC_RELAXED));
             if (cas && old == b)
                 fx->cas_ok |= 1u << l;
+            if (e == 0 && real == WS_SPACE_GLOBAL) /* a lock taken or given back (race.c) */
+                ws_race_lock(&w->held[l], fx->addr[l],
+                             cas || ws_sass_has(in, WS_SMOD_EXCH), old, nv);
             rw[e] = (uint32_t)result;
             if (n == 8)
                 rw[1] = (uint32_t)(result >> 32);

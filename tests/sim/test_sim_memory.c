@@ -2,7 +2,8 @@
  * addresses wrap at 2^32 (a base below zero plus an offset), lanes writing different bytes
  * of one word are not a race while two lanes writing one byte are, a load that reads a
  * CAS's guess is no race with the CASes while a plain read of an atomically updated word
- * is, and an access before a buffer names that buffer and the direction. */
+ * is, critical sections of a spin lock do not race with each other while a write outside
+ * the lock does, and an access before a buffer names that buffer and the direction. */
 #include "sim/ir.h"
 #include "tests/sim/sim_test.h"
 
@@ -10,7 +11,7 @@ static const char *SPEC =
     "workload memory\nsource memory.cu\n"
     "buffer in i32 64 iota\nbuffer out i32 512 zero\nbuffer flags u8 512 const 7\n"
     "buffer S i32 64 zero\nbuffer J i32 64 zero\nbuffer mx f32 1 zero\nbuffer c i32 1 zero\n"
-    "buffer tf f32 64 const 3\n"
+    "buffer tf f32 64 const 3\nbuffer lk i32 1 zero\nbuffer lc i32 1 zero\n"
     "variant wrap\n  kernel shared_wrap\n  grid 1\n  block 64\n  args in out 4\n"
     "variant bytes\n  kernel byte_flags\n  grid 2\n  block 256\n  args flags out\n"
     "variant byterace\n  kernel byte_race\n  grid 1\n  block 64\n  args flags\n"
@@ -18,6 +19,8 @@ static const char *SPEC =
     "variant longname\n  kernel long_name\n  grid 1\n  block 64\n  args out\n"
     "variant guess\n  kernel cas_guess\n  grid 2\n  block 64\n  args mx in\n"
     "variant peek\n  kernel atomic_peek\n  grid 1\n  block 64\n  args c out\n"
+    "variant lock\n  kernel spin_lock\n  grid 1\n  block 64\n  args lk lc\n"
+    "variant leak\n  kernel lock_leak\n  grid 1\n  block 64\n  args lk lc\n"
     "variant tamb\n  kernel tscale\n  grid 1\n  block 64\n  args tf 2.0\n"
     "variant tfloat\n  kernel _Z6tscaleIfEvPT_S0_\n  grid 1\n  block 64\n  args tf 2.0\n";
 
@@ -149,6 +152,45 @@ static void test_cas_guess(ws_module *m)
     ws_sass_module_free(sass);
 }
 
+/* On both models: the critical sections of a spin lock (atomicCAS from 0, atomicExch back)
+ * do not race with each other; a plain write of the same word outside the lock races with
+ * them, named at its line. */
+static void test_spin_lock(ws_module *m)
+{
+    ws_sass_module *sass = NULL;
+    for (int k = 0; k < 2; k++) {
+        const char *model = k ? "SASS" : "PTX";
+        if (k == 1 && st_load_sass("memory", "test_sim_memory", &sass) != 0)
+            break;
+        st_run r;
+        int rc = st_exec_on(&r, m, sass, SPEC, "lock", NULL);
+        CHECK(rc == 0, "%s model: spin_lock runs: %s", model, r.err.msg);
+        if (rc == 0) {
+            CHECK(*(const int *)st_buf(&r, "lc")->data == 64 && *(const int *)st_buf(&r, "lk")->data == 0,
+                  "%s model: 64 increments under the lock, the lock free: %d %d", model,
+                  *(const int *)st_buf(&r, "lc")->data, *(const int *)st_buf(&r, "lk")->data);
+            CHECK(st_metric(&r, "sim__races") == 0, "%s model: critical sections do not race: "
+                  "%g (%s)", model, st_metric(&r, "sim__races"),
+                  r.res.nwarnings ? r.res.warnings[0] : "");
+        }
+        st_free(&r);
+        rc = st_exec_on(&r, m, sass, SPEC, "leak", NULL);
+        CHECK(rc == 0, "%s model: lock_leak runs: %s", model, r.err.msg);
+        if (rc == 0) {
+            char want[64];
+            snprintf(want, sizeof want, "memory.cu:%d", st_cu_line("memory.cu", "@leak"));
+            int named = 0;
+            for (int i = 0; i < r.res.nwarnings; i++)
+                named |= strstr(r.res.warnings[i], "race:") && strstr(r.res.warnings[i], want);
+            CHECK(st_metric(&r, "sim__races") >= 1 && named,
+                  "%s model: a write outside the lock races, named at %s: %g (%s)", model, want,
+                  st_metric(&r, "sim__races"), r.res.nwarnings ? r.res.warnings[0] : "");
+        }
+        st_free(&r);
+    }
+    ws_sass_module_free(sass);
+}
+
 /* A name that two template instances share is an error naming both mangled names; the
  * mangled name of one runs it. */
 static void test_template_names(ws_module *m)
@@ -179,6 +221,7 @@ int main(void)
         test_underflow(m);
         test_long_name(m);
         test_cas_guess(m);
+        test_spin_lock(m);
         test_template_names(m);
         ws_module_free(m);
     }
