@@ -158,7 +158,7 @@ echo "== indirect transfers (tests/gpu/indirect.spec)" | tee -a "$log"
 ind_ok=1
 for v in $(awk '$1 == "variant" {print $2}' "$repo/tests/gpu/indirect.spec"); do
     timeout ${WS_GPU_CHECK_TIMEOUT:-120} "$ws" profile "$repo/tests/gpu/indirect.spec" --variant "$v" \
-        --model sass --repeat 1 --quiet >>"$log" 2>&1 || { ind_ok=0; echo "FAILED: indirect.spec / $v" | tee -a "$log"; }
+        --model sass --repeat 1 --quiet >>"$out/indirect.log" 2>&1 || { ind_ok=0; echo "FAILED: indirect.spec / $v" | tee -a "$log"; }
 done
 python3 "$repo/bench/pc_records.py" compare "$db" indirect >"$out/indirect-pc.txt" 2>&1
 grep -v "SASS PCs equal" "$out/indirect-pc.txt" | grep -q . && ind_ok=0
