@@ -112,83 +112,81 @@ static void test_long_name(ws_module *m)
     ws_sass_module_free(sass);
 }
 
+/* Whether a race warning of the run names the memory.cu line tagged `tag` (and `also`). */
+static int race_at(const st_run *r, const char *tag, const char *also)
+{
+    char want[64];
+    snprintf(want, sizeof want, "memory.cu:%d", st_cu_line("memory.cu", tag));
+    for (int i = 0; i < r->res.nwarnings; i++)
+        if (strstr(r->res.warnings[i], "race:") && strstr(r->res.warnings[i], want) &&
+            (!also || strstr(r->res.warnings[i], also)))
+            return 1;
+    return 0;
+}
+
+/* Runs `body` on the PTX model, then on the SASS model where nvdisasm is found. */
+static void on_both_models(ws_module *m,
+                           void (*body)(ws_module *, ws_sass_module *, const char *model))
+{
+    body(m, NULL, "PTX");
+    ws_sass_module *sass = NULL;
+    if (st_load_sass("memory", "test_sim_memory", &sass) == 0)
+        body(m, sass, "SASS");
+    ws_sass_module_free(sass);
+}
+
 /* On both models: the CAS retry loop's load (the guess) does not race with the CASes; a
  * plain read of a word other threads add to atomically does, named at its line. */
-static void test_cas_guess(ws_module *m)
+static void cas_guess_on(ws_module *m, ws_sass_module *sass, const char *model)
 {
-    ws_sass_module *sass = NULL;
-    for (int k = 0; k < 2; k++) {
-        const char *model = k ? "SASS" : "PTX";
-        if (k == 1 && st_load_sass("memory", "test_sim_memory", &sass) != 0)
-            break;
-        st_run r;
-        int rc = st_exec_on(&r, m, sass, SPEC, "guess", NULL);
-        CHECK(rc == 0, "%s model: cas_guess runs: %s", model, r.err.msg);
-        if (rc == 0) {
-            CHECK(*(const float *)st_buf(&r, "mx")->data == 63.0f, "%s model: the max is 63: %g",
-                  model, *(const float *)st_buf(&r, "mx")->data);
-            const char *race = NULL;
-            for (int i = 0; i < r.res.nwarnings && !race; i++)
-                if (strstr(r.res.warnings[i], "race:"))
-                    race = r.res.warnings[i];
-            CHECK(st_metric(&r, "sim__races") == 0 && !race,
-                  "%s model: the load of a CAS's guess is no race: %g (%s)", model,
-                  st_metric(&r, "sim__races"), race ? race : "");
-        }
-        st_free(&r);
-        rc = st_exec_on(&r, m, sass, SPEC, "peek", NULL);
-        CHECK(rc == 0, "%s model: atomic_peek runs: %s", model, r.err.msg);
-        if (rc == 0) {
-            char want[64];
-            snprintf(want, sizeof want, "memory.cu:%d", st_cu_line("memory.cu", "@peek"));
-            CHECK(st_metric(&r, "sim__races") >= 1 && r.res.nwarnings >= 1 &&
-                      strstr(r.res.warnings[0], "written atomically") &&
-                      strstr(r.res.warnings[0], want),
-                  "%s model: a plain read of an atomically added word races: %g (%s)", model,
-                  st_metric(&r, "sim__races"), r.res.nwarnings ? r.res.warnings[0] : "");
-        }
-        st_free(&r);
+    st_run r;
+    int rc = st_exec_on(&r, m, sass, SPEC, "guess", NULL);
+    CHECK(rc == 0, "%s model: cas_guess runs: %s", model, r.err.msg);
+    if (rc == 0) {
+        CHECK(*(const float *)st_buf(&r, "mx")->data == 63.0f, "%s model: the max is 63: %g",
+              model, *(const float *)st_buf(&r, "mx")->data);
+        const char *race = NULL;
+        for (int i = 0; i < r.res.nwarnings && !race; i++)
+            if (strstr(r.res.warnings[i], "race:"))
+                race = r.res.warnings[i];
+        CHECK(st_metric(&r, "sim__races") == 0 && !race,
+              "%s model: the load of a CAS's guess is no race: %g (%s)", model,
+              st_metric(&r, "sim__races"), race ? race : "");
     }
-    ws_sass_module_free(sass);
+    st_free(&r);
+    rc = st_exec_on(&r, m, sass, SPEC, "peek", NULL);
+    CHECK(rc == 0, "%s model: atomic_peek runs: %s", model, r.err.msg);
+    if (rc == 0)
+        CHECK(st_metric(&r, "sim__races") >= 1 && race_at(&r, "@peek", "written atomically"),
+              "%s model: a plain read of an atomically added word races: %g (%s)", model,
+              st_metric(&r, "sim__races"), r.res.nwarnings ? r.res.warnings[0] : "");
+    st_free(&r);
 }
 
 /* On both models: the critical sections of a spin lock (atomicCAS from 0, atomicExch back)
  * do not race with each other; a plain write of the same word outside the lock races with
  * them, named at its line. */
-static void test_spin_lock(ws_module *m)
+static void spin_lock_on(ws_module *m, ws_sass_module *sass, const char *model)
 {
-    ws_sass_module *sass = NULL;
-    for (int k = 0; k < 2; k++) {
-        const char *model = k ? "SASS" : "PTX";
-        if (k == 1 && st_load_sass("memory", "test_sim_memory", &sass) != 0)
-            break;
-        st_run r;
-        int rc = st_exec_on(&r, m, sass, SPEC, "lock", NULL);
-        CHECK(rc == 0, "%s model: spin_lock runs: %s", model, r.err.msg);
-        if (rc == 0) {
-            CHECK(*(const int *)st_buf(&r, "lc")->data == 64 && *(const int *)st_buf(&r, "lk")->data == 0,
-                  "%s model: 64 increments under the lock, the lock free: %d %d", model,
-                  *(const int *)st_buf(&r, "lc")->data, *(const int *)st_buf(&r, "lk")->data);
-            CHECK(st_metric(&r, "sim__races") == 0, "%s model: critical sections do not race: "
-                  "%g (%s)", model, st_metric(&r, "sim__races"),
-                  r.res.nwarnings ? r.res.warnings[0] : "");
-        }
-        st_free(&r);
-        rc = st_exec_on(&r, m, sass, SPEC, "leak", NULL);
-        CHECK(rc == 0, "%s model: lock_leak runs: %s", model, r.err.msg);
-        if (rc == 0) {
-            char want[64];
-            snprintf(want, sizeof want, "memory.cu:%d", st_cu_line("memory.cu", "@leak"));
-            int named = 0;
-            for (int i = 0; i < r.res.nwarnings; i++)
-                named |= strstr(r.res.warnings[i], "race:") && strstr(r.res.warnings[i], want);
-            CHECK(st_metric(&r, "sim__races") >= 1 && named,
-                  "%s model: a write outside the lock races, named at %s: %g (%s)", model, want,
-                  st_metric(&r, "sim__races"), r.res.nwarnings ? r.res.warnings[0] : "");
-        }
-        st_free(&r);
+    st_run r;
+    int rc = st_exec_on(&r, m, sass, SPEC, "lock", NULL);
+    CHECK(rc == 0, "%s model: spin_lock runs: %s", model, r.err.msg);
+    if (rc == 0) {
+        CHECK(*(const int *)st_buf(&r, "lc")->data == 64 && *(const int *)st_buf(&r, "lk")->data == 0,
+              "%s model: 64 increments under the lock, the lock free: %d %d", model,
+              *(const int *)st_buf(&r, "lc")->data, *(const int *)st_buf(&r, "lk")->data);
+        CHECK(st_metric(&r, "sim__races") == 0, "%s model: critical sections do not race: "
+              "%g (%s)", model, st_metric(&r, "sim__races"),
+              r.res.nwarnings ? r.res.warnings[0] : "");
     }
-    ws_sass_module_free(sass);
+    st_free(&r);
+    rc = st_exec_on(&r, m, sass, SPEC, "leak", NULL);
+    CHECK(rc == 0, "%s model: lock_leak runs: %s", model, r.err.msg);
+    if (rc == 0)
+        CHECK(st_metric(&r, "sim__races") >= 1 && race_at(&r, "@leak", NULL),
+              "%s model: a write outside the lock races, named at its line: %g (%s)", model,
+              st_metric(&r, "sim__races"), r.res.nwarnings ? r.res.warnings[0] : "");
+    st_free(&r);
 }
 
 /* A name that two template instances share is an error naming both mangled names; the
@@ -220,8 +218,8 @@ int main(void)
         test_bytes(m);
         test_underflow(m);
         test_long_name(m);
-        test_cas_guess(m);
-        test_spin_lock(m);
+        on_both_models(m, cas_guess_on);
+        on_both_models(m, spin_lock_on);
         test_template_names(m);
         ws_module_free(m);
     }

@@ -79,26 +79,8 @@ extern "C" __global__ void atomic_peek(int *c, int *out)
 
 // A spin lock around plain accesses: the critical sections do not race (a CAS takes the
 // word from 0, an exchange by the holder gives it back).
-extern "C" __global__ void spin_lock(int *lock, int *c)
+__device__ void locked_increment(int *lock, int *c)
 {
-    bool done = false;
-    while (!done) {
-        if (atomicCAS(lock, 0, 1) == 0) {
-            *c += 1; // @locked
-            __threadfence();
-            atomicExch(lock, 0);
-            done = true;
-        }
-    }
-}
-
-// The same, with one thread writing the word outside the lock: a race.
-extern "C" __global__ void lock_leak(int *lock, int *c)
-{
-    if (threadIdx.x == 40) {
-        *c = 7; // @leak
-        return;
-    }
     bool done = false;
     while (!done) {
         if (atomicCAS(lock, 0, 1) == 0) {
@@ -108,6 +90,21 @@ extern "C" __global__ void lock_leak(int *lock, int *c)
             done = true;
         }
     }
+}
+
+extern "C" __global__ void spin_lock(int *lock, int *c)
+{
+    locked_increment(lock, c);
+}
+
+// The same, with one thread writing the word outside the lock: a race.
+extern "C" __global__ void lock_leak(int *lock, int *c)
+{
+    if (threadIdx.x == 40) {
+        *c = 7; // @leak
+        return;
+    }
+    locked_increment(lock, c);
 }
 
 // Two instances of one template: `kernel tscale` is ambiguous, a mangled name picks one.
