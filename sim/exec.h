@@ -606,7 +606,15 @@ typedef struct ws_race_who {
  * lock word the lane holds, 0 none): an atomic compare-and-swap or exchange that finds 0
  * and writes something else takes the word as a lock (`swap`: 1 for those, with the old
  * and new values); any later write of the holder to that word gives it back. */
-void ws_race_lock(uint64_t *held, uint64_t addr, int swap, uint64_t old, uint64_t nv);
+int ws_race_lock(uint64_t *held, uint64_t addr, int swap, uint64_t old, uint64_t nv);
+/* ... returns 1 when it gave the lock back. A lock that one lane holds is held by the lanes
+ * a __syncwarp or __syncthreads synchronizes it with (one leader takes the lock for its warp
+ * or CTA): ws_race_lock_find names a lock some lane holds (0: none), ws_race_lock_fill gives
+ * it to the lanes that hold none, and ws_race_lock_drop gives `addr` back in every lane
+ * holding it (the leader's release ends the whole group's critical section). */
+uint64_t ws_race_lock_find(const uint64_t *held, int n);
+void ws_race_lock_fill(uint64_t *held, int n, uint64_t lock);
+void ws_race_lock_drop(uint64_t *held, int n, uint64_t addr);
 /* The executor-neutral check behind ws_race_access: `sp` is the resolved space (shared or
  * global); conflicts are recorded in wk. */
 void ws_race_check(ws_worker *wk, const ws_race_who *who, int sp, uint64_t addr, int bytes,

@@ -4,7 +4,8 @@
  * word they touched (relaxed atomics, so host threads may share them). Accesses to
  * different bytes of one word do not conflict; the pair keeps only the latest access, so
  * a race may be missed, never invented. Two accesses made while holding a lock (a word an
- * atomic compare-and-swap or exchange took from 0, until the holder writes it again) do not
+ * atomic compare-and-swap or exchange took from 0, until the holder writes it again; a
+ * leader's lock is its warp's from a __syncwarp, its CTA's from a __syncthreads) do not
  * conflict. Conflicts are de-duplicated by PC pair. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -125,12 +126,37 @@ void ws_race_check(ws_worker *wk, const ws_race_who *who, int sp, uint64_t addr,
  * retry loop over a word that starts at 0 looks like a lock to this rule: its lane then
  * counts as holding one until it writes the word again, and a race between two such lanes
  * is missed (never invented). */
-void ws_race_lock(uint64_t *held, uint64_t addr, int swap, uint64_t old, uint64_t nv)
+int ws_race_lock(uint64_t *held, uint64_t addr, int swap, uint64_t old, uint64_t nv)
 {
-    if (*held == addr && addr)
+    if (*held == addr && addr) {
         *held = 0; /* the holder writes its lock word: released */
-    else if (swap && old == 0 && nv != 0 && !*held)
+        return 1;
+    }
+    if (swap && old == 0 && nv != 0 && !*held)
         *held = addr;
+    return 0;
+}
+
+uint64_t ws_race_lock_find(const uint64_t *held, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (held[i])
+            return held[i];
+    return 0;
+}
+
+void ws_race_lock_fill(uint64_t *held, int n, uint64_t lock)
+{
+    for (int i = 0; i < n && lock; i++)
+        if (!held[i])
+            held[i] = lock;
+}
+
+void ws_race_lock_drop(uint64_t *held, int n, uint64_t addr)
+{
+    for (int i = 0; i < n; i++)
+        if (held[i] == addr)
+            held[i] = 0;
 }
 
 static void describe_pc(const void *ctx, int fn, int pc, char *buf, size_t n)

@@ -177,6 +177,7 @@ int ws_sass_x_bra(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sas
             /* ptxas lowers __syncwarp to this check: a converged warp skips the WARPSYNC
              * and is synchronized here (race detection) */
             w->sync_epoch++;
+            ws_race_lock_fill(w->held, WS_WARP, ws_race_lock_find(w->held, WS_WARP));
         }
     }
     fx->taken = exec;
@@ -344,6 +345,7 @@ int ws_sass_x_warpsync(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, w
     if (!exec)
         return 0;
     w->sync_epoch++; /* __syncwarp: orders this warp's accesses (race detection) */
+    ws_race_lock_fill(w->held, WS_WARP, ws_race_lock_find(w->held, WS_WARP));
     uint32_t mask = WS_FULL_MASK;
     if (ws_sass_has(in, WS_SMOD_EXCLUSIVE) && in->nopnd > 0) {
         /* WARPSYNC.EXCLUSIVE R: the lanes run on in groups of equal masks, one group at a

@@ -114,6 +114,16 @@ int ws_sass_cas_guess(const void *ctx, int fn_load, int load, int fn_cas, int ca
            a->scale == b->scale && a->u32 == b->u32;
 }
 
+/* Lock tracking (race.c's ws_race_lock) for a lane's write to global memory; the leader's
+ * release ends the critical section for every lane that shared its lock. */
+static void lock_note(ws_sass_warp *w, int lane, uint64_t addr, int swap, uint64_t old,
+                      uint64_t nv)
+{
+    if (ws_race_lock(&w->held[lane], addr, swap, old, nv))
+        for (int i = 0; i < w->cta->nwarps; i++)
+            ws_race_lock_drop(w->cta->warps[i].held, WS_WARP, addr);
+}
+
 /* Race detection (race.c, shared with the PTX model) of one lane's access to shared memory
  * at offset `off`, or to global allocation `a` (off: from its base). */
 static void race(ws_sass_warp *w, const ws_sass_inst *in, int sp, int a, uint64_t off,
@@ -126,7 +136,7 @@ static void race(ws_sass_warp *w, const ws_sass_inst *in, int sp, int a, uint64_
     if (!shadow)
         return;
     if (access == 1 && sp == WS_SPACE_GLOBAL)
-        ws_race_lock(&w->held[lane], addr, 0, 0, 0); /* the holder's store to its lock */
+        lock_note(w, lane, addr, 0, 0, 0); /* the holder's store to its lock */
     ws_race_who who = { c->id, w->id, lane, 0, (int)(in - r->k->insts), c->bar_epoch,
                         w->sync_epoch, w->held[lane] != 0 };
     ws_race_check(&c->wk->base, &who, sp, addr, (int)n, access != 0, access == 2,
@@ -545,8 +555,7 @@ int ws_sass_x_atom(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
             if (cas && old == b)
                 fx->cas_ok |= 1u << l;
             if (e == 0 && real == WS_SPACE_GLOBAL) /* a lock taken or given back (race.c) */
-                ws_race_lock(&w->held[l], fx->addr[l],
-                             cas || ws_sass_has(in, WS_SMOD_EXCH), old, nv);
+                lock_note(w, l, fx->addr[l], cas || ws_sass_has(in, WS_SMOD_EXCH), old, nv);
             rw[e] = (uint32_t)result;
             if (n == 8)
                 rw[1] = (uint32_t)(result >> 32);

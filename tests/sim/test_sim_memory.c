@@ -12,6 +12,7 @@ static const char *SPEC =
     "buffer in i32 64 iota\nbuffer out i32 512 zero\nbuffer flags u8 512 const 7\n"
     "buffer S i32 64 zero\nbuffer J i32 64 zero\nbuffer mx f32 1 zero\nbuffer c i32 1 zero\n"
     "buffer tf f32 64 const 3\nbuffer lk i32 1 zero\nbuffer lc i32 1 zero\n"
+    "buffer lead i32 64 zero\n"
     "variant wrap\n  kernel shared_wrap\n  grid 1\n  block 64\n  args in out 4\n"
     "variant bytes\n  kernel byte_flags\n  grid 2\n  block 256\n  args flags out\n"
     "variant byterace\n  kernel byte_race\n  grid 1\n  block 64\n  args flags\n"
@@ -21,6 +22,8 @@ static const char *SPEC =
     "variant peek\n  kernel atomic_peek\n  grid 1\n  block 64\n  args c out\n"
     "variant lock\n  kernel spin_lock\n  grid 1\n  block 64\n  args lk lc\n"
     "variant leak\n  kernel lock_leak\n  grid 1\n  block 64\n  args lk lc\n"
+    "variant wlead\n  kernel warp_leader_lock\n  grid 2\n  block 64\n  args lk lead\n"
+    "variant clead\n  kernel cta_leader_lock\n  grid 2\n  block 64\n  args lk lead\n"
     "variant tamb\n  kernel tscale\n  grid 1\n  block 64\n  args tf 2.0\n"
     "variant tfloat\n  kernel _Z6tscaleIfEvPT_S0_\n  grid 1\n  block 64\n  args tf 2.0\n";
 
@@ -112,16 +115,29 @@ static void test_long_name(ws_module *m)
     ws_sass_module_free(sass);
 }
 
-/* Whether a race warning of the run names the memory.cu line tagged `tag` (and `also`). */
-static int race_at(const st_run *r, const char *tag, const char *also)
+/* How many race warnings of the run name the memory.cu line tagged `tag` (and `also`);
+ * `others` (may be NULL) gets how many do not. */
+static int races_at(const st_run *r, const char *tag, const char *also, int *others)
 {
     char want[64];
     snprintf(want, sizeof want, "memory.cu:%d", st_cu_line("memory.cu", tag));
-    for (int i = 0; i < r->res.nwarnings; i++)
-        if (strstr(r->res.warnings[i], "race:") && strstr(r->res.warnings[i], want) &&
-            (!also || strstr(r->res.warnings[i], also)))
-            return 1;
-    return 0;
+    int n = 0, rest = 0;
+    for (int i = 0; i < r->res.nwarnings; i++) {
+        if (!strstr(r->res.warnings[i], "race:"))
+            continue;
+        if (strstr(r->res.warnings[i], want) && (!also || strstr(r->res.warnings[i], also)))
+            n++;
+        else
+            rest++;
+    }
+    if (others)
+        *others = rest;
+    return n;
+}
+
+static int race_at(const st_run *r, const char *tag, const char *also)
+{
+    return races_at(r, tag, also, NULL) > 0;
 }
 
 /* Runs `body` on the PTX model, then on the SASS model where nvdisasm is found. */
@@ -189,6 +205,37 @@ static void spin_lock_on(ws_module *m, ws_sass_module *sass, const char *model)
     st_free(&r);
 }
 
+/* On both models: a lock one leader takes for its warp (lane 0, __syncwarp) or its CTA
+ * (thread 0, __syncthreads) covers the group's accesses until the leader gives it back; an
+ * access after that races again (cta_leader_lock's last line, across the two CTAs). */
+static void leader_lock_on(ws_module *m, ws_sass_module *sass, const char *model)
+{
+    st_run r;
+    int rc = st_exec_on(&r, m, sass, SPEC, "wlead", NULL);
+    CHECK(rc == 0, "%s model: warp_leader_lock runs: %s", model, r.err.msg);
+    if (rc == 0) {
+        const int *c = (const int *)st_buf(&r, "lead")->data;
+        CHECK(c[0] == 4 && c[31] == 4 && c[32] == 0, "%s model: 4 warps added 1 each: %d %d %d",
+              model, c[0], c[31], c[32]);
+        CHECK(st_metric(&r, "sim__races") == 0, "%s model: a warp's leader lock covers its "
+              "lanes: %g (%s)", model, st_metric(&r, "sim__races"),
+              r.res.nwarnings ? r.res.warnings[0] : "");
+    }
+    st_free(&r);
+    rc = st_exec_on(&r, m, sass, SPEC, "clead", NULL);
+    CHECK(rc == 0, "%s model: cta_leader_lock runs: %s", model, r.err.msg);
+    if (rc == 0) {
+        const int *c = (const int *)st_buf(&r, "lead")->data;
+        CHECK(c[0] == 2 && c[63] == 4, "%s model: 2 CTAs added 1 and 2: %d %d", model, c[0], c[63]);
+        int inside = 0;
+        int after = races_at(&r, "@after", NULL, &inside);
+        CHECK(st_metric(&r, "sim__races") >= 1 && after > 0 && inside == 0,
+              "%s model: only the access after the release races: %g (%s)", model,
+              st_metric(&r, "sim__races"), r.res.nwarnings ? r.res.warnings[0] : "");
+    }
+    st_free(&r);
+}
+
 /* A name that two template instances share is an error naming both mangled names; the
  * mangled name of one runs it. */
 static void test_template_names(ws_module *m)
@@ -220,6 +267,7 @@ int main(void)
         test_long_name(m);
         on_both_models(m, cas_guess_on);
         on_both_models(m, spin_lock_on);
+        on_both_models(m, leader_lock_on);
         test_template_names(m);
         ws_module_free(m);
     }

@@ -107,6 +107,37 @@ extern "C" __global__ void lock_leak(int *lock, int *c)
     locked_increment(lock, c);
 }
 
+// A leader takes the lock for its group: lane 0 for its warp (between __syncwarp()s), thread
+// 0 for its CTA (between __syncthreads()); the group's accesses are its critical section.
+extern "C" __global__ void warp_leader_lock(int *lock, int *c)
+{
+    int lane = threadIdx.x & 31;
+    if (lane == 0)
+        while (atomicCAS(lock, 0, 1) != 0) {
+        }
+    __syncwarp();
+    c[lane] += 1;
+    __threadfence();
+    __syncwarp();
+    if (lane == 0)
+        atomicExch(lock, 0);
+}
+
+extern "C" __global__ void cta_leader_lock(int *lock, int *c)
+{
+    if (threadIdx.x == 0)
+        while (atomicCAS(lock, 0, 1) != 0) {
+        }
+    __syncthreads();
+    c[threadIdx.x] += 1;
+    __threadfence();
+    __syncthreads();
+    if (threadIdx.x == 0)
+        atomicExch(lock, 0);
+    if (threadIdx.x != 0) // the lanes whose lock ended with the leader's release
+        c[threadIdx.x] += 1; // @after
+}
+
 // Two instances of one template: `kernel tscale` is ambiguous, a mangled name picks one.
 template <typename T> __global__ void tscale(T *x, T a)
 {
