@@ -135,9 +135,34 @@ static int races_at(const st_run *r, const char *tag, const char *also, int *oth
     return n;
 }
 
+/* Runs the spec's `variant` (kernel `kernel`) on the model; whether it ran. */
+static int runs(st_run *r, ws_module *m, ws_sass_module *sass, const char *variant,
+                const char *kernel, const char *model)
+{
+    int rc = st_exec_on(r, m, sass, SPEC, variant, NULL);
+    CHECK(rc == 0, "%s model: %s runs: %s", model, kernel, r->err.msg);
+    return rc == 0;
+}
+
+/* No race reported, said as `what` otherwise. */
+static void no_races(const st_run *r, const char *model, const char *what)
+{
+    CHECK(st_metric(r, "sim__races") == 0, "%s model: %s: %g (%s)", model, what,
+          st_metric(r, "sim__races"), r->res.nwarnings ? r->res.warnings[0] : "");
+}
+
 static int race_at(const st_run *r, const char *tag, const char *also)
 {
     return races_at(r, tag, also, NULL) > 0;
+}
+
+/* A race reported and named at the line tagged `tag` (with `also`), said as `what` otherwise. */
+static void races_named(const st_run *r, const char *model, const char *tag, const char *also,
+                        const char *what)
+{
+    CHECK(st_metric(r, "sim__races") >= 1 && race_at(r, tag, also), "%s model: %s, at %s: "
+          "%g (%s)", model, what, tag, st_metric(r, "sim__races"),
+          r->res.nwarnings ? r->res.warnings[0] : "");
 }
 
 /* Runs `body` on the PTX model, then on the SASS model where nvdisasm is found. */
@@ -156,9 +181,7 @@ static void on_both_models(ws_module *m,
 static void cas_guess_on(ws_module *m, ws_sass_module *sass, const char *model)
 {
     st_run r;
-    int rc = st_exec_on(&r, m, sass, SPEC, "guess", NULL);
-    CHECK(rc == 0, "%s model: cas_guess runs: %s", model, r.err.msg);
-    if (rc == 0) {
+    if (runs(&r, m, sass, "guess", "cas_guess", model)) {
         CHECK(*(const float *)st_buf(&r, "mx")->data == 63.0f, "%s model: the max is 63: %g",
               model, *(const float *)st_buf(&r, "mx")->data);
         const char *race = NULL;
@@ -170,12 +193,9 @@ static void cas_guess_on(ws_module *m, ws_sass_module *sass, const char *model)
               st_metric(&r, "sim__races"), race ? race : "");
     }
     st_free(&r);
-    rc = st_exec_on(&r, m, sass, SPEC, "peek", NULL);
-    CHECK(rc == 0, "%s model: atomic_peek runs: %s", model, r.err.msg);
-    if (rc == 0)
-        CHECK(st_metric(&r, "sim__races") >= 1 && race_at(&r, "@peek", "written atomically"),
-              "%s model: a plain read of an atomically added word races: %g (%s)", model,
-              st_metric(&r, "sim__races"), r.res.nwarnings ? r.res.warnings[0] : "");
+    if (runs(&r, m, sass, "peek", "atomic_peek", model))
+        races_named(&r, model, "@peek", "written atomically",
+                    "a plain read of an atomically added word races");
     st_free(&r);
 }
 
@@ -185,23 +205,15 @@ static void cas_guess_on(ws_module *m, ws_sass_module *sass, const char *model)
 static void spin_lock_on(ws_module *m, ws_sass_module *sass, const char *model)
 {
     st_run r;
-    int rc = st_exec_on(&r, m, sass, SPEC, "lock", NULL);
-    CHECK(rc == 0, "%s model: spin_lock runs: %s", model, r.err.msg);
-    if (rc == 0) {
+    if (runs(&r, m, sass, "lock", "spin_lock", model)) {
         CHECK(*(const int *)st_buf(&r, "lc")->data == 64 && *(const int *)st_buf(&r, "lk")->data == 0,
               "%s model: 64 increments under the lock, the lock free: %d %d", model,
               *(const int *)st_buf(&r, "lc")->data, *(const int *)st_buf(&r, "lk")->data);
-        CHECK(st_metric(&r, "sim__races") == 0, "%s model: critical sections do not race: "
-              "%g (%s)", model, st_metric(&r, "sim__races"),
-              r.res.nwarnings ? r.res.warnings[0] : "");
+        no_races(&r, model, "critical sections do not race");
     }
     st_free(&r);
-    rc = st_exec_on(&r, m, sass, SPEC, "leak", NULL);
-    CHECK(rc == 0, "%s model: lock_leak runs: %s", model, r.err.msg);
-    if (rc == 0)
-        CHECK(st_metric(&r, "sim__races") >= 1 && race_at(&r, "@leak", NULL),
-              "%s model: a write outside the lock races, named at its line: %g (%s)", model,
-              st_metric(&r, "sim__races"), r.res.nwarnings ? r.res.warnings[0] : "");
+    if (runs(&r, m, sass, "leak", "lock_leak", model))
+        races_named(&r, model, "@leak", NULL, "a write outside the lock races");
     st_free(&r);
 }
 
@@ -211,20 +223,14 @@ static void spin_lock_on(ws_module *m, ws_sass_module *sass, const char *model)
 static void leader_lock_on(ws_module *m, ws_sass_module *sass, const char *model)
 {
     st_run r;
-    int rc = st_exec_on(&r, m, sass, SPEC, "wlead", NULL);
-    CHECK(rc == 0, "%s model: warp_leader_lock runs: %s", model, r.err.msg);
-    if (rc == 0) {
+    if (runs(&r, m, sass, "wlead", "warp_leader_lock", model)) {
         const int *c = (const int *)st_buf(&r, "lead")->data;
         CHECK(c[0] == 4 && c[31] == 4 && c[32] == 0, "%s model: 4 warps added 1 each: %d %d %d",
               model, c[0], c[31], c[32]);
-        CHECK(st_metric(&r, "sim__races") == 0, "%s model: a warp's leader lock covers its "
-              "lanes: %g (%s)", model, st_metric(&r, "sim__races"),
-              r.res.nwarnings ? r.res.warnings[0] : "");
+        no_races(&r, model, "a warp's leader lock covers its lanes");
     }
     st_free(&r);
-    rc = st_exec_on(&r, m, sass, SPEC, "clead", NULL);
-    CHECK(rc == 0, "%s model: cta_leader_lock runs: %s", model, r.err.msg);
-    if (rc == 0) {
+    if (runs(&r, m, sass, "clead", "cta_leader_lock", model)) {
         const int *c = (const int *)st_buf(&r, "lead")->data;
         CHECK(c[0] == 2 && c[63] == 4, "%s model: 2 CTAs added 1 and 2: %d %d", model, c[0], c[63]);
         int inside = 0;
