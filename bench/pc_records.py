@@ -16,8 +16,15 @@ simulator runs against such records (the GPU's, from `warpscope profile --model 
   pc_records.py totals DB WORKLOAD     the same runs' kernel totals (the Range Profiler's on
                                        the GPU side): warp- and thread-instructions, branch
                                        targets and divergent targets; exit 1 naming each
-                                       variant where one differs"""
-import sqlite3, sys
+                                       variant where one differs
+  pc_records.py totals-dump DB WORKLOAD
+                                       the newest GPU run's kernel totals of each variant as
+                                       records: VARIANT INST THREAD_INST TARGETS DIVERGENT
+  pc_records.py totals-check RECORDS JSON
+                                       `warpscope sim --json` output against such records
+                                       (tests/gpu/indirect-h200.txt); exit 1 naming each
+                                       variant that differs or is missing"""
+import json, sqlite3, sys
 
 
 def newest(db, workload, source_like):
@@ -118,6 +125,31 @@ def totals(path, workload):
     return 1 if bad else 0
 
 
+def totals_dump(path, workload):
+    db = sqlite3.connect(path)
+    newest = {}
+    for rid, v in db.execute("select id, variant from runs where workload=? and source like "
+                             "'gpu%' order by id", (workload,)):
+        newest[v] = rid
+    for v, rid in newest.items():
+        m = dict(db.execute("select name, value from metrics where run_id=?", (rid,)).fetchall())
+        print('%-9s %s' % (v, ' '.join('%d' % round(m[n]) for n in TOTALS)))
+
+
+def totals_check(records, sim_json):
+    runs = {r['variant']: r for r in json.load(open(sim_json)).get('runs', [])}
+    want = [l.split() for l in open(records) if l.strip() and not l.startswith('#')]
+    bad = 0
+    for v, *gpu in want:
+        r = runs.get(v)
+        got = [round(r['metrics'].get(n, -1)) for n in TOTALS] if r else None
+        if got != [int(x) for x in gpu]:
+            bad += 1
+            print('%s: GPU %s, model %s' % (v, ' '.join(gpu), got))
+    print('%d of %d variants equal' % (len(want) - bad, len(want)))
+    return 1 if bad or not want else 0
+
+
 if __name__ == '__main__':
     a = sys.argv[1:]
     if len(a) == 3 and a[0] == 'dump':
@@ -128,5 +160,9 @@ if __name__ == '__main__':
         compare(a[1], a[2])
     elif len(a) == 3 and a[0] == 'totals':
         sys.exit(totals(a[1], a[2]))
+    elif len(a) == 3 and a[0] == 'totals-dump':
+        totals_dump(a[1], a[2])
+    elif len(a) == 3 and a[0] == 'totals-check':
+        sys.exit(totals_check(a[1], a[2]))
     else:
         sys.exit(__doc__)

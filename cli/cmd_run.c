@@ -314,16 +314,14 @@ static void print_text(const ws_result *g, const ws_result *s, int racy, int64_t
     printf("  GPU code            %s\n", code);
     if (s)
         printf("  simulator model     %s\n", !strcmp(s->source, "sim:sass") ? "SASS" : "PTX");
+    printf("  GPU time            %10.3f us  (", metric_or(g, WS_M(GPU_TIME_NS), NAN) / 1e3);
     if (ws_result_metric(g, WS_M(EVENT_MEDIAN_NS))) /* profile: CUPTI's duration, then events */
-        printf("  GPU time            %10.3f us  (CUPTI's activity record; timed with events: "
-               "median %.3f us, min %.3f us over %.0f launches)\n",
-               metric_or(g, WS_M(GPU_TIME_NS), NAN) / 1e3,
-               metric_or(g, WS_M(EVENT_MEDIAN_NS), NAN) / 1e3,
-               metric_or(g, WS_M(EVENT_MIN_NS), NAN) / 1e3, metric_or(g, WS_M(EVENT_REPEAT), 0));
+        printf("CUPTI's activity record; timed with events: median %.3f us, ",
+               metric_or(g, WS_M(EVENT_MEDIAN_NS), NAN) / 1e3);
     else
-        printf("  GPU time            %10.3f us  (median; min %.3f us over %.0f launches)\n",
-               metric_or(g, WS_M(GPU_TIME_NS), NAN) / 1e3,
-               metric_or(g, WS_M(EVENT_MIN_NS), NAN) / 1e3, metric_or(g, WS_M(EVENT_REPEAT), 0));
+        printf("median; ");
+    printf("min %.3f us over %.0f launches)\n", metric_or(g, WS_M(EVENT_MIN_NS), NAN) / 1e3,
+           metric_or(g, WS_M(EVENT_REPEAT), 0));
     if (s && ws_result_metric(s, WS_M(SIM_TIME_NS)))
         printf("  predicted time      %10.3f us  (timing model; %.2fx the GPU's)\n",
                metric_or(s, WS_M(SIM_TIME_NS), NAN) / 1e3,

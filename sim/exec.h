@@ -609,12 +609,12 @@ typedef struct ws_race_who {
 int ws_race_lock(uint64_t *held, uint64_t addr, int swap, uint64_t old, uint64_t nv);
 /* ... returns 1 when it gave the lock back. A lock that one lane holds is held by the lanes
  * a __syncwarp or __syncthreads synchronizes it with (one leader takes the lock for its warp
- * or CTA): ws_race_lock_find names a lock some lane holds (0: none), ws_race_lock_fill gives
- * it to the lanes that hold none, and ws_race_lock_drop gives `addr` back in every lane
+ * or CTA). Both take the `held` arrays of `nwarps` warps, `stride` bytes apart (an
+ * executor's warps, from the first one's `held`): ws_race_lock_share gives the lanes that
+ * hold none the first lock some lane holds; ws_race_lock_end gives `addr` back in every lane
  * holding it (the leader's release ends the whole group's critical section). */
-uint64_t ws_race_lock_find(const uint64_t *held, int n);
-void ws_race_lock_fill(uint64_t *held, int n, uint64_t lock);
-void ws_race_lock_drop(uint64_t *held, int n, uint64_t addr);
+void ws_race_lock_share(uint64_t *held, size_t stride, int nwarps);
+void ws_race_lock_end(uint64_t *held, size_t stride, int nwarps, uint64_t addr);
 /* The executor-neutral check behind ws_race_access: `sp` is the resolved space (shared or
  * global); conflicts are recorded in wk. */
 void ws_race_check(ws_worker *wk, const ws_race_who *who, int sp, uint64_t addr, int bytes,

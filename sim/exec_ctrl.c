@@ -145,7 +145,7 @@ static int do_barrier(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, ws_e
         return 0; /* arrive without waiting: producers never block */
     if (in->subop == WS_SUB_WARP_SYNC) {
         w->sync_epoch++; /* __syncwarp: orders this warp's accesses (race detection) */
-        ws_race_lock_fill(w->held, WS_WARP, ws_race_lock_find(w->held, WS_WARP));
+        ws_race_lock_share(w->held, 0, 1);
         return 0;        /* the lanes a warp runs together are already in step */
     }
     int red = in->subop == WS_SUB_RED_POPC || in->subop == WS_SUB_RED_AND ||

@@ -282,8 +282,7 @@ static void lock_note(ws_warp *w, const ws_inst *in, int lane, uint64_t addr, in
     if (sp == WS_SPACE_GENERIC)
         sp = ws_generic_space(&addr);
     if (sp == WS_SPACE_GLOBAL && ws_race_lock(&w->held[lane], addr, swap, old, nv))
-        for (int i = 0; i < w->cta->nwarps; i++) /* the leader's release ends it for all */
-            ws_race_lock_drop(w->cta->warps[i].held, WS_WARP, addr);
+        ws_race_lock_end(w->cta->warps[0].held, sizeof *w, w->cta->nwarps, addr);
 }
 
 static int do_st(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx)

@@ -137,26 +137,30 @@ int ws_race_lock(uint64_t *held, uint64_t addr, int swap, uint64_t old, uint64_t
     return 0;
 }
 
-uint64_t ws_race_lock_find(const uint64_t *held, int n)
+/* Warp k's lanes of the `held` arrays `stride` bytes apart. */
+static uint64_t *warp_held(uint64_t *held, size_t stride, int k)
 {
-    for (int i = 0; i < n; i++)
-        if (held[i])
-            return held[i];
-    return 0;
+    return (uint64_t *)((char *)held + (size_t)k * stride);
 }
 
-void ws_race_lock_fill(uint64_t *held, int n, uint64_t lock)
+void ws_race_lock_share(uint64_t *held, size_t stride, int nwarps)
 {
-    for (int i = 0; i < n && lock; i++)
-        if (!held[i])
-            held[i] = lock;
+    uint64_t lock = 0;
+    for (int k = 0; k < nwarps && !lock; k++)
+        for (int l = 0; l < WS_WARP && !lock; l++)
+            lock = warp_held(held, stride, k)[l];
+    for (int k = 0; k < nwarps && lock; k++)
+        for (int l = 0; l < WS_WARP; l++)
+            if (!warp_held(held, stride, k)[l])
+                warp_held(held, stride, k)[l] = lock;
 }
 
-void ws_race_lock_drop(uint64_t *held, int n, uint64_t addr)
+void ws_race_lock_end(uint64_t *held, size_t stride, int nwarps, uint64_t addr)
 {
-    for (int i = 0; i < n; i++)
-        if (held[i] == addr)
-            held[i] = 0;
+    for (int k = 0; k < nwarps; k++)
+        for (int l = 0; l < WS_WARP; l++)
+            if (warp_held(held, stride, k)[l] == addr)
+                warp_held(held, stride, k)[l] = 0;
 }
 
 static void describe_pc(const void *ctx, int fn, int pc, char *buf, size_t n)

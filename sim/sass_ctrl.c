@@ -69,9 +69,10 @@ static int sass_assertfail(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exe
 static uint32_t pass_threads(const uint32_t *m, int n)
 {
     int size[WS_WARP], order[WS_WARP], head = 0, tail = n;
-    int rest = 0;
+    uint32_t left = 0;
     for (int i = 0; i < n; i++)
-        rest += size[i] = __builtin_popcount(m[i]);
+        left += (uint32_t)(size[i] = __builtin_popcount(m[i]));
+    int rest = (int)left;
     for (int i = 0; i < n; i++) { /* group i against groups i+1..n-1 */
         int others = rest - size[i];
         if (i == n - 1 || size[i] <= others)
@@ -81,9 +82,7 @@ static uint32_t pass_threads(const uint32_t *m, int n)
         rest = others;
     }
     assert(head == tail);
-    uint32_t left = 0, sum = 0;
-    for (int i = 0; i < n; i++)
-        left += (uint32_t)size[i];
+    uint32_t sum = 0;
     for (int j = 0; j < n - 1; j++) { /* pass j + 2 counts what passes 1..j + 1 left */
         left -= (uint32_t)size[order[j]];
         sum += left;
@@ -177,7 +176,7 @@ int ws_sass_x_bra(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sas
             /* ptxas lowers __syncwarp to this check: a converged warp skips the WARPSYNC
              * and is synchronized here (race detection) */
             w->sync_epoch++;
-            ws_race_lock_fill(w->held, WS_WARP, ws_race_lock_find(w->held, WS_WARP));
+            ws_race_lock_share(w->held, 0, 1);
         }
     }
     fx->taken = exec;
@@ -345,7 +344,7 @@ int ws_sass_x_warpsync(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, w
     if (!exec)
         return 0;
     w->sync_epoch++; /* __syncwarp: orders this warp's accesses (race detection) */
-    ws_race_lock_fill(w->held, WS_WARP, ws_race_lock_find(w->held, WS_WARP));
+    ws_race_lock_share(w->held, 0, 1);
     uint32_t mask = WS_FULL_MASK;
     if (ws_sass_has(in, WS_SMOD_EXCLUSIVE) && in->nopnd > 0) {
         /* WARPSYNC.EXCLUSIVE R: the lanes run on in groups of equal masks, one group at a

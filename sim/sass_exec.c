@@ -512,11 +512,8 @@ static uint32_t cta_live_threads(const ws_sass_cta *c)
 void ws_sass_cta_sync_point(ws_sass_cta *c)
 {
     c->bar_epoch++; /* accesses on either side of it do not race */
-    uint64_t lock = 0; /* a leader's lock is the CTA's from here (race.c) */
-    for (int i = 0; i < c->nwarps && !lock; i++)
-        lock = ws_race_lock_find(c->warps[i].held, WS_WARP);
-    for (int i = 0; i < c->nwarps && lock; i++)
-        ws_race_lock_fill(c->warps[i].held, WS_WARP, lock);
+    if (c->nwarps) /* a leader's lock is the CTA's from here (race.c) */
+        ws_race_lock_share(c->warps[0].held, sizeof c->warps[0], c->nwarps);
     if (c->shadow_shared)
         memset(c->shadow_shared, 0, (c->shared_bytes / 4 + 1) * 2 * sizeof(uint64_t));
 }

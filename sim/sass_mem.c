@@ -120,8 +120,7 @@ static void lock_note(ws_sass_warp *w, int lane, uint64_t addr, int swap, uint64
                       uint64_t nv)
 {
     if (ws_race_lock(&w->held[lane], addr, swap, old, nv))
-        for (int i = 0; i < w->cta->nwarps; i++)
-            ws_race_lock_drop(w->cta->warps[i].held, WS_WARP, addr);
+        ws_race_lock_end(w->cta->warps[0].held, sizeof *w, w->cta->nwarps, addr);
 }
 
 /* Race detection (race.c, shared with the PTX model) of one lane's access to shared memory
@@ -554,8 +553,9 @@ int ws_sass_x_atom(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
                                                            __ATOMIC_RELAXED));
             if (cas && old == b)
                 fx->cas_ok |= 1u << l;
-            if (e == 0 && real == WS_SPACE_GLOBAL) /* a lock taken or given back (race.c) */
-                lock_note(w, l, fx->addr[l], cas || ws_sass_has(in, WS_SMOD_EXCH), old, nv);
+            if (e == 0 && real == WS_SPACE_GLOBAL && w->cta->run->base.shadow_global)
+                lock_note(w, l, fx->addr[l], cas || ws_sass_has(in, WS_SMOD_EXCH), old,
+                          nv); /* a lock taken or given back (race.c) */
             rw[e] = (uint32_t)result;
             if (n == 8)
                 rw[1] = (uint32_t)(result >> 32);

@@ -16,22 +16,8 @@ if ! "$ws" sim "$src/tests/gpu/indirect.spec" --model sass --no-db --json --quie
   fi
   bad "indirect.spec on the SASS model: $(head -n 1 "$tmp/ind.err")"
 fi
-python3 - "$tmp/ind.json" "$src/tests/gpu/indirect-h200.txt" >"$tmp/diff" 2>&1 <<'PY'
-import json, sys
-names = ('smsp__inst_executed.sum', 'smsp__thread_inst_executed.sum',
-         'smsp__sass_branch_targets.sum', 'smsp__sass_branch_targets_threads_divergent.sum')
-runs = {r['variant']: r for r in json.load(open(sys.argv[1])).get('runs', [])}
-bad = 0
-want = [l.split() for l in open(sys.argv[2]) if l.strip() and not l.startswith('#')]
-for v, *gpu in want:
-    r = runs.get(v)
-    got = [round(r['metrics'].get(n, -1)) for n in names] if r else None
-    if got != [int(x) for x in gpu]:
-        bad += 1
-        print('%s: GPU %s, model %s' % (v, ' '.join(gpu), got))
-print('%d of %d variants equal' % (len(want) - bad, len(want)))
-sys.exit(1 if bad or len(want) < 50 else 0)
-PY
+python3 "$src/bench/pc_records.py" totals-check "$src/tests/gpu/indirect-h200.txt" "$tmp/ind.json" \
+    >"$tmp/diff" 2>&1
 rc=$?
 check '[ $rc -eq 0 ]' "SASS model totals differ from the H200's: $(cat "$tmp/diff")"
 check 'grep -q "^50 of 50 variants equal" "$tmp/diff"' "all 50 variants compared: $(tail -n 1 "$tmp/diff")"

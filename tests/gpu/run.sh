@@ -164,6 +164,8 @@ python3 "$repo/bench/pc_records.py" compare "$db" indirect >"$out/indirect-pc.tx
 grep -v "SASS PCs equal" "$out/indirect-pc.txt" | grep -q . && ind_ok=0
 grep -q "PCs equal to CUPTI's counts (e.g." "$out/indirect-pc.txt" && ind_ok=0
 python3 "$repo/bench/pc_records.py" totals "$db" indirect >"$out/indirect-totals.txt" 2>&1 || ind_ok=0
+# the GPU's totals in the form of tests/gpu/indirect-h200.txt, to record another GPU's
+python3 "$repo/bench/pc_records.py" totals-dump "$db" indirect >"$out/indirect-records.txt" 2>&1
 tail -1 "$out/indirect-totals.txt" | tee -a "$log"
 if [ $ind_ok = 1 ]; then
     echo "indirect: every variant's per-PC counts and kernel totals equal to the SASS model's" | tee -a "$log"
