@@ -314,6 +314,8 @@ typedef struct ws_cta {
     uint32_t bar_epoch;
     /* bar.red accumulators per barrier id (0..15): popc count, and, or */
     uint32_t red_popc[16], red_and[16], red_or[16];
+    /* bar.arrive per barrier id since its last release: warps, and the count they named */
+    uint32_t bar_arrived[16], bar_arrive_count[16];
     uint64_t *shadow_shared; /* race shadow, 2 words per 4 bytes of shared memory */
     int read_grid_envreg;    /* read %envreg1/2 (a grid sync's workspace) without one */
     ws_mbar_watch mbar;      /* mbarrier waits that can never succeed */

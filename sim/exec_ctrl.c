@@ -141,8 +141,6 @@ static int do_call(ws_warp *w, const ws_inst *in, int pc, uint32_t exec)
 
 static int do_barrier(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, ws_effect *fx)
 {
-    if (in->subop == WS_SUB_ARRIVE)
-        return 0; /* arrive without waiting: producers never block */
     if (in->subop == WS_SUB_WARP_SYNC) {
         w->sync_epoch++; /* __syncwarp: orders this warp's accesses (race detection) */
         ws_race_lock_share(w->held, 0, 1);
@@ -159,6 +157,16 @@ static int do_barrier(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, ws_e
         id = (int)ws_x_src(w, in, 0, s)[__builtin_ctz(exec)];
     if (nargs > 1)
         count = (uint32_t)ws_x_src(w, in, 1, s)[__builtin_ctz(exec)];
+    if (in->subop == WS_SUB_ARRIVE) { /* counts towards the barrier, never waits */
+        if (in->flags & WS_F_CLUSTER)
+            return 0; /* barrier.cluster.arrive: a 1x1x1 cluster's wait is the CTA's */
+        if (id < 0 || id > 15 || nargs < 2)
+            return ws_x_fault(w, in, __builtin_ctz(exec), 0, WS_ERR_PTX,
+                              "bar.arrive needs a barrier id 0..15 and a count (got %d)", id);
+        w->cta->bar_arrived[id]++;
+        w->cta->bar_arrive_count[id] = count;
+        return 0;
+    }
     w->bar_red_dst = -1;
     if (red) {
         if (id < 0 || id > 15 || in->ndst < 1)

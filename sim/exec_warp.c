@@ -344,8 +344,10 @@ static void release_barrier(ws_cta *c, int id)
             WS_LANES(l, w->bar_red_lanes, d[l] = v;);
         }
     }
-    if (id >= 0 && id < 16)
+    if (id >= 0 && id < 16) {
         reset_reduction(c, id);
+        c->bar_arrived[id] = 0;
+    }
     ws_x_cta_sync_point(c);
 }
 
@@ -393,6 +395,8 @@ static int check_barriers(ws_cta *c)
                 waiting++;
         }
         int needed = w->bar_count ? (int)((w->bar_count + WS_WARP - 1) / WS_WARP) : live;
+        if (w->bar_id >= 0 && w->bar_id < 16)
+            waiting += (int)c->bar_arrived[w->bar_id]; /* warps that arrived without waiting */
         if (waiting >= needed) {
             if (!w->bar_count && live < c->nwarps)
                 note_skip(c, w, c->nwarps - live);
@@ -400,6 +404,12 @@ static int check_barriers(ws_cta *c)
             released++;
         }
     }
+    for (int id = 0; id < 16; id++) /* a barrier that only arrivals completed */
+        if (c->bar_arrived[id] && c->bar_arrive_count[id] &&
+            c->bar_arrived[id] >= (c->bar_arrive_count[id] + WS_WARP - 1) / WS_WARP) {
+            release_barrier(c, id);
+            released++;
+        }
     return released;
 }
 
@@ -436,6 +446,7 @@ static int cta_begin(ws_cta *c, uint64_t linear)
     c->bar_epoch = 0;
     c->read_grid_envreg = 0;
     memset(&c->mbar, 0, sizeof c->mbar);
+    memset(c->bar_arrived, 0, sizeof c->bar_arrived);
     for (int id = 0; id < 16; id++)
         reset_reduction(c, id);
     memset(c->shared, 0, c->shared_bytes);

@@ -2,7 +2,8 @@
  * loses updates and is reported as a race; the shared-memory tree reduction is exact and
  * race-free; an out-of-bounds store, a barrier deadlock and an unsupported instruction
  * are errors that name kernel, CTA, warp, lane, PC and address; so is a warp past the
- * run's instruction limit. */
+ * run's instruction limit. Producer and consumer warps hand over through named barriers
+ * (bar.arrive) on both models. */
 #include "sim/ir.h"
 #include "tests/sim/sim_test.h"
 
@@ -19,7 +20,7 @@ static int pc_of(const ws_module *m, const char *fn, int op)
 static const char *SPEC =
     "workload reduce\nsource reduce.cu\n"
     "buffer x i32 512 const 1\nbuffer y i32 512 uniform_int -1000 1000\n"
-    "buffer o i32 4 zero\nbuffer small i32 60 zero\n"
+    "buffer o i32 4 zero\nbuffer small i32 60 zero\nbuffer o2 i32 128 zero\n"
     "variant naive\n  kernel naive_sum\n  grid 2\n  block 128\n  args x o\n"
     "variant tree\n  kernel tree_sum\n  grid 4\n  block 128\n  args y o\n"
     "variant oob\n  kernel oob_store\n  grid 1\n  block 64\n  args small 56\n"
@@ -27,7 +28,8 @@ static const char *SPEC =
     "variant early\n  kernel early_exit\n  grid 1\n  block 128\n  args y\n"
     "variant xsync\n  kernel warp_exchange\n  grid 1\n  block 64\n  args y 1\n"
     "variant xrace\n  kernel warp_exchange\n  grid 1\n  block 64\n  args y 0\n"
-    "variant count\n  kernel sync_count\n  grid 2\n  block 128\n  args y\n";
+    "variant count\n  kernel sync_count\n  grid 2\n  block 128\n  args y\n"
+    "variant handoff\n  kernel handoff\n  grid 1\n  block 128\n  args y o2\n";
 
 static void test_naive(ws_module *m)
 {
@@ -179,6 +181,32 @@ static void test_bar_red(ws_module *m)
     st_free(&r);
 }
 
+/* Named barriers between producer and consumer warps (bar.arrive counts towards the
+ * barrier without waiting), on both models: every round hands over, no race. */
+static void test_handoff(ws_module *m, ws_sass_module *sass)
+{
+    for (int k = 0; k < (sass ? 2 : 1); k++) {
+        st_run r;
+        if (st_exec_on(&r, m, k ? sass : NULL, SPEC, "handoff", NULL) == 0) {
+            const int *y = st_buf(&r, "y")->data, *o2 = st_buf(&r, "o2")->data;
+            int bad = 0;
+            for (int t = 0; t < 128; t++) {
+                int want = 0;
+                for (int round = 0; round < 3 && t >= 64; round++)
+                    want += y[(t - 64 + round * 17) & 127];
+                bad += o2[t] != want;
+            }
+            CHECK(bad == 0, "%s: handoff through named barriers: %d wrong", k ? "sass" : "ptx",
+                  bad);
+            CHECK(st_metric(&r, "sim__races") == 0, "%s: no race across the handoff: %g",
+                  k ? "sass" : "ptx", st_metric(&r, "sim__races"));
+        } else {
+            CHECK(0, "%s: handoff ran", k ? "sass" : "ptx");
+        }
+        st_free(&r);
+    }
+}
+
 /* A warp past the run's instruction limit (what the fuzz targets bound runaway loops with)
  * stops the run with an error naming the warp and the limit. */
 static void test_inst_limit(ws_module *m)
@@ -251,6 +279,10 @@ int main(void)
         test_early_exit(m);
         test_syncwarp(m);
         test_bar_red(m);
+        ws_sass_module *sass = NULL;
+        int srv = st_load_sass("reduce", "test_sim_errors", &sass);
+        test_handoff(m, srv == 0 ? sass : NULL);
+        ws_sass_module_free(sass);
         test_bad_kernel(m);
         test_inst_limit(m);
         ws_module_free(m);

@@ -58,6 +58,27 @@ extern "C" __global__ void warp_exchange(int *out, int sync)
     out[t] = s[t ^ 1];
 }
 
+// Warp specialisation through named barriers: warps 0-1 fill a buffer and `bar.arrive` at
+// barrier 1, warps 2-3 `bar.sync` there and read it, then the roles swap over barrier 2.
+// The arrivals count towards the barrier without waiting, so every round completes.
+extern "C" __global__ void handoff(const int *in, int *out)
+{
+    __shared__ int buf[64];
+    int t = threadIdx.x, acc = 0;
+    for (int round = 0; round < 3; round++) {
+        if (t < 64) {
+            buf[t] = in[(t + round * 17) & 127];
+            asm volatile("bar.arrive 1, 128;" ::: "memory");
+            asm volatile("bar.sync 2, 128;" ::: "memory");
+        } else {
+            asm volatile("bar.sync 1, 128;" ::: "memory");
+            acc += buf[t - 64];
+            asm volatile("bar.arrive 2, 128;" ::: "memory");
+        }
+    }
+    out[t] = acc;
+}
+
 // Barrier reductions (bar.red.popc/.or/.and): __syncthreads_count/_or/_and.
 extern "C" __global__ void sync_count(int *out)
 {
