@@ -46,7 +46,7 @@ sizes_for() {
     esac
 }
 
-# WS_GPU_PARTS: a regex of the parts to run (default all): tests inject ptx forms lines indirect sweep args
+# WS_GPU_PARTS: a regex of the parts to run (default all): tests inject ptx forms lines indirect fchk sweep args
 # classic seeds sass map (and WS_VALIDATION for the validation set), for a re-run of some parts.
 part() { echo "$1" | grep -Eq "^(${WS_GPU_PARTS:-.*})\$" || { echo "$1: skipped (WS_GPU_PARTS)" | tee -a "$log"; return 1; }; }
 
@@ -172,6 +172,29 @@ if [ $ind_ok = 1 ]; then
 else
     cat "$out/indirect-pc.txt" "$out/indirect-totals.txt" >>"$log"
     failures=$((failures + 1)); echo "FAILED: indirect.spec (per-PC counts or kernel totals)" | tee -a "$log"
+fi
+fi
+
+# FCHK, the test that sends IEEE single division to its slow path (bench/fchk/fchk.spec):
+# 2^19 timed divisions over every pair of exponent fields, read as records
+# (bench/fchk.py) and required equal to bench/records/fchk-h200.txt, which test_sass_fp
+# holds the SASS model to without a GPU. Cells where the two timings disagree are left out.
+if part fchk; then
+echo "== FCHK (bench/fchk/fchk.spec)" | tee -a "$log"
+fchk_ok=1
+for k in 1 2; do
+    timeout ${WS_GPU_CHECK_TIMEOUT:-120} "$ws" run "$repo/bench/fchk/fchk.spec" --no-sim --no-db \
+        --repeat 1 --warmup 0 --dump "$out/fchk$k" --quiet >>"$out/fchk.log" 2>&1 || fchk_ok=0
+done
+python3 "$repo/bench/fchk.py" records "$out/fchk1" "$out/fchk2" >"$out/fchk-records.txt" 2>>"$out/fchk.log" || fchk_ok=0
+diff <(grep -v '^[#m]' "$repo/bench/records/fchk-h200.txt") <(grep -v '^[#m]' "$out/fchk-records.txt") \
+    >"$out/fchk-diff.txt" 2>&1 || fchk_ok=0
+rm -rf "$out/fchk1" "$out/fchk2"
+if [ $fchk_ok = 1 ]; then
+    echo "fchk: every exponent pair's slow-path choice as recorded ($(grep -c '^mixed' "$out/fchk-records.txt") mixed cells)" | tee -a "$log"
+else
+    head -20 "$out/fchk-diff.txt" >>"$log"
+    failures=$((failures + 1)); echo "FAILED: fchk (records differ: $out/fchk-diff.txt)" | tee -a "$log"
 fi
 fi
 

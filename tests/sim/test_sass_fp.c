@@ -88,13 +88,77 @@ static void test_fp32(void)
     CHECK(su_r(29)[31] == 0 && su_getf(29, 0) == 1.0f, "FSEL: %x %x", su_r(29)[31], su_r(29)[0]);
 }
 
+/* FCHK against the H200: bench/records/fchk-h200.txt lists, for each exponent field of a,
+ * the fields of b whose pairs all took the slow path (bench/fchk/fchk.spec, timed); every
+ * one of the 65536 cells is run with zero, all-ones and random mantissas and both signs. */
+static void test_fchk_records(void)
+{
+    static uint8_t slow[256][256], mixed[256][256];
+    FILE *f = fopen(WS_SOURCE_DIR "/bench/records/fchk-h200.txt", "r");
+    CHECK(f != NULL, "bench/records/fchk-h200.txt opens");
+    if (!f)
+        return;
+    char line[4096];
+    int rows = 0;
+    while (fgets(line, sizeof line, f)) {
+        int ea, eb, n;
+        if (line[0] == '#')
+            continue;
+        if (sscanf(line, "mixed %d %d %d", &ea, &eb, &n) == 3) {
+            mixed[ea & 255][eb & 255] = 1;
+            continue;
+        }
+        char *p = strchr(line, ':');
+        if (!p || sscanf(line, "%d", &ea) != 1 || ea < 0 || ea > 255)
+            continue;
+        rows++;
+        for (char *t = strtok(p + 1, " \n"); t; t = strtok(NULL, " \n")) {
+            int lo, hi;
+            if (sscanf(t, "%d-%d", &lo, &hi) == 2 || (sscanf(t, "%d", &lo) == 1 && (hi = lo, 1)))
+                for (int e = lo; e <= hi && e < 256; e++)
+                    slow[ea][e] = 1;
+        }
+    }
+    fclose(f);
+    CHECK(rows == 256, "fchk records: %d rows of 256", rows);
+    uint32_t x = 12345;
+    int bad = 0, cells = 0;
+    for (int ea = 0; ea < 256; ea++)
+        for (int eb0 = 0; eb0 < 256; eb0 += 4) {
+            /* four b fields a run, eight mantissa pairs each: 32 lanes */
+            for (int l = 0; l < WS_WARP; l++) {
+                int eb = eb0 + l / 8, c = l % 8;
+                x = x * 1103515245u + 12345u;
+                uint32_t ma = c == 0 || c == 2 ? 0 : c == 1 || c == 3 ? 0x7fffff : x >> 9;
+                x = x * 1103515245u + 12345u;
+                uint32_t mb = c == 0 || c == 1 ? 0 : c == 2 || c == 3 ? 0x7fffff : x >> 9;
+                su_r(0)[l] = (x & 0x80000000u) | (uint32_t)ea << 23 | ma;
+                su_r(1)[l] = (x << 1 & 0x80000000u) | (uint32_t)eb << 23 | mb;
+            }
+            RUN("FCHK", P(0), R(0), R(1));
+            for (int l = 0; l < WS_WARP; l++) {
+                int eb = eb0 + l / 8;
+                if (mixed[ea][eb])
+                    continue;
+                cells += l % 8 == 0;
+                int got = (int)(su_w.p[0] >> l & 1);
+                if (got != slow[ea][eb] && bad++ < 5)
+                    fprintf(stderr, "  FCHK a field %d b field %d: model %d, GPU %d\n", ea, eb,
+                            got, slow[ea][eb]);
+            }
+        }
+    CHECK(bad == 0 && cells > 65500, "FCHK equals the H200's slow-path choice: %d pairs differ "
+          "over %d cells", bad, cells);
+}
+
 static void test_fchk_frnd_mufu(void)
 {
     su_reset();
-    /* FCHK P0, R0, R23: the fast division path is safe for ordinary operands only */
+    /* FCHK P0, R0, R23: the fast division path is safe for ordinary operands only (a zero
+     * dividend takes the slow path on the GPU too) */
     static const float num[] = {1.0f, 3.0f, 1.0f, 1.0f, 1e30f, 1e-30f, 0.0f, INFINITY};
     static const float den[] = {3.0f, 7.0f, 0.0f, 1e-40f, 1e-10f, 1e10f, 5.0f, 2.0f};
-    static const int unsafe[] = {0, 0, 1, 1, 1, 1, 0, 1};
+    static const int unsafe[] = {0, 0, 1, 1, 1, 1, 1, 1};
     for (int l = 0; l < WS_WARP; l++) {
         memcpy(&su_r(0)[l], &num[l % 8], 4);
         memcpy(&su_r(1)[l], &den[l % 8], 4);
@@ -409,6 +473,7 @@ int main(void)
 {
     test_fp32();
     test_fchk_frnd_mufu();
+    test_fchk_records();
     test_fp64();
     test_half();
     test_conv();
