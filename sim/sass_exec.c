@@ -317,7 +317,8 @@ static int step(ws_sass_warp *w)
     }
     if (in->op == WS_SOP_YIELD && active != (w->valid & ~w->exited))
         st->diverged_yields++;
-    if (fx.has_addr && (d->flags & WS_SOPF_ATOMIC) && ws_sass_has(in, WS_SMOD_CAS))
+    if (fx.has_addr && (d->flags & WS_SOPF_ATOMIC) &&
+        (ws_sass_has(in, WS_SMOD_CAS) || ws_sass_has(in, WS_SMOD_CAST)))
         st->cas_failed += popc(exec & ~fx.cas_ok);
     if (fx.has_addr && (d->flags & WS_SOPF_ATOMIC) && exec) {
         ws_atomcount *a = &w->cta->wk->atoms[pc];
@@ -365,6 +366,23 @@ static int step(ws_sass_warp *w)
     return 0;
 }
 
+/* Whether w's next instruction is a shared-memory atomic whose result the warp reads. Such
+ * an atomic begins the warp's next turn, not this one: the CTA's warps run at once on one
+ * SM, so each reads the shared word before the others' atomics land, and in a CAS loop
+ * (what ptxas makes of a float atomicAdd on shared memory) every warp's attempt made
+ * against the same old value fails but one. Run in turns of many instructions, one warp
+ * would otherwise read, add and swap alone, and its lanes would almost never fail
+ * (bench/unseen/unseen2.spec smem_fadd on an H200: the loop issues 495 times; 470 so, 247
+ * without). Global atomics keep the turn: their contenders are mostly other CTAs, which
+ * the model runs one after another. */
+static int shared_atomic_next(const ws_sass_warp *w)
+{
+    if (w->cur < 0)
+        return 0;
+    const ws_sass_inst *in = &w->cta->run->k->insts[w->groups[w->cur].pc];
+    return ws_sass_op_has(in->op, WS_SOPF_SHARED) && ws_sass_returns(in);
+}
+
 /* Runs up to `quantum` warp-instructions of w: a group's consecutive plain forms back to
  * back here (when no timeline or timing model watches), anything else through step().
  * Returns how many ran, or -1 after a fault. */
@@ -399,6 +417,8 @@ static int64_t run_warp(ws_sass_warp *w, uint64_t quantum)
             if (q >= quantum)
                 break;
         }
+        if (q > 0 && shared_atomic_next(w))
+            break;
         if (step(w))
             return -1;
         q++;

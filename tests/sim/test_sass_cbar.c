@@ -4,7 +4,8 @@
  * __syncwarp over half a warp waits only for that half, __reduce_add_sync over
  * __match_any_sync groups runs once per group (WARPSYNC.EXCLUSIVE), and lanes that passed a
  * BSYNC out of a YIELD loop no longer hold its barrier (nested CAS loops), and a YIELD the
- * whole warp runs keeps its barriers (a converged CAS loop). Counts are read per
+ * whole warp runs keeps its barriers (a converged CAS loop), and a CTA's warps contend at
+ * a shared-memory CAS loop (a float atomicAdd on shared memory). Counts are read per
  * source line of cbar.cu; outputs are checked against values computed here. Skipped
  * without nvdisasm. */
 #include "tests/sim/sim_test.h"
@@ -96,7 +97,8 @@ static const char spec[] =
     "variant nested_cas\n  kernel nested_cas\n  grid 1\n  block 32\n  args in cas\n"
     "buffer pin u32 96 random_bits\nbuffer pout u32 192 zero\n"
     "variant pred_break\n  kernel pred_break\n  grid 6\n  block 32\n  args pin pout\n"
-    "variant yield_converged\n  kernel yield_converged\n  grid 1\n  block 32\n  args in out\n";
+    "variant yield_converged\n  kernel yield_converged\n  grid 1\n  block 32\n  args in out\n"
+    "variant shared_fadd\n  kernel shared_fadd\n  grid 1\n  block 128\n  args in out\n";
 
 static void test_ifelse(void)
 {
@@ -252,6 +254,31 @@ static void test_yield_converged(void)
     st_free(&r);
 }
 
+/* A float atomicAdd on one shared word by a CTA of four warps (a CAS loop after ptxas):
+ * a shared-memory atomic whose result the warp reads begins the warp's next turn, so every
+ * warp reads the word before any swaps it. Each round then one lane of the CTA succeeds
+ * (the first warp's first lane still waiting), and the warp that holds it keeps winning
+ * until its lanes are done: warp k's loop runs 32 (k + 1) times, 320 in all. Without the
+ * rule (turns of 16 instructions, the swap inside a turn) the warps meet far less: 148. */
+static void test_shared_fadd(void)
+{
+    st_run r;
+    CHECK(run(&r, spec, "shared_fadd") == 0, "shared_fadd runs: %s", r.err.msg);
+    if (!r.rc) {
+        const int *in = st_buf(&r, "in")->data, *out = st_buf(&r, "out")->data;
+        int want = 0;
+        for (int t = 0; t < 128; t++)
+            want += 1 + (in[t & 63] & 15);
+        CHECK(out[0] == want, "shared_fadd: sum %d, want %d", out[0], want);
+        line_sum cas = sum_line(&r.res, st_cu_line("cbar.cu", "// SFADD"), "ATOMS");
+        CHECK(cas.issued == 320,
+              "the CTA's warps contend at the shared atomic: it issued %llu times for %llu "
+              "lanes (want 320 issues)", (unsigned long long)cas.issued,
+              (unsigned long long)cas.active);
+    }
+    st_free(&r);
+}
+
 /* `@!P0 BREAK P4, B1`: the loop's results against the CPU in CTAs with and without bit 2
  * of blockIdx.x (which ptxas turns into the two-predicate BREAK/BRA pair). */
 static void test_pred_break(void)
@@ -306,6 +333,7 @@ int main(void)
         test_reduce_groups();
         test_nested_cas();
         test_pred_break();
+    test_shared_fadd();
         test_yield_converged();
     }
     if (sass)

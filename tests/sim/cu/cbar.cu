@@ -117,3 +117,20 @@ extern "C" __global__ void yield_converged(const int *in, int *out)
     }
     out[lane] = v; // YJOIN
 }
+
+// Every thread of a CTA of four warps adds its weight to one float in shared memory.
+// ptxas makes atomicAdd on a shared float a loop: read the word, add, ATOMS.CAST.SPIN
+// (store where the word still holds what was read), retry otherwise. The CTA's warps run
+// at once, so each warp reads the word before the others' swaps land, and of all the lanes
+// that read the same value one succeeds.
+extern "C" __global__ void shared_fadd(const int *in, int *out)
+{
+    __shared__ float sum;
+    if (threadIdx.x == 0)
+        sum = 0.0f;
+    __syncthreads();
+    atomicAdd(&sum, (float)(1 + (in[threadIdx.x & 63] & 15))); // SFADD
+    __syncthreads();
+    if (threadIdx.x == 0)
+        out[0] = (int)sum;
+}
