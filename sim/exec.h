@@ -291,6 +291,8 @@ typedef struct ws_warp {
     uint64_t issued;        /* also %clock */
     uint32_t sync_epoch;    /* __syncwarp count, for race detection */
     uint64_t held[WS_WARP]; /* the lock word each lane holds, 0 none (race detection) */
+    uint32_t fenced;        /* lanes that made a memory fence since their last global atomic
+                               (race detection: their next one publishes, race.c) */
     uint32_t carry;         /* per-lane carry flag of add.cc / addc */
     void *policy_state;     /* the reconvergence policy's, opaque to the executor */
     int nframes;
@@ -319,6 +321,7 @@ typedef struct ws_cta {
     uint64_t *shadow_shared; /* race shadow, 2 words per 4 bytes of shared memory */
     int read_grid_envreg;    /* read %envreg1/2 (a grid sync's workspace) without one */
     ws_mbar_watch mbar;      /* mbarrier waits that can never succeed */
+    int atomic_seen;         /* a lane made a global atomic (race detection: acquire) */
 } ws_cta;
 
 /* A race report candidate (de-duplicated by PC pair). */
@@ -373,6 +376,8 @@ typedef struct ws_run {
     size_t reg_pool_words;      /* per warp, all frames */
     /* race detection over global memory: 2 shadow words per 4 bytes of each allocation */
     uint64_t **shadow_global;   /* per alloc */
+    uint8_t *released_ctas;     /* race.c: CTAs (ids mod 2^20, a bit each) that made a global
+                                   atomic after a fence, publishing their earlier writes */
     /* scheduling */
     uint64_t next_cta;          /* atomic */
     uint64_t ctas_done;         /* atomic */
@@ -598,11 +603,15 @@ void ws_race_access(ws_warp *w, const ws_inst *in, int space, uint64_t addr, int
 int ws_race_merge(ws_run *run, ws_worker *wks, int nwk, ws_result *res);
 /* Who made an access: the thread, the instruction (function, PC) and the CTA barriers and
  * warp syncs it came after. */
+#define WS_RACE_CTAS (1u << 19) /* CTA ids race detection tells apart (race.c CTA_BITS) */
 typedef struct ws_race_who {
     uint32_t cta;
     int warp, lane, fn, pc;
     uint32_t bar_epoch, sync_epoch;
     int locked; /* the lane holds a lock (ws_race_lock) */
+    int fenced; /* the lane made a memory fence (membar, fence, MEMBAR) since its last
+                   global atomic */
+    int acquired; /* the lane's CTA has made a global atomic before this access */
 } ws_race_who;
 /* Lock tracking for race detection, after lane's atomic or store at `addr` (`held`: the
  * lock word the lane holds, 0 none): an atomic compare-and-swap or exchange that finds 0

@@ -224,7 +224,10 @@ int ws_x_ctrl(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, ws_effect *f
                           "variant)" : "");
     case WS_OP_BAR: case WS_OP_BARRIER:
         return do_barrier(w, in, pc, exec, fx);
-    default: /* membar, fence, nanosleep, brkpt, griddepcontrol: no functional effect */
+    case WS_OP_MEMBAR: case WS_OP_FENCE:
+        w->fenced |= exec; /* orders this lane's writes (race detection, race.c) */
+        return 0;
+    default: /* nanosleep, brkpt, griddepcontrol: no functional effect */
         return 0;
     }
 }

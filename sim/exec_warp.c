@@ -305,6 +305,7 @@ static int warp_start(ws_warp *w)
     w->issued = 0;
     w->sync_epoch = 0;
     memset(w->held, 0, sizeof w->held);
+    w->fenced = 0;
     w->carry = 0;
     w->nframes = 1;
     ws_frame *f = &w->frames[0];
@@ -447,6 +448,7 @@ static int cta_begin(ws_cta *c, uint64_t linear)
     c->read_grid_envreg = 0;
     memset(&c->mbar, 0, sizeof c->mbar);
     memset(c->bar_arrived, 0, sizeof c->bar_arrived);
+    c->atomic_seen = 0;
     for (int id = 0; id < 16; id++)
         reset_reduction(c, id);
     memset(c->shared, 0, c->shared_bytes);
@@ -596,5 +598,7 @@ void ws_x_grid_arrivals(ws_run *r, int lanes)
     for (int i = 0; r->shadow_global && i < r->nallocs; i++)
         if (r->shadow_global[i])
             memset(r->shadow_global[i], 0, (r->allocs[i].size / 4 + 1) * 2 * sizeof(uint64_t));
+    if (r->released_ctas)
+        memset(r->released_ctas, 0, WS_RACE_CTAS / 8);
 }
 

@@ -6,40 +6,56 @@
  * a race may be missed, never invented. Two accesses made while holding a lock (a word an
  * atomic compare-and-swap or exchange took from 0, until the holder writes it again; a
  * leader's lock is its warp's from a __syncwarp, its CTA's from a __syncthreads) do not
- * conflict. Conflicts are de-duplicated by PC pair. */
+ * conflict. Nor does another CTA's access with a write that its CTA published: a CTA that
+ * makes a global atomic after a memory fence (`__threadfence(); atomicInc(&ticket, ..)`)
+ * publishes its global writes, and a CTA that has made a global atomic itself reads them
+ * in order (the CUDA samples' last-block reduction). Conflicts are de-duplicated by PC
+ * pair. */
 #include <stdio.h>
 #include <stdlib.h>
 #include "sim/exec.h"
 
 #define RACE_PAIRS_MAX 1024
 #define RACE_WARNINGS_MAX 20
-#define CTA_BITS 20 /* CTA ids alias above 2^20 CTAs: such pairs are missed, not invented */
+#define CTA_BITS 19 /* CTA ids alias above 2^19 CTAs: such pairs are missed, not invented */
+_Static_assert(WS_RACE_CTAS == 1u << CTA_BITS, "exec.h's WS_RACE_CTAS is 2^CTA_BITS");
 
-/* valid:63 atomic:62 epoch:55-61 lane:50-54 warp:45-49 cta:25-44 locked:24 bytes:20-23
- * fn:16-19 pc:0-15; epoch = CTA barrier count (4 bits) << 3 | the warp's __syncwarp count
- * (3 bits); bytes = which bytes of the word the access touched (bit i: byte i); locked =
- * the lane held a lock (ws_race_lock). */
+/* valid:63 atomic:62 epoch:55-61 lane:50-54 warp:45-49 cta:26-44 publishable:25 locked:24
+ * bytes:20-23 fn:16-19 pc:0-15; epoch = CTA barrier count (4 bits) << 3 | the warp's
+ * __syncwarp count (3 bits); bytes = which bytes of the word the access touched (bit i:
+ * byte i); locked = the lane held a lock (ws_race_lock); publishable = an atomic, or a
+ * write its lane made before any fence since the lane's last release (so the lane's next
+ * fence and global atomic publish it). */
 static uint64_t pack(uint32_t cta, int warp, int lane, int fn, int pc, uint32_t epoch,
-                     int atomic, int locked)
+                     int atomic, int locked, int publishable)
 {
     return 1ull << 63 | (uint64_t)(atomic & 1) << 62 | (uint64_t)(epoch & 127) << 55 |
            (uint64_t)(lane & 31) << 50 | (uint64_t)(warp & 31) << 45 |
-           (uint64_t)(cta & ((1u << CTA_BITS) - 1)) << 25 | (uint64_t)(locked & 1) << 24 |
+           (uint64_t)(cta & ((1u << CTA_BITS) - 1)) << 26 |
+           (uint64_t)(publishable & 1) << 25 | (uint64_t)(locked & 1) << 24 |
            (uint64_t)(fn > 15 ? 15 : fn) << 16 | (uint64_t)(pc & 0xffff);
 }
 
-static uint64_t thread_bits(uint64_t s) { return (s >> 25) & ((1ull << (CTA_BITS + 10)) - 1); }
+static uint64_t thread_bits(uint64_t s) { return (s >> 26) & ((1ull << (CTA_BITS + 10)) - 1); }
 static int s_pc(uint64_t s) { return (int)(s & 0xffff); }
 static int s_fn(uint64_t s) { return (int)((s >> 16) & 15); }
 static unsigned s_bytes(uint64_t s) { return (unsigned)((s >> 20) & 15); }
-static uint32_t s_cta(uint64_t s) { return (uint32_t)((s >> 25) & ((1u << CTA_BITS) - 1)); }
+static uint32_t s_cta(uint64_t s) { return (uint32_t)((s >> 26) & ((1u << CTA_BITS) - 1)); }
+static int s_publishable(uint64_t s) { return (int)((s >> 25) & 1); }
 static int s_locked(uint64_t s) { return (int)((s >> 24) & 1); }
 static int s_warp(uint64_t s) { return (int)((s >> 45) & 31); }
 static int s_lane(uint64_t s) { return (int)((s >> 50) & 31); }
 static uint32_t s_epoch(uint64_t s) { return (uint32_t)((s >> 55) & 127); }
 static int s_atomic(uint64_t s) { return (int)((s >> 62) & 1); }
 
-static int conflicts(uint64_t prev, uint64_t cur, int space)
+/* Whether CTA `cta` (mod 2^CTA_BITS: an alias can only hide a race) published its writes. */
+static int released(const uint8_t *bits, uint32_t cta)
+{
+    return bits && (__atomic_load_n(&bits[cta / 8], __ATOMIC_RELAXED) >> (cta % 8) & 1);
+}
+
+/* `acquired`: cur's CTA has made a global atomic; `bits`: the run's published CTAs. */
+static int conflicts(uint64_t prev, uint64_t cur, int space, int acquired, const uint8_t *bits)
 {
     if (!(prev >> 63) || thread_bits(prev) == thread_bits(cur) ||
         !(s_bytes(prev) & s_bytes(cur)))
@@ -49,7 +65,8 @@ static int conflicts(uint64_t prev, uint64_t cur, int space)
     if (s_locked(prev) && s_locked(cur))
         return 0; /* both in critical sections (of one lock, or the race is missed) */
     if (s_cta(prev) != s_cta(cur))
-        return 1;
+        return !(space == WS_SPACE_GLOBAL && acquired && s_publishable(prev) &&
+                 released(bits, s_cta(prev)));
     if (space != WS_SPACE_SHARED && (s_epoch(prev) >> 3) != (s_epoch(cur) >> 3))
         return 0; /* same CTA, separated by a barrier (shared shadows are cleared instead) */
     if (s_warp(prev) == s_warp(cur) && (s_epoch(prev) & 7) != (s_epoch(cur) & 7))
@@ -92,7 +109,12 @@ void ws_race_access(ws_warp *w, const ws_inst *in, int space, uint64_t addr, int
                  ? WS_SPACE_SHARED : WS_SPACE_GLOBAL;
     ws_race_who who = { w->cta->id, w->id, lane, f->fn,
                         (int)(in - w->cta->run->m->funcs[f->fn].insts), w->cta->bar_epoch,
-                        w->sync_epoch, w->held[lane] != 0 };
+                        w->sync_epoch, w->held[lane] != 0, (int)(w->fenced >> lane & 1),
+                        w->cta->atomic_seen };
+    if (is_atomic && sp == WS_SPACE_GLOBAL) {
+        w->cta->atomic_seen = 1;
+        w->fenced &= ~(1u << lane); /* released: later writes wait for the next fence */
+    }
     ws_race_check(w->cta->wk, &who, sp, addr, bytes, is_write, is_atomic, shadow);
 }
 
@@ -101,7 +123,12 @@ void ws_race_check(ws_worker *wk, const ws_race_who *who, int sp, uint64_t addr,
 {
     uint32_t epoch = (who->bar_epoch & 15) << 3 | (who->sync_epoch & 7);
     uint64_t cur = pack(who->cta, who->warp, who->lane, who->fn, who->pc, epoch, is_atomic,
-                        who->locked);
+                        who->locked, is_atomic || !who->fenced);
+    uint8_t *bits = wk->run ? wk->run->released_ctas : NULL;
+    if (is_atomic && sp == WS_SPACE_GLOBAL && who->fenced && bits) {
+        uint32_t id = who->cta & ((1u << CTA_BITS) - 1);
+        __atomic_fetch_or(&bits[id / 8], (uint8_t)(1u << (id % 8)), __ATOMIC_RELAXED);
+    }
     /* accesses are naturally aligned: a sub-word one stays inside its word */
     unsigned first = (unsigned)(addr & 3);
     int words = (int)((first + (unsigned)bytes + 3) / 4);
@@ -111,11 +138,11 @@ void ws_race_check(ws_worker *wk, const ws_race_who *who, int sp, uint64_t addr,
         uint64_t lw = __atomic_load_n(&shadow[0], __ATOMIC_RELAXED);
         uint64_t *slot = &shadow[is_write ? 0 : 1];
         uint64_t wa = i ? (addr & ~3ull) + 4u * (unsigned)i : addr;
-        if (conflicts(lw, me, sp))
+        if (conflicts(lw, me, sp, who->acquired, bits))
             record(wk, me, lw, is_write ? 0 : 1, sp, wa);
         if (is_write) {
             uint64_t lr = __atomic_load_n(&shadow[1], __ATOMIC_RELAXED);
-            if (conflicts(lr, me, sp))
+            if (conflicts(lr, me, sp, who->acquired, bits))
                 record(wk, me, lr, 2, sp, wa);
         }
         __atomic_store_n(slot, me, __ATOMIC_RELAXED);

@@ -788,3 +788,12 @@ int ws_sass_x_nop(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sas
     (void)w; (void)in; (void)exec; (void)fx;
     return 0;
 }
+
+/* MEMBAR, FENCE: the model's memory is in order; race detection notes the lanes that made
+ * a fence (a global atomic after one publishes the CTA's writes, race.c) */
+int ws_sass_x_membar(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
+{
+    (void)in; (void)fx;
+    w->fenced |= exec;
+    return 0;
+}

@@ -513,6 +513,7 @@ static void warp_start(ws_sass_warp *w, uint64_t cta_linear)
     w->since_switch = 0;
     w->sync_epoch = 0;
     memset(w->held, 0, sizeof w->held);
+    w->fenced = 0;
     uint64_t g = cta_linear * (uint64_t)r->base.nwarps + (uint64_t)w->id;
     w->timeline = g < (uint64_t)r->base.ntimelines ? &r->base.timelines[g] : NULL;
     if (w->timeline) {
@@ -678,6 +679,7 @@ static void cta_start(ws_sass_cta *c, uint64_t linear)
     ws_sass_cta_sync_point(c);
     c->bar_epoch = 0;
     c->mbar_timeouts = 0;
+    c->atomic_seen = 0;
     memset(&c->mbar, 0, sizeof c->mbar);
     for (int i = 0; i < c->nwarps; i++)
         warp_start(&c->warps[i], linear);

@@ -46,6 +46,8 @@ typedef struct ws_sass_warp {
     ws_timeline *timeline;     /* when recorded */
     uint32_t sync_epoch;
     uint64_t held[WS_WARP];    /* the lock word each lane holds, 0 none (race.c) */
+    uint32_t fenced;           /* lanes that made a memory fence since their last global
+                                  atomic (race.c: their next one publishes) */
     uint8_t turn_over;         /* a test_wait found its phase incomplete: the warp's turn
                                   ends (nothing changes until other warps run) */
 } ws_sass_warp;
@@ -154,6 +156,7 @@ typedef struct ws_sass_cta {
     uint32_t mbar_timeouts;    /* rounds in a row that ended every mbarrier try_wait
                                 * unfulfilled (nothing else could run) */
     ws_mbar_watch mbar;        /* test_waits that can never succeed (exec.h) */
+    int atomic_seen;           /* a lane made a global atomic (race.c: acquire) */
 } ws_sass_cta;
 
 typedef struct ws_sass_worker {

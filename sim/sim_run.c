@@ -357,7 +357,8 @@ static int alloc_race_shadows(ws_run *r)
     if (total > WS_SHADOW_LIMIT)
         return 1;
     r->shadow_global = calloc((size_t)r->nallocs + 1, sizeof *r->shadow_global);
-    if (!r->shadow_global)
+    r->released_ctas = calloc(WS_RACE_CTAS / 8, 1);
+    if (!r->shadow_global || !r->released_ctas)
         return WS_ERR_NOMEM;
     for (int i = 0; i < r->nallocs; i++) {
         if (r->grid_workspace && r->allocs[i].base == r->grid_workspace)
@@ -451,6 +452,7 @@ static void release(ws_run *r, ws_buffers *bufs)
         for (int i = 0; i < r->nallocs; i++)
             free(r->shadow_global[i]);
     free(r->shadow_global);
+    free(r->released_ctas);
     free(r->allocs);
     free(r->global_addr);
     free(r->params);

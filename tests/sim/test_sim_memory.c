@@ -12,7 +12,7 @@ static const char *SPEC =
     "buffer in i32 64 iota\nbuffer out i32 512 zero\nbuffer flags u8 512 const 7\n"
     "buffer S i32 64 zero\nbuffer J i32 64 zero\nbuffer mx f32 1 zero\nbuffer c i32 1 zero\n"
     "buffer tf f32 64 const 3\nbuffer lk i32 1 zero\nbuffer lc i32 1 zero\n"
-    "buffer lead i32 64 zero\n"
+    "buffer lead i32 64 zero\nbuffer part i32 6 zero\n"
     "variant wrap\n  kernel shared_wrap\n  grid 1\n  block 64\n  args in out 4\n"
     "variant bytes\n  kernel byte_flags\n  grid 2\n  block 256\n  args flags out\n"
     "variant byterace\n  kernel byte_race\n  grid 1\n  block 64\n  args flags\n"
@@ -24,6 +24,8 @@ static const char *SPEC =
     "variant leak\n  kernel lock_leak\n  grid 1\n  block 64\n  args lk lc\n"
     "variant wlead\n  kernel warp_leader_lock\n  grid 2\n  block 64\n  args lk lead\n"
     "variant clead\n  kernel cta_leader_lock\n  grid 2\n  block 64\n  args lk lead\n"
+    "variant lastf\n  kernel last_block_sum\n  grid 6\n  block 64\n  args part lc 1\n"
+    "variant lastn\n  kernel last_block_sum\n  grid 6\n  block 64\n  args part lc 0\n"
     "variant tamb\n  kernel tscale\n  grid 1\n  block 64\n  args tf 2.0\n"
     "variant tfloat\n  kernel _Z6tscaleIfEvPT_S0_\n  grid 1\n  block 64\n  args tf 2.0\n";
 
@@ -242,6 +244,23 @@ static void leader_lock_on(ws_module *m, ws_sass_module *sass, const char *model
     st_free(&r);
 }
 
+/* On both models: a write that a fence and a global atomic publish (the last-block
+ * reduction) does not race with the read of the CTA whose atomic came after; without the
+ * fence it does, named at the write. */
+static void last_block_on(ws_module *m, ws_sass_module *sass, const char *model)
+{
+    st_run r;
+    if (runs(&r, m, sass, "lastf", "last_block_sum", model)) {
+        CHECK(*(const int *)st_buf(&r, "lc")->data == 21, "%s model: the last block sums 1..6: %d",
+              model, *(const int *)st_buf(&r, "lc")->data);
+        no_races(&r, model, "a write published by a fence and a ticket does not race");
+    }
+    st_free(&r);
+    if (runs(&r, m, sass, "lastn", "last_block_sum", model))
+        races_named(&r, model, "@partial", NULL, "without the fence the write races");
+    st_free(&r);
+}
+
 /* A name that two template instances share is an error naming both mangled names; the
  * mangled name of one runs it. */
 static void test_template_names(ws_module *m)
@@ -274,6 +293,7 @@ int main(void)
         on_both_models(m, cas_guess_on);
         on_both_models(m, spin_lock_on);
         on_both_models(m, leader_lock_on);
+        on_both_models(m, last_block_on);
         test_template_names(m);
         ws_module_free(m);
     }

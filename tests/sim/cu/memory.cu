@@ -138,6 +138,31 @@ extern "C" __global__ void cta_leader_lock(int *lock, int *c)
         c[threadIdx.x] += 1; // @after
 }
 
+// The CUDA samples' last-block reduction: each CTA's thread 0 writes its partial sum, makes
+// a fence and takes a ticket; the CTA that takes the last ticket reads every partial sum. The
+// fence and the atomic publish the write to the CTA whose own atomic comes after; without
+// the fence (`fence` 0) nothing orders the write before the other CTA's read: a race.
+__device__ unsigned int tickets = 0;
+
+extern "C" __global__ void last_block_sum(int *partial, int *total, int fence)
+{
+    __shared__ bool last;
+    if (threadIdx.x == 0) {
+        partial[blockIdx.x] = blockIdx.x + 1; // @partial
+        if (fence)
+            __threadfence();
+        last = atomicInc(&tickets, gridDim.x) == gridDim.x - 1;
+    }
+    __syncthreads();
+    if (last && threadIdx.x == 0) {
+        int s = 0;
+        for (int k = 0; k < (int)gridDim.x; k++)
+            s += ((volatile int *)partial)[k];
+        *total = s;
+        tickets = 0;
+    }
+}
+
 // Two instances of one template: `kernel tscale` is ambiguous, a mangled name picks one.
 template <typename T> __global__ void tscale(T *x, T a)
 {
