@@ -40,6 +40,7 @@ static int sass_vprintf(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec)
     });
     sass_io x = {w, in};
     ws_printf_io io = {sass_host, sass_nomem, &x};
+    w->cta->wk->printf_calls++;
     int rc = ws_printf_lanes(&w->cta->run->base, &io, exec, fmt, args, n);
     if (!rc && w->nregs > 4)
         WS_LANES(l, exec, w->r[4 * WS_WARP + l] = (uint32_t)n[l];);

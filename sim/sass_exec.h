@@ -166,6 +166,7 @@ typedef struct ws_sass_worker {
     ws_atomcount *atoms;       /* per instruction (only atomics are touched) */
     ws_sass_cta *ctas;         /* run->resident slots */
     int nctas;
+    uint64_t printf_calls;     /* warp-level calls of vprintf (a caveat, sass_run.c) */
 } ws_sass_worker;
 
 typedef int (*ws_sass_handler)(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec,

@@ -478,6 +478,16 @@ static int report_caveats(const ws_sass_run *r, const ws_sass_worker *wks, int n
             k->insts[c].line, (unsigned)k->insts[c].offset, (unsigned long long)cas,
             (unsigned long long)warps))
         return WS_ERR_NOMEM;
+    uint64_t printfs = 0;
+    for (int w = 0; w < nwk; w++)
+        printfs += wks[w].printf_calls;
+    if (printfs && ws_result_add_warning(res,
+            WS_CAVEAT "printf ran %llu times (a call per warp): the GPU's kernel totals count "
+            "the instructions of its vprintf too, which no SASS PC of the kernel shows and this "
+            "model does not run (on an H200 about 7,000 warp-instructions a call, "
+            "docs/results/unseen-kernels-h200.txt), so they can be far above this model's; "
+            "per-PC counts are not affected", (unsigned long long)printfs))
+        return WS_ERR_NOMEM;
     int v = a >= 0 ? activemask_source(k, a) : -1;
     if (a >= 0 && yields && ws_result_add_warning(res,
             WS_CAVEAT "the *_sync at %s:%d (SASS 0x%04x) takes its mask from __activemask() at "

@@ -1,6 +1,7 @@
 /* test_sim_printf.c — the device printf: printf.cu's output, captured, equals the host's
  * printf of the same values with the same formats, lane by lane in lane order; past the
- * 1 MiB limit the rest is dropped with a warning. */
+ * 1 MiB limit the rest is dropped with a warning; on the SASS model a caveat says the GPU's
+ * kernel totals count vprintf's own instructions. */
 #include "tests/sim/sim_test.h"
 
 static const char *SPEC =
@@ -84,6 +85,39 @@ static void test_flood(ws_module *m)
     st_free(&r);
 }
 
+/* On the SASS model a run that printed says that the GPU's kernel totals also count
+ * vprintf's own instructions (a model caveat with the number of warp-level calls); the
+ * output is the same as the PTX model's. */
+static void test_sass_caveat(ws_module *m)
+{
+    ws_sass_module *sass = NULL;
+    if (st_load_sass("printf", "test_sim_printf", &sass) != 0)
+        return;
+    ws_sim_options o;
+    ws_sim_options_default(&o);
+    o.threads = 1;
+    o.printf_to = tmpfile();
+    CHECK(o.printf_to != NULL, "a temporary file for printf");
+    if (!o.printf_to) {
+        ws_sass_module_free(sass);
+        return;
+    }
+    st_run r;
+    int rc = st_exec_on(&r, m, sass, SPEC, "prints", &o);
+    CHECK(rc == 0, "prints runs on the SASS model: %s", r.err.msg);
+    if (rc == 0) {
+        const char *w = NULL;
+        for (int i = 0; i < r.res.nwarnings && !w; i++)
+            if (strstr(r.res.warnings[i], "model caveat: printf ran "))
+                w = r.res.warnings[i];
+        CHECK(w && strstr(w, "vprintf"), "a caveat says the GPU's totals count vprintf: %s",
+              w ? w : "none");
+    }
+    st_free(&r);
+    fclose(o.printf_to);
+    ws_sass_module_free(sass);
+}
+
 int main(void)
 {
     ws_module *m = st_load("printf");
@@ -91,6 +125,7 @@ int main(void)
     if (m) {
         test_prints(m);
         test_flood(m);
+        test_sass_caveat(m);
         ws_module_free(m);
     }
     return ws_test_finish("test_sim_printf");
