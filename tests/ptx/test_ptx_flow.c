@@ -313,8 +313,10 @@ static void test_errors(void)
         ws_module *m = NULL;
         ws_error e;
         int rc = ws_ptx_parse(ptx_text, len * (size_t)k / 8 + (size_t)k, "cut.ptx", &m, &e);
-        if (rc == WS_OK) /* the cut fell between two functions: still valid PTX */
+        if (rc == WS_OK) { /* the cut fell between two functions: still valid PTX */
+            ws_module_free(m);
             continue;
+        }
         CHECK(rc == WS_ERR_PTX && m == NULL && strstr(e.msg, "end of file") &&
               strstr(e.msg, "truncated") && e.line > 0, "cut at %d/8: %s", k, e.msg);
         ws_module_free(m);
