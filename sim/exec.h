@@ -376,7 +376,7 @@ typedef struct ws_run {
     size_t reg_pool_words;      /* per warp, all frames */
     /* race detection over global memory: 2 shadow words per 4 bytes of each allocation */
     uint64_t **shadow_global;   /* per alloc */
-    uint8_t *released_ctas;     /* race.c: CTAs (ids mod 2^20, a bit each) that made a global
+    uint8_t *released_ctas;     /* race.c: CTAs (ids mod 2^19, a bit each) that made a global
                                    atomic after a fence, publishing their earlier writes */
     /* scheduling */
     uint64_t next_cta;          /* atomic */
