@@ -29,7 +29,8 @@ static const char *SPEC =
     "variant xsync\n  kernel warp_exchange\n  grid 1\n  block 64\n  args y 1\n"
     "variant xrace\n  kernel warp_exchange\n  grid 1\n  block 64\n  args y 0\n"
     "variant count\n  kernel sync_count\n  grid 2\n  block 128\n  args y\n"
-    "variant handoff\n  kernel handoff\n  grid 1\n  block 128\n  args y o2\n";
+    "variant handoff\n  kernel handoff\n  grid 1\n  block 128\n  args y o2\n"
+    "variant badarrive\n  kernel arrive_id\n  grid 1\n  block 64\n  args y 16\n";
 
 static void test_naive(ws_module *m)
 {
@@ -207,6 +208,19 @@ static void test_handoff(ws_module *m, ws_sass_module *sass)
     }
 }
 
+/* bar.arrive at barrier 16 (an id computed at run time) is an error naming the kernel, the
+ * warp and the instruction on the PTX model, not a write past the barrier table. */
+static void test_bad_arrive(ws_module *m)
+{
+    st_run r;
+    int rc = st_exec(&r, m, SPEC, "badarrive", NULL);
+    CHECK(rc == WS_ERR_PTX && strstr(r.err.msg, "bar.arrive needs a barrier id 0..15 and a "
+                                     "count (got 16)") && r.err.has_thread &&
+              strcmp(r.err.kernel, "arrive_id") == 0 && r.err.pc == pc_of(m, "arrive_id", WS_OP_BAR),
+          "bad bar.arrive: rc %d, %s", rc, r.err.msg);
+    st_free(&r);
+}
+
 /* A warp past the run's instruction limit (what the fuzz targets bound runaway loops with)
  * stops the run with an error naming the warp and the limit. */
 static void test_inst_limit(ws_module *m)
@@ -282,6 +296,7 @@ int main(void)
         ws_sass_module *sass = NULL;
         int srv = st_load_sass("reduce", "test_sim_errors", &sass);
         test_handoff(m, srv == 0 ? sass : NULL);
+        test_bad_arrive(m);
         ws_sass_module_free(sass);
         test_bad_kernel(m);
         test_inst_limit(m);

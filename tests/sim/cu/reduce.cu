@@ -79,6 +79,13 @@ extern "C" __global__ void handoff(const int *in, int *out)
     out[t] = acc;
 }
 
+// bar.arrive at a barrier id the kernel computes: 16 and above is no barrier.
+extern "C" __global__ void arrive_id(int *out, int id)
+{
+    asm volatile("bar.arrive %0, 64;" ::"r"(id) : "memory");
+    out[threadIdx.x] = id;
+}
+
 // Barrier reductions (bar.red.popc/.or/.and): __syncthreads_count/_or/_and.
 extern "C" __global__ void sync_count(int *out)
 {
