@@ -613,6 +613,10 @@ typedef struct ws_race_who {
                    global atomic */
     int acquired; /* the lane's CTA has made a global atomic before this access */
 } ws_race_who;
+/* After `who` (built before the call) for a lane's global atomic: its CTA has acquired what
+ * other CTAs published (who.acquired of its later accesses), and the lane's fence, if it
+ * made one, has released its earlier writes (who.fenced is 0 again). Both executors call it. */
+void ws_race_global_atomic(int *atomic_seen, uint32_t *fenced, int lane);
 /* Lock tracking for race detection, after lane's atomic or store at `addr` (`held`: the
  * lock word the lane holds, 0 none): an atomic compare-and-swap or exchange that finds 0
  * and writes something else takes the word as a lock (`swap`: 1 for those, with the old

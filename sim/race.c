@@ -111,10 +111,8 @@ void ws_race_access(ws_warp *w, const ws_inst *in, int space, uint64_t addr, int
                         (int)(in - w->cta->run->m->funcs[f->fn].insts), w->cta->bar_epoch,
                         w->sync_epoch, w->held[lane] != 0, (int)(w->fenced >> lane & 1),
                         w->cta->atomic_seen };
-    if (is_atomic && sp == WS_SPACE_GLOBAL) {
-        w->cta->atomic_seen = 1;
-        w->fenced &= ~(1u << lane); /* released: later writes wait for the next fence */
-    }
+    if (is_atomic && sp == WS_SPACE_GLOBAL)
+        ws_race_global_atomic(&w->cta->atomic_seen, &w->fenced, lane);
     ws_race_check(w->cta->wk, &who, sp, addr, bytes, is_write, is_atomic, shadow);
 }
 
@@ -147,6 +145,12 @@ void ws_race_check(ws_worker *wk, const ws_race_who *who, int sp, uint64_t addr,
         }
         __atomic_store_n(slot, me, __ATOMIC_RELAXED);
     }
+}
+
+void ws_race_global_atomic(int *atomic_seen, uint32_t *fenced, int lane)
+{
+    *atomic_seen = 1;              /* the CTA's later accesses read what others published */
+    *fenced &= ~(1u << lane);      /* released: the lane's later writes wait for its next fence */
 }
 
 /* A lane holds at most one lock (the innermost is all a critical section needs). A CAS
