@@ -34,7 +34,7 @@ static int predict_parse(int argc, char **argv, predict_args *a, ws_error *err)
         WS_CLI_OPT_WORKLOAD,
         WS_CLI_OPT_DEFINES(&a->defs),
         {"--preset", WS_OPT_STRING, &a->preset, "NAME",
-         "GPU preset: h100 (default), fermi, or a path to a .gpu file", 0, 0},
+         "GPU preset: h100 (default), h200, fermi, or a path to a .gpu file", 0, 0},
         {"--model", WS_OPT_STRING, &a->model, "M",
          "sass: price the SASS ptxas makes (real branches, BSYNCs and YIELDs); ptx:\n"
          "the PTX, inferring them (default: the model the preset was fitted on, its\n"

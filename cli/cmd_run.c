@@ -110,7 +110,8 @@ static int gpu_parse(int argc, char **argv, gpu_args *a, ws_error *err)
 }
 
 /* The timing-model preset for the GPU: --preset, else the one of its compute capability
- * (NULL, with a warning in `res`, when none models it). */
+ * (NULL, with a warning in `res`, when none models it): the device's own where there is
+ * one (h200 for an H200), else one of its compute capability. */
 static const char *sim_preset(const gpu_args *a, const ws_gpu_info *gi, char *buf, size_t n,
                               ws_result *res)
 {
@@ -118,7 +119,7 @@ static const char *sim_preset(const gpu_args *a, const ws_gpu_info *gi, char *bu
         return a->preset;
     char cc[16];
     snprintf(cc, sizeof cc, "%d.%d", gi->cc_major, gi->cc_minor);
-    if (ws_gpu_preset_for_cc(cc, buf, n)) {
+    if (ws_gpu_preset_for_gpu(cc, gi->name, buf, n)) {
         char made_for[128];
         if (ws_gpu_preset_other_gpu(buf, gi->name, made_for, sizeof made_for))
             ws_result_add_warning(res, "timing-model preset %s (%s) stands in for the %s, as the "

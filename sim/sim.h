@@ -139,8 +139,12 @@ int ws_occupancy_cc_count(void);
 const char *ws_occupancy_cc_name(int i);             /* NULL past the end */
 
 /* The timing-model preset (sim/presets/NAME.gpu) whose `cc` is `cc` ("9.0" -> "h100"):
- * its NAME into `name`; 0 when no preset models that compute capability. */
+ * its NAME into `name`; 0 when no preset models that compute capability. Of several, the
+ * first NAME in byte order. */
 int ws_gpu_preset_for_cc(const char *cc, char *name, size_t n);
+/* The same for the device `gpu` ("NVIDIA H200"): of several presets of `cc`, the one whose
+ * `name` key holds the device's model word ("H200"), else as ws_gpu_preset_for_cc. */
+int ws_gpu_preset_for_gpu(const char *cc, const char *gpu, char *name, size_t n);
 /* 1 when preset `name` was made for another GPU than the device `gpu` ("NVIDIA H200"): the
  * preset's own name (its `name` key, e.g. "NVIDIA H100 SXM5 80GB (model)") lacks the GPU's
  * model word, the first word of `gpu` with a digit in it ("H200"; words end at spaces and

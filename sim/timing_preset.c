@@ -335,23 +335,18 @@ int ws_gpu_preset_model(const char *name, char *model, size_t n, ws_error *err)
     return rc;
 }
 
-int ws_gpu_preset_other_gpu(const char *name, const char *gpu, char *preset_gpu, size_t n)
+/* The model word of a device name: its first word with a digit in it ("NVIDIA H200" ->
+ * "H200"; words end at spaces and hyphens). 0 when it has none. */
+static int gpu_word(const char *gpu, char *word, size_t n)
 {
-    ws_gpu_preset p;
-    ws_error err;
-    ws_error_clear(&err);
-    if (!gpu || ws_gpu_preset_load(name, &p, &err) != WS_OK)
-        return 0;
-    snprintf(preset_gpu, n, "%s", p.name);
-    for (const char *w = gpu; *w;) {
+    for (const char *w = gpu ? gpu : ""; *w;) {
         size_t len = strcspn(w, " -");
         int digit = 0;
         for (size_t i = 0; i < len; i++)
             digit |= isdigit((unsigned char)w[i]) != 0;
-        if (digit && len < 32) {
-            char word[32];
-            snprintf(word, sizeof word, "%.*s", (int)len, w);
-            return strstr(p.name, word) == NULL;
+        if (digit && len < n) {
+            snprintf(word, n, "%.*s", (int)len, w);
+            return 1;
         }
         w += len;
         w += *w != '\0';
@@ -359,32 +354,56 @@ int ws_gpu_preset_other_gpu(const char *name, const char *gpu, char *preset_gpu,
     return 0;
 }
 
-int ws_gpu_preset_for_cc(const char *cc, char *name, size_t n)
+int ws_gpu_preset_other_gpu(const char *name, const char *gpu, char *preset_gpu, size_t n)
 {
-    char dirs[4][PATH_MAX];
-    int nd = preset_dirs(dirs, 4);
+    ws_gpu_preset p;
+    ws_error err;
+    char word[32];
+    ws_error_clear(&err);
+    if (!gpu || ws_gpu_preset_load(name, &p, &err) != WS_OK)
+        return 0;
+    snprintf(preset_gpu, n, "%s", p.name);
+    return gpu_word(gpu, word, sizeof word) && strstr(p.name, word) == NULL;
+}
+
+int ws_gpu_preset_for_gpu(const char *cc, const char *gpu, char *name, size_t n)
+{
+    char dirs[4][PATH_MAX], word[32], best[256];
+    int nd = preset_dirs(dirs, 4), has_word = gpu_word(gpu, word, sizeof word);
     for (int i = 0; i < nd; i++) {
         DIR *d = opendir(dirs[i]);
         if (!d) continue;
         struct dirent *e;
-        int found = 0;
-        while (!found && (e = readdir(d))) {
+        int found = 0, matched = 0;
+        while (!matched && (e = readdir(d))) {
             size_t len = strlen(e->d_name);
-            if (len < 5 || strcmp(e->d_name + len - 4, ".gpu")) continue;
+            if (len < 5 || len - 4 >= sizeof best || strcmp(e->d_name + len - 4, ".gpu")) continue;
             char path[PATH_MAX + 256];
             snprintf(path, sizeof path, "%.*s/%.*s", PATH_MAX - 1, dirs[i], 250, e->d_name);
             ws_gpu_preset p;
             ws_error err;
             ws_error_clear(&err);
-            if (ws_gpu_preset_load(path, &p, &err) == 0 && !strcmp(p.cc, cc)) {
-                snprintf(name, n, "%.*s", (int)(len - 4), e->d_name);
-                found = 1;
-            }
+            if (ws_gpu_preset_load(path, &p, &err) || strcmp(p.cc, cc)) continue;
+            char stem[256];
+            snprintf(stem, sizeof stem, "%.*s", (int)(len - 4), e->d_name);
+            matched = has_word && strstr(p.name, word) != NULL;
+            /* the device's own preset, else the first name in order (readdir has none) */
+            if (matched || !found || strcmp(stem, best) < 0)
+                snprintf(best, sizeof best, "%s", stem);
+            found = 1;
         }
         closedir(d);
-        if (found) return 1;
+        if (found) {
+            snprintf(name, n, "%s", best);
+            return 1;
+        }
     }
     return 0;
+}
+
+int ws_gpu_preset_for_cc(const char *cc, char *name, size_t n)
+{
+    return ws_gpu_preset_for_gpu(cc, NULL, name, n);
 }
 
 int ws_gpu_preset_load(const char *name, ws_gpu_preset *p, ws_error *err)

@@ -300,13 +300,14 @@ else
     failures=$((failures + 1)); echo "FAILED: compare did not show the CAS-loop caveat" | tee -a "$log"
 fi
 # the timing-model preset says when it stands in for another GPU of its compute capability
-# (h100 on an H200), and only then
+# (h100 on a Hopper part with no preset of its own, such as a GH200), and only then: an
+# H100 and an H200 get their own (h100.gpu, h200.gpu)
 if python3 - "$rows" <<'PY' 2>>"$log" | tee -a "$log"
 import json, sys
 runs = [json.loads(l)["run"] for l in open(sys.argv[1]) if l.strip()]
 runs = [r for r in runs if r and r.get("device")]
 dev = runs[0]["device"] if runs else {}
-want = dev.get("cc") == "9.0" and "H100" not in dev.get("name", "")
+want = dev.get("cc") == "9.0" and not any(w in dev.get("name", "").split() for w in ("H100", "H200"))
 got = [any("stands in for" in w for w in r.get("sim_warnings", [])) for r in runs]
 assert runs and all(g == want for g in got), (dev, want, got)
 print("preset: %s on the %s" % ("warns that h100 stands in" if want else "no stand-in warning",
@@ -351,7 +352,8 @@ else
 fi
 fi
 
-# Predicted (timing model, h100 preset) against measured time on the validation set
+# Predicted (timing model, the GPU's preset: h200 on an H200, else h100) against measured
+# time on the validation set
 # (bench/validation/points.txt: the seed workloads at several sizes, under-filled and full,
 # and bench/validation/'s workloads; no preset key is fitted to any of them): the GPU times
 # every point (bench/validate.sh), then the model predicts them on the CPUs
@@ -360,6 +362,8 @@ fi
 # validation.txt. A failed validation is reported, not counted as a failing check.
 # WS_VALIDATION=measure times the points only (the report is then run on any machine with
 # bench/validate.py report); WS_VALIDATION=0 skips the section.
+vpreset=h100
+nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | grep -qw H200 && vpreset=h200
 if [ "${WS_VALIDATION:-1}" = 0 ]; then
     echo "validation: skipped (WS_VALIDATION=0)" | tee -a "$log"
 elif [ "${WS_VALIDATION:-1}" = measure ]; then
@@ -370,7 +374,7 @@ elif [ "${WS_VALIDATION:-1}" = measure ]; then
     fi
 elif bash "$repo/bench/validate.sh" "$build" "$out/validation-records.json" >"$out/validate.log" 2>&1 &&
    python3 "$repo/bench/validate.py" report "$ws" "$out/validation-records.json" \
-       "$repo/sim/presets/h100.gpu" "$out/validation.txt" >>"$out/validate.log" 2>&1; then
+       "$repo/sim/presets/$vpreset.gpu" "$out/validation.txt" >>"$out/validate.log" 2>&1; then
     grep -E "^(PASS|FAIL|validation:|ratio pred|absolute pred)" "$out/validation.txt" | tee -a "$log"
 else
     failures=$((failures + 1)); echo "FAILED: bench/validate.sh / validate.py report (validate.log)" | tee -a "$log"

@@ -72,6 +72,19 @@ int main(void)
     CHECK(ws_gpu_preset_for_cc("2.0", name, sizeof name) && !strcmp(name, "fermi"),
           "cc 2.0 -> '%s'", name);
     CHECK(!ws_gpu_preset_for_cc("8.6", name, sizeof name), "no preset for cc 8.6");
+    /* two presets of cc 9.0: the device's own by its model word, else the first by name */
+    CHECK(ws_gpu_preset_for_gpu("9.0", "NVIDIA H200", name, sizeof name) &&
+          !strcmp(name, "h200"), "an H200 -> '%s'", name);
+    CHECK(ws_gpu_preset_for_gpu("9.0", "NVIDIA H100 80GB HBM3", name, sizeof name) &&
+          !strcmp(name, "h100"), "an H100 -> '%s'", name);
+    CHECK(ws_gpu_preset_for_gpu("9.0", "NVIDIA GH200 480GB", name, sizeof name) &&
+          !strcmp(name, "h100"), "a GH200 (no preset of its own) -> '%s'", name);
+    CHECK(ws_gpu_preset_for_gpu("2.0", "GeForce GTX 480", name, sizeof name) &&
+          !strcmp(name, "fermi"), "a GTX 480 (the fermi preset's name lacks it) -> '%s'", name);
+    ws_error_clear(&err);
+    CHECK(ws_gpu_preset_load("h200", &p, &err) == 0, "h200: %s", err.msg);
+    CHECK(p.sms == 132 && !strcmp(p.cc, "9.0") && strstr(p.name, "H200"),
+          "h200: %g SMs, cc %s, name %s", p.sms, p.cc, p.name);
 
     ws_error_clear(&err);
     CHECK(ws_gpu_preset_load("no_such_gpu", &p, &err) == WS_ERR_NOTFOUND, "unknown preset");
@@ -129,6 +142,8 @@ int main(void)
               "h100 is the H100's preset");
         CHECK(ws_gpu_preset_other_gpu("h100", "NVIDIA H200", made, sizeof made) &&
                   strstr(made, "H100"), "h100 stands in for an H200: %s", made);
+        CHECK(!ws_gpu_preset_other_gpu("h200", "NVIDIA H200", made, sizeof made),
+              "h200 is the H200's preset");
         CHECK(ws_gpu_preset_other_gpu("h100", "Tesla V100-SXM2-16GB", made, sizeof made),
               "h100 stands in for a V100 (its model word ends at a hyphen)");
         CHECK(!ws_gpu_preset_other_gpu("h100", "", made, sizeof made) &&
