@@ -71,6 +71,7 @@ static double branch_share(const ws_result *r)
     static const ws_metric_id kinds[] = {
         WS_METRIC_SIM_STALL_ISSUE, WS_METRIC_SIM_STALL_DEPENDENCY, WS_METRIC_SIM_STALL_MEMORY,
         WS_METRIC_SIM_STALL_BARRIER, WS_METRIC_SIM_STALL_ATOMIC, WS_METRIC_SIM_STALL_BRANCH,
+        WS_METRIC_SIM_STALL_WAIT,
     };
     double all = 0;
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {

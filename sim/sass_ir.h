@@ -174,6 +174,13 @@ typedef struct ws_sass_inst {
     int32_t file;     /* index into ws_sass_kernel.files; -1 */
     int32_t line;     /* source line; 0 when unknown */
     int32_t text_line;/* line in the SASS text (for error messages) */
+    /* The control bits ptxas writes above each 128-bit instruction word (sm_70..sm_90:
+     * bits 105..121), read from the cubin where the text does not print them. */
+    uint8_t ctl;      /* 1 when read (the cubin was loaded) */
+    uint8_t stall;    /* cycles the warp waits before issuing its next instruction (0..15) */
+    uint8_t wbar;     /* scoreboard barrier its result releases (0..5; 7 = none) */
+    uint8_t rbar;     /* scoreboard barrier its source registers' read releases (7 = none) */
+    uint8_t wait;     /* barriers (a mask of 0..5) it waits for before it issues */
     char name[64];    /* opcode with its modifiers as printed ("IMAD.WIDE.U32") */
 } ws_sass_inst;
 

@@ -305,6 +305,31 @@ static int ws_nan_immediates(ws_cubin *c, ws_sass_kernel *k, Elf_Scn *text, cons
     return WS_OK;
 }
 
+/* Every sm_70..sm_90 instruction is 128 bits; ptxas's schedule for it sits in the top bits
+ * of the second 64-bit word: from bit 105 on, the stall count (4 bits), the yield bit, the
+ * write and read scoreboard barriers (3 bits each, 7 = none) and the wait mask (6 bits).
+ * The timing model issues the SASS stream by these (sim/sass_timing.c). */
+static int ws_control_bits(ws_cubin *c, ws_sass_kernel *k, Elf_Scn *text, const char *name)
+{
+    Elf_Data *d = elf_getdata(text, NULL);
+    if (!d || (!d->d_buf && d->d_size))
+        return ws_bad(c, "unreadable section", name);
+    for (int i = 0; i < k->ninsts; i++) {
+        ws_sass_inst *in = &k->insts[i];
+        if ((size_t)in->offset + 16 > d->d_size)
+            return ws_bad(c, "instruction outside its section", name);
+        const uint8_t *w = (const uint8_t *)d->d_buf + in->offset + 8;
+        uint64_t hi = (uint64_t)ws_le32(w) | (uint64_t)ws_le32(w + 4) << 32;
+        uint32_t ctl = (uint32_t)(hi >> 41);
+        in->stall = (uint8_t)(ctl & 15);
+        in->wbar = (uint8_t)((ctl >> 5) & 7);
+        in->rbar = (uint8_t)((ctl >> 8) & 7);
+        in->wait = (uint8_t)((ctl >> 11) & 63);
+        in->ctl = 1;
+    }
+    return WS_OK;
+}
+
 static int ws_load_kernel(ws_cubin *c, ws_sass_kernel *k)
 {
     char name[WS_SASS_SYM_MAX + 32];
@@ -322,6 +347,8 @@ static int ws_load_kernel(ws_cubin *c, ws_sass_kernel *k)
         return ws_error_at(c->err, WS_ERR_PTX, c->path, 0, "kernel %s is not in the cubin",
                            k->name);
     int rc = ws_nan_immediates(c, k, text, name);
+    if (rc == WS_OK)
+        rc = ws_control_bits(c, k, text, name);
     if (rc != WS_OK)
         return rc;
     snprintf(name, sizeof name, ".nv.info.%s", k->name);

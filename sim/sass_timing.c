@@ -3,7 +3,9 @@
  * opcode row, barriers, memory kinds, branch targets) that timing.c prices. What the PTX
  * front end has to infer is written out here: the branches are the real ones (no
  * if-conversion is assumed), the warp waits at the BSYNCs ptxas placed (described as the
- * reconvergence point of the BSSY that arms them) and spin loops at their YIELDs. */
+ * reconvergence point of the BSSY that arms them) and spin loops at their YIELDs. Where
+ * the cubin gave the control bits, the warp issues in program order with each
+ * instruction's stall count, as the hardware does; without them, as the PTX model does. */
 #include <stdlib.h>
 #include <string.h>
 #include "sim/sass_exec.h"
@@ -129,6 +131,7 @@ static void describe(const ws_sass_inst *in, ws_pcstatic *s)
                     ws_sass_has(in, WS_SMOD_INC);
     s->unpredicable = oi->cls == WS_CLS_CTRL || oi->cls == WS_CLS_SYNC || oi->cls == WS_CLS_ATOM;
     s->yield = in->op == WS_SOP_YIELD;
+    s->stall = in->ctl ? in->stall : 0;
     if ((oi->flags & WS_SOPF_CONTROL) && in->target >= 0)
         s->target = in->target; /* unguarded for the model: no if-conversion inferred */
 }
@@ -148,8 +151,11 @@ int ws_timing_sass_desc(const ws_sass_kernel *k, const ws_function *key, ws_stat
     fs->pc = calloc((size_t)(k->ninsts ? k->ninsts : 1), sizeof *fs->pc);
     if (!fs->pc)
         return WS_ERR_NOMEM;
-    for (int i = 0; i < k->ninsts; i++)
+    out->in_order = k->ninsts > 0;
+    for (int i = 0; i < k->ninsts; i++) {
         describe(&k->insts[i], &fs->pc[i]);
+        out->in_order &= k->insts[i].ctl;
+    }
     /* BSSY Bn, L arms the barrier whose BSYNC stands just before L: described as a guarded
      * branch to L whose reconvergence point is that BSYNC, the model makes warps wait there
      * (its body always holds a branch, so it is never taken for a predicated one) */

@@ -1,11 +1,14 @@
 /* timing.c — the timing and contention model: consumes the executor's warp-instruction
  * events and predicts cycles and time for one launch on a preset GPU (sim/presets).
  * Per warp it follows a dependency-aware issue chain (register scoreboard, latency by
- * class, memory and atomic costs from timing_mem.c, barriers), with the compiler's static
- * schedule approximated by a small issue window and predicated short branch bodies (the
- * preset's sched.* keys) and the SASS control flow PTX does not show: a taken branch's
- * fetch, the BSYNC at the reconvergence point of a branch that is not predicated, the YIELD
- * of a spin loop (branch.* keys); per CTA it folds that into a critical path and issue demand;
+ * class, memory and atomic costs from timing_mem.c, barriers). On SASS with its control
+ * bits the chain is the hardware's: in program order, each instruction at least its
+ * predecessor's stall count after it (ptxas's schedule, Nsight Compute's "Stall Wait").
+ * On PTX the compiler's static schedule is approximated by a small issue window and
+ * predicated short branch bodies (the preset's sched.* keys). Both price the SASS control
+ * flow PTX does not show: a taken branch's fetch, the BSYNC at the reconvergence point of a
+ * branch that is not predicated, the YIELD of a spin loop (branch.* keys); per CTA it folds
+ * that into a critical path and issue demand;
  * timing_finish.c turns CTAs on SMs in waves into time.
  * Not cycle-accurate: an explainable bound model. Memory stays bounded (no trace kept). */
 #include <assert.h>
@@ -40,6 +43,7 @@ static void decode_inst(const ws_gpu_preset *p, const ws_pcstatic *s, ws_pcinfo 
     pi->atom_cas = s->atom_cas;
     pi->atom_fp = s->atom_fp;
     pi->atom_merge = s->atom_merge;
+    pi->stall = s->stall;
     pi->skip_latency = pi->latency;
     if (s->is_load)
         pi->skip_latency = s->shared ? p->shared_latency : p->l1_latency;
@@ -173,6 +177,7 @@ static void on_cta_begin(void *ctx, uint32_t cta, int nwarps)
         memset(w->pipe, 0, sizeof w->pipe);
         memset(w->win, 0, sizeof w->win);
         w->win_pos = 0;
+        w->stall = 0;
         w->bar_gen = 0;
         w->bar_pending = w->bar_noted = 0;
     }
@@ -257,16 +262,17 @@ static double window_latest(const ws_warp_timing *w, int window)
     return m;
 }
 
-/* Issue one warp-instruction: after the one before it (one issue gap), no earlier than
- * the instruction `window` places back (the compiler's static schedule lets a warp issue
+/* Issue one warp-instruction: after the one before it (one issue gap, or that one's stall
+ * count where the SASS gave it), no earlier than the instruction `window` places back (the compiler's static schedule lets a warp issue
  * that far past a stalled instruction; 1 = strictly in order) or, if it is serializing,
  * every earlier one; when its source registers are ready; and when a memory instruction
  * before it has read the registers it writes. Returns the issue cycle. */
 static double issue_at(ws_timing *t, ws_cta_timing *c, ws_warp_timing *w, const ws_pcinfo *pi)
 {
-    int window = (int)t->p.sched_window;
+    int window = t->window;
     double from = pi->serial ? window_latest(w, window) : fmax(w->slot, w->win[w->win_pos]);
-    double earliest = from + pi->gap, ready = earliest;
+    double step = fmax(pi->gap, w->stall); /* the stall count of the one before it */
+    double earliest = from + step, ready = earliest;
     int kind = WS_STALL_ISSUE;
     for (int i = 0; i < pi->nsrc; i++) {
         int r = pi->src[i];
@@ -275,7 +281,9 @@ static double issue_at(ws_timing *t, ws_cta_timing *c, ws_warp_timing *w, const 
     for (int i = 0; i < pi->ndst; i++)
         if (w->freed[pi->dst[i]] > ready) { ready = w->freed[pi->dst[i]]; kind = WS_STALL_MEM; }
     c->sum.stall[WS_STALL_ISSUE] += pi->gap;
+    c->sum.stall[WS_STALL_WAIT] += step - pi->gap;
     if (ready > earliest) c->sum.stall[kind] += ready - earliest;
+    w->stall = pi->stall;
     w->slot = earliest;
     w->win[w->win_pos] = ready;
     w->win_pos = (w->win_pos + 1) % window;
@@ -313,7 +321,7 @@ static void on_warp_inst(void *ctx, const ws_warp_event *ev)
     if (!c || (int)ev->warp >= c->nwarps) return;
     ws_warp_timing *w = &c->warps[ev->warp];
     const ws_pcinfo *pi = fn_info(t, ev->fn, ev->pc);
-    int window = (int)t->p.sched_window;
+    int window = t->window;
     if (w->bar_pending && !pi->is_bar) { /* first instruction after a barrier */
         double release = c->bar_max[(w->bar_gen - 1) & 1] + t->p.latency[WS_LAT_bar];
         if (release > w->t) c->sum.stall[WS_STALL_BAR] += release - w->t;
@@ -372,6 +380,7 @@ int ws_timing_new(const char *preset, const ws_static_desc *desc, const ws_launc
     if (ws_gpu_preset_load(preset, &t->p, err)) { free(t); return err->code; }
     t->shape = *shape;
     t->desc = desc;
+    t->window = desc->in_order ? 1 : (int)t->p.sched_window;
     if (ws_timing_setup(t, desc->fns[desc->entry].nregs, err)) { ws_timing_free(t); return err->code; }
     *out = t;
     return 0;

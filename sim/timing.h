@@ -34,6 +34,8 @@ typedef struct ws_pcstatic {
     uint8_t atom_cas;         /* a compare-and-swap */
     uint8_t atom_fp;          /* a floating-point atomic */
     uint8_t atom_merge;       /* lanes on one word merge into one add (ATOMS.POPC.INC) */
+    uint8_t stall;            /* SASS: the compiler's stall count, cycles before the warp's
+                               * next instruction may issue (0: none known) */
     int32_t target;           /* direct branches: target pc, else -1 */
     int32_t reconv_pc;        /* branches: reconvergence pc, -1 = function exit */
 } ws_pcstatic;
@@ -49,6 +51,9 @@ typedef struct ws_static_desc {
     int nfns;
     ws_fnstatic *fns;
     int entry;                /* index of the kernel's function */
+    int in_order;             /* SASS with its control bits: each warp issues in program
+                               * order, its instructions' stall counts apart (the compiler's
+                               * schedule), instead of through the preset's sched.window */
 } ws_static_desc;
 
 /* timing_ptx.c: the description of module `m` whose kernel is function `entry`. */

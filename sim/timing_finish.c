@@ -326,6 +326,7 @@ int ws_timing_finish(ws_timing *t, ws_result *r, ws_error *err)
     rc |= put(r, WS_M(SIM_STALL_BARRIER), tot->stall[WS_STALL_BAR]);
     rc |= put(r, WS_M(SIM_STALL_ATOMIC), tot->stall[WS_STALL_ATOM]);
     rc |= put(r, WS_M(SIM_STALL_BRANCH), tot->stall[WS_STALL_BRANCH]);
+    rc |= put(r, WS_M(SIM_STALL_WAIT), tot->stall[WS_STALL_WAIT]);
     rc |= put(r, WS_M(SIM_CTA_CRITICAL_PATH_MAX), tot->critical_path);
     rc |= put(r, WS_M(SIM_L2_BYTES), tot->l2_bytes);
     rc |= put(r, WS_M(SIM_DRAM_BYTES), t->touched_bytes);

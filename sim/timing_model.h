@@ -9,7 +9,7 @@
 
 /* Where a warp's cycles went (warp-chain cycles, summed over warps). */
 enum { WS_STALL_ISSUE, WS_STALL_DEP, WS_STALL_MEM, WS_STALL_BAR, WS_STALL_ATOM, WS_STALL_BRANCH,
-       WS_STALL__COUNT };
+       WS_STALL_WAIT, WS_STALL__COUNT };
 
 /* What the model needs of one instruction: its static description priced by the preset,
  * once per function. */
@@ -22,6 +22,7 @@ typedef struct ws_pcinfo {
     uint8_t yield;            /* head of a spin loop (the compiler's YIELD) */
     uint8_t atom_cas, atom_fp;/* atomics: compare-and-swap; floating point */
     uint8_t atom_merge;       /* lanes on one word merge into one add (ATOMS.POPC.INC) */
+    uint8_t stall;            /* the compiler's stall count after it (SASS), 0 = none */
     int32_t target;           /* branches: target pc, else -1 */
     int32_t maxreg;           /* the highest register it names */
     uint8_t pipe;             /* the pipe it occupies (ws_timing_pipe) */
@@ -41,6 +42,7 @@ typedef struct ws_warp_timing {
     double win[WS_WINDOW_MAX];/* issue times of the latest `window` instructions (a ring) */
     int win_pos;
     double done;              /* when its latest result is ready */
+    double stall;             /* the latest instruction's stall count (SASS control bits) */
     double slots;             /* instructions it dispatched */
     double pipe[WS_LAT__COUNT]; /* cycles it held each pipe */
     int nregs;
@@ -97,6 +99,7 @@ struct ws_timing {
     ws_fninfo_t fns[WS_TIMING_MAXFN];
     ws_pcinfo scratch;
     const ws_static_desc *desc;
+    int window;               /* sched.window, or 1 where the SASS gave its control bits */
     int max_regs;
     int nctas, cap_ctas;
     ws_cta_timing *ctas;      /* the CTAs begun and not yet ended, and free slots (grows) */

@@ -67,6 +67,9 @@ int main(void)
 
     CHECK(pc[4].lat == WS_LAT_bit && pc[4].ndst == 1 && pc[4].dst[0] == 7,
           "POPC: class bit, writes R7");
+    /* text without its cubin has no control bits: the window schedule, no stall counts */
+    CHECK(d.in_order == 0 && pc[0].stall == 0, "no cubin: not in order (%d), no stall (%d)",
+          d.in_order, pc[0].stall);
     ws_static_desc_free(&d);
     ws_sass_module_free(m);
     return ws_test_finish("timing/sass_desc");

@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""bench/stall_wait.py — the SASS model's "wait" beside Nsight Compute's, kernel by kernel.
+
+"Stall Wait" is the part of a warp's cycles between issues that ptxas's fixed stall counts
+(the control bits of each SASS instruction) hold it; the timing model issues the SASS by
+those counts and reports them as sim__stall_wait_cycles. For every saved Nsight Compute
+output NCU_DIR/SET/ncu-VARIANT.txt (bench/ncu_stalls.sh writes them; SET names
+bench/unseen/SET.spec), this runs `warpscope sim` on the same launch and prints both
+figures a warp-instruction, then how many agree within 15 % and 25 %.
+
+usage: bench/stall_wait.py WARPSCOPE NCU_DIR PRESET [-D NAME=VALUE]... [--only RE]
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def ncu_wait(path):
+    """Stall Wait and cycles between issues of the kernel's own section (not ws_spin's)."""
+    text = open(path).read()
+    parts = re.split(r"\n  (?=\w+ \(\d+, \d+, \d+\)x\()", text)
+    mine = [p for p in parts if not p.startswith("ws_spin") and re.match(r"\w+ \(\d+", p)]
+    if not mine:
+        return None, None
+    t = mine[-1]
+
+    def val(name):
+        m = re.search(r"(?m)^\s+" + re.escape(name) + r"\s+(?:inst|cycle|%|warp|us|)\s*([\d.,]+)", t)
+        return float(m.group(1).replace(",", "")) if m else None
+    return val("Stall Wait"), val("Warp Cycles Per Issued Instruction")
+
+
+def model_wait(ws, spec, variant, preset, defines):
+    cmd = [ws, "sim", spec, "--variant", variant, "--model", "sass", "--timing", "--preset",
+           preset, "--json", "--no-db", "--no-races", "--quiet"]
+    for d in defines:
+        cmd += ["-D", d]
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=900)
+    if p.returncode:
+        err = (p.stderr or p.stdout).strip().splitlines()
+        return None, err[-1] if err else "exit status %d" % p.returncode
+    m = json.loads(p.stdout.splitlines()[0])["metrics"]
+    n = m["smsp__inst_executed.sum"]
+    return m["sim__stall_wait_cycles"] / n, None
+
+
+def main(argv):
+    args, defines, only = [], [], None
+    it = iter(argv)
+    for a in it:
+        if a == "-D":
+            defines.append(next(it, ""))
+        elif a == "--only":
+            only = re.compile(next(it, ""))
+        elif a.startswith("-"):
+            sys.exit("stall_wait: unknown option '%s'\n%s" % (a, __doc__.split("\n\n")[-1].strip()))
+        else:
+            args.append(a)
+    if len(args) != 3:
+        sys.exit(__doc__.split("\n\n")[-1].strip())
+    ws, ncu_dir, preset = args
+    rows = []
+    for s in sorted(os.listdir(ncu_dir)):
+        spec = os.path.join(REPO, "bench", "unseen", s + ".spec")
+        d = os.path.join(ncu_dir, s)
+        if not os.path.isdir(d) or not os.path.exists(spec):
+            continue
+        for f in sorted(os.listdir(d)):
+            m = re.match(r"ncu-(\w+)\.txt$", f)
+            if not m or (only and not only.search(m.group(1))):
+                continue
+            gpu, per_issue = ncu_wait(os.path.join(d, f))
+            model, err = model_wait(ws, spec, m.group(1), preset, defines)
+            rows.append((s, m.group(1), gpu, per_issue, model, err))
+            if gpu is None or model is None:
+                print("%-8s %-18s no figure: %s" % (s, m.group(1), err or "no Stall Wait in " + f))
+            else:
+                print("%-8s %-18s ncu wait %5.2f of %6.2f cycles/issue   model %5.2f   model/ncu %.2f"
+                      % (s, m.group(1), gpu, per_issue, model, model / gpu), flush=True)
+    ok = [r for r in rows if r[2] and r[4] is not None]
+    if not ok:
+        sys.exit("stall_wait: no kernel with both figures under %s" % ncu_dir)
+    ratios = sorted(r[4] / r[2] for r in ok)
+    w15 = sum(abs(x - 1) <= 0.15 for x in ratios)
+    w25 = sum(abs(x - 1) <= 0.25 for x in ratios)
+    print("%d kernels: model/ncu wait median %.2f (%.2f .. %.2f); within 15 %%: %d, within 25 %%: %d"
+          % (len(ratios), ratios[len(ratios) // 2], ratios[0], ratios[-1], w15, w25))
+    return 0 if len(ok) == len(rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
