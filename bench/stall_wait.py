@@ -6,7 +6,9 @@
 those counts and reports them as sim__stall_wait_cycles. For every saved Nsight Compute
 output NCU_DIR/SET/ncu-VARIANT.txt (bench/ncu_stalls.sh writes them; SET names
 bench/unseen/SET.spec), this runs `warpscope sim` on the same launch and prints both
-figures a warp-instruction, then how many agree within 15 % and 25 %.
+figures a warp-instruction, then how many agree within 15 % and 25 %. Beside them, for
+what the stall counts do not explain: Nsight Compute's long-scoreboard stall (waits on
+L1/L2/local memory) and the model's memory stall, a warp-instruction.
 
 usage: bench/stall_wait.py WARPSCOPE NCU_DIR PRESET [-D NAME=VALUE]... [--only RE]
 """
@@ -20,18 +22,19 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def ncu_wait(path):
-    """Stall Wait and cycles between issues of the kernel's own section (not ws_spin's)."""
+    """Stall Wait, cycles between issues and Stall Long Scoreboard of the kernel's own
+    section (not ws_spin's)."""
     text = open(path).read()
     parts = re.split(r"\n  (?=\w+ \(\d+, \d+, \d+\)x\()", text)
     mine = [p for p in parts if not p.startswith("ws_spin") and re.match(r"\w+ \(\d+", p)]
     if not mine:
-        return None, None
+        return None, None, None
     t = mine[-1]
 
     def val(name):
         m = re.search(r"(?m)^\s+" + re.escape(name) + r"\s+(?:inst|cycle|%|warp|us|)\s*([\d.,]+)", t)
         return float(m.group(1).replace(",", "")) if m else None
-    return val("Stall Wait"), val("Warp Cycles Per Issued Instruction")
+    return val("Stall Wait"), val("Warp Cycles Per Issued Instruction"), val("Stall Long Scoreboard")
 
 
 def model_wait(ws, spec, variant, preset, defines):
@@ -42,10 +45,10 @@ def model_wait(ws, spec, variant, preset, defines):
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=900)
     if p.returncode:
         err = (p.stderr or p.stdout).strip().splitlines()
-        return None, err[-1] if err else "exit status %d" % p.returncode
+        return None, None, err[-1] if err else "exit status %d" % p.returncode
     m = json.loads(p.stdout.splitlines()[0])["metrics"]
     n = m["smsp__inst_executed.sum"]
-    return m["sim__stall_wait_cycles"] / n, None
+    return m["sim__stall_wait_cycles"] / n, m["sim__stall_memory_cycles"] / n, None
 
 
 def main(argv):
@@ -73,14 +76,16 @@ def main(argv):
             m = re.match(r"ncu-(\w+)\.txt$", f)
             if not m or (only and not only.search(m.group(1))):
                 continue
-            gpu, per_issue = ncu_wait(os.path.join(d, f))
-            model, err = model_wait(ws, spec, m.group(1), preset, defines)
-            rows.append((s, m.group(1), gpu, per_issue, model, err))
+            gpu, per_issue, long_sb = ncu_wait(os.path.join(d, f))
+            model, memory, err = model_wait(ws, spec, m.group(1), preset, defines)
+            rows.append((s, m.group(1), gpu, per_issue, model, err, long_sb, memory))
             if gpu is None or model is None:
                 print("%-8s %-18s no figure: %s" % (s, m.group(1), err or "no Stall Wait in " + f))
             else:
                 print("%-8s %-18s ncu wait %5.2f of %6.2f cycles/issue   model %5.2f   model/ncu %.2f"
-                      % (s, m.group(1), gpu, per_issue, model, model / gpu), flush=True)
+                      "   (long scoreboard: ncu %5.2f, model's memory %5.2f)"
+                      % (s, m.group(1), gpu, per_issue, model, model / gpu,
+                         long_sb if long_sb is not None else float("nan"), memory), flush=True)
     ok = [r for r in rows if r[2] and r[4] is not None]
     if not ok:
         sys.exit("stall_wait: no kernel with both figures under %s" % ncu_dir)
@@ -89,6 +94,11 @@ def main(argv):
     w25 = sum(abs(x - 1) <= 0.25 for x in ratios)
     print("%d kernels: model/ncu wait median %.2f (%.2f .. %.2f); within 15 %%: %d, within 25 %%: %d"
           % (len(ratios), ratios[len(ratios) // 2], ratios[0], ratios[-1], w15, w25))
+    mem = sorted(r[7] / r[6] for r in ok if r[6] and r[6] >= 1 and r[7] is not None)
+    if mem:
+        print("long scoreboard, where ncu has at least 1 cycle a warp-instruction (%d kernels): "
+              "model's memory stall / ncu's median %.2f (%.2f .. %.2f)"
+              % (len(mem), mem[len(mem) // 2], mem[0], mem[-1]))
     return 0 if len(ok) == len(rows) else 1
 
 
