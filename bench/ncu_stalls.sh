@@ -14,21 +14,21 @@ usage="usage: bench/ncu_stalls.sh BUILD_DIR OUT_DIR SPEC VARIANT [-D NAME=VALUE]
 # The summary line of ncu's output file $1 for variant $2 (the kernel's own sections;
 # warpscope's clock-spin kernel comes first).
 summary() {
-    python3 - "$1" "$2" <<'PY'
-import re, sys
+    python3 - "$1" "$2" "$(dirname "$0")" <<'PY'
+import sys
+sys.path.insert(0, sys.argv[3])
+from stall_wait import ncu_kernel_section, ncu_value
 try:
     text = open(sys.argv[1]).read()
 except OSError as e:
     sys.exit("ncu_stalls: %s" % e)
 variant = sys.argv[2]
-parts = re.split(r"\n  (?=\w+ \(\d+, \d+, \d+\)x\()", text)
-mine = [p for p in parts if not p.startswith("ws_spin") and re.match(r"\w+ \(\d+", p)]
-if not mine:
+t = ncu_kernel_section(text)
+if t is None:
     sys.exit("ncu_stalls: no kernel section in %s" % sys.argv[1])
-t = mine[-1]
 def val(name):
-    m = re.search(r"(?m)^\s+" + re.escape(name) + r"\s+(?:inst|cycle|%|warp|us|)\s*([\d.,]+)", t)
-    return m.group(1) if m else "-"
+    v = ncu_value(t, name)
+    return "-" if v is None else v
 print("%s %s: duration %s us, %s cycles/issue (long sb %s, wait %s, short sb %s), "
       "%s warps/scheduler, L1 hits: global loads %s %%, local loads %s %%" % (
           variant, t.split(" ")[0], val("Duration"), val("Warp Cycles Per Issued Instruction"),

@@ -21,19 +21,31 @@ import sys
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def ncu_wait(path):
-    """Stall Wait, cycles between issues and Stall Long Scoreboard of the kernel's own
-    section (not ws_spin's)."""
-    text = open(path).read()
+def ncu_kernel_section(text):
+    """The last kernel section of Nsight Compute's text output that is not warpscope's
+    clock-spin kernel (ws_spin), or None. bench/ncu_stalls.sh reads its summary here too."""
     parts = re.split(r"\n  (?=\w+ \(\d+, \d+, \d+\)x\()", text)
     mine = [p for p in parts if not p.startswith("ws_spin") and re.match(r"\w+ \(\d+", p)]
-    if not mine:
+    return mine[-1] if mine else None
+
+
+def ncu_value(section, name):
+    """The number printed for metric `name` in a section, as written ("21,111,049"), or None."""
+    m = re.search(r"(?m)^\s+" + re.escape(name) + r"\s+(?:inst|cycle|%|warp|us|)\s*([\d.,]+)",
+                  section)
+    return m.group(1) if m else None
+
+
+def ncu_wait(path):
+    """Stall Wait, cycles between issues and Stall Long Scoreboard of the kernel's own
+    section."""
+    t = ncu_kernel_section(open(path).read())
+    if t is None:
         return None, None, None
-    t = mine[-1]
 
     def val(name):
-        m = re.search(r"(?m)^\s+" + re.escape(name) + r"\s+(?:inst|cycle|%|warp|us|)\s*([\d.,]+)", t)
-        return float(m.group(1).replace(",", "")) if m else None
+        v = ncu_value(t, name)
+        return float(v.replace(",", "")) if v is not None else None
     return val("Stall Wait"), val("Warp Cycles Per Issued Instruction"), val("Stall Long Scoreboard")
 
 

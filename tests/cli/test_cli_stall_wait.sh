@@ -2,7 +2,8 @@
 # warp-instruction (ptxas's stall counts, sim__stall_wait_cycles) against Nsight Compute's
 # Stall Wait on 52 kernels that played no part in the control-bit work (unseen2, unseen4,
 # unseen5 at 528 CTAs; the H200's outputs in bench/records/ncu-stalls-unseen-h200.tar.xz):
-# the median ratio within 0.85-1.1 and at least 45 within 25 %; and the script's usage.
+# the median ratio within 0.85-1.1 and at least 45 within 25 %; and the script's usage, bad
+# option and empty-directory errors.
 # Labelled slow (57 simulations of 528 CTAs): the sanitizer stage skips it.
 # Usage: sh test_cli_stall_wait.sh PATH/TO/warpscope
 ws="$1"
@@ -21,6 +22,11 @@ sys.exit(not (n == 52 and 0.85 <= med <= 1.1 and w25 >= 45))
 PY' "stall_wait.py on the unseen kernels: rc $rc, $(grep "kernels:" "$tmp/sw")"
 python3 "$src/bench/stall_wait.py" "$ws" "$tmp/unseen" >"$tmp/su" 2>&1
 check '[ $? -ne 0 ] && grep -q "^usage: bench/stall_wait.py" "$tmp/su"' "stall_wait.py usage: $(cat "$tmp/su")"
+python3 "$src/bench/stall_wait.py" "$ws" "$tmp/unseen" h200 --bogus >"$tmp/so" 2>&1
+check '[ $? -ne 0 ] && grep -q "^stall_wait: unknown option .--bogus." "$tmp/so"' "stall_wait.py bad option: $(head -1 "$tmp/so")"
+mkdir -p "$tmp/none"
+python3 "$src/bench/stall_wait.py" "$ws" "$tmp/none" h200 >"$tmp/sn" 2>&1
+check '[ $? -ne 0 ] && grep -q "^stall_wait: no kernel with both figures under" "$tmp/sn"' "stall_wait.py on no outputs: $(cat "$tmp/sn")"
 
 echo "test_cli_stall_wait: $pass passed, $fail failed"
 [ $fail -eq 0 ]
