@@ -96,6 +96,8 @@ BENCHES = [
      "__reduce_add_sync over the 8 member masks __match_any_sync finds (WARPSYNC.EXCLUSIVE), 32 warps on each of 132 SMs"),
     ("mem.dram_gbps", "stream_read", {"CTAS": 1056, "THREADS": 256}, "REPS", 32, 64,
      "coalesced int reads of never-touched data, 32 to 64 MB, 8 CTAs of 256 on each SM"),
+    ("mem.l2_write_requests_per_cycle", "local_spill", {"CTAS": 132, "THREADS": 1024, "ITERS": 64}, "REPS", 16, 32,
+     "an STL and the LDL of it back, chained, 1024 threads on each SM: L1 writes each store through to the L2, one write request"),
     ("mem.l2_gbps", "l2_read", {"CTAS": 264, "THREADS": 1024, "RING": 8192}, "ITERS", 4, 8,
      "passes over 8.6 MB in L2, each CTA another CTA's part each pass, 64 warps on each SM"),
     ("atom.l2_part_cycles", "atomic_int", dict(ATOMS, SPREAD=0, LANES=1), "REPS", 16, 32,

@@ -30,8 +30,9 @@ def ncu_kernel_section(text):
 
 
 def ncu_value(section, name):
-    """The number printed for metric `name` in a section, as written ("21,111,049"), or None."""
-    m = re.search(r"(?m)^\s+" + re.escape(name) + r"\s+(?:inst|cycle|%|warp|us|)\s*([\d.,]+)",
+    """The number printed for metric `name` in a section after its unit, if any (cycle,
+    sector, %, ...), as written ("21,111,049"), or None."""
+    m = re.search(r"(?m)^\s+" + re.escape(name) + r"\s+(?:[A-Za-z%/]+\s+)?([\d.,]+)\s*$",
                   section)
     return m.group(1) if m else None
 
@@ -49,7 +50,9 @@ def ncu_wait(path):
     return val("Stall Wait"), val("Warp Cycles Per Issued Instruction"), val("Stall Long Scoreboard")
 
 
-def model_wait(ws, spec, variant, preset, defines):
+def sim_metrics(ws, spec, variant, preset, defines):
+    """(metrics, None) of `warpscope sim` on the SASS model with the timing model, or (None,
+    the error's last line). bench/store_requests.py runs its launches here too."""
     cmd = [ws, "sim", spec, "--variant", variant, "--model", "sass", "--timing", "--preset",
            preset, "--json", "--no-db", "--no-races", "--quiet"]
     for d in defines:
@@ -57,13 +60,21 @@ def model_wait(ws, spec, variant, preset, defines):
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=900)
     if p.returncode:
         err = (p.stderr or p.stdout).strip().splitlines()
-        return None, None, err[-1] if err else "exit status %d" % p.returncode
-    m = json.loads(p.stdout.splitlines()[0])["metrics"]
+        return None, err[-1] if err else "exit status %d" % p.returncode
+    return json.loads(p.stdout.splitlines()[0])["metrics"], None
+
+
+def model_wait(ws, spec, variant, preset, defines):
+    m, err = sim_metrics(ws, spec, variant, preset, defines)
+    if m is None:
+        return None, None, err
     n = m["smsp__inst_executed.sum"]
     return m["sim__stall_wait_cycles"] / n, m["sim__stall_memory_cycles"] / n, None
 
 
-def main(argv):
+def parse_args(argv, name, usage):
+    """WARPSCOPE NCU_DIR PRESET [-D NAME=VALUE]... [--only RE] -> (ws, ncu_dir, preset,
+    defines, only); a bad command line exits with the usage."""
     args, defines, only = [], [], None
     it = iter(argv)
     for a in it:
@@ -72,13 +83,17 @@ def main(argv):
         elif a == "--only":
             only = re.compile(next(it, ""))
         elif a.startswith("-"):
-            sys.exit("stall_wait: unknown option '%s'\n%s" % (a, __doc__.split("\n\n")[-1].strip()))
+            sys.exit("%s: unknown option '%s'\n%s" % (name, a, usage))
         else:
             args.append(a)
     if len(args) != 3:
-        sys.exit(__doc__.split("\n\n")[-1].strip())
-    ws, ncu_dir, preset = args
-    rows = []
+        sys.exit(usage)
+    return args[0], args[1], args[2], defines, only
+
+
+def ncu_outputs(ncu_dir, only):
+    """(set, spec, variant, path) of every saved output NCU_DIR/SET/ncu-VARIANT.txt whose SET
+    names a bench/unseen spec, variants matching `only` (a compiled pattern) if given."""
     for s in sorted(os.listdir(ncu_dir)):
         spec = os.path.join(REPO, "bench", "unseen", s + ".spec")
         d = os.path.join(ncu_dir, s)
@@ -86,18 +101,25 @@ def main(argv):
             continue
         for f in sorted(os.listdir(d)):
             m = re.match(r"ncu-(\w+)\.txt$", f)
-            if not m or (only and not only.search(m.group(1))):
-                continue
-            gpu, per_issue, long_sb = ncu_wait(os.path.join(d, f))
-            model, memory, err = model_wait(ws, spec, m.group(1), preset, defines)
-            rows.append((s, m.group(1), gpu, per_issue, model, err, long_sb, memory))
-            if gpu is None or model is None:
-                print("%-8s %-18s no figure: %s" % (s, m.group(1), err or "no Stall Wait in " + f))
-            else:
-                print("%-8s %-18s ncu wait %5.2f of %6.2f cycles/issue   model %5.2f   model/ncu %.2f"
-                      "   (long scoreboard: ncu %5.2f, model's memory %5.2f)"
-                      % (s, m.group(1), gpu, per_issue, model, model / gpu,
-                         long_sb if long_sb is not None else float("nan"), memory), flush=True)
+            if m and not (only and not only.search(m.group(1))):
+                yield s, spec, m.group(1), os.path.join(d, f)
+
+
+def main(argv):
+    ws, ncu_dir, preset, defines, only = parse_args(argv, "stall_wait",
+                                                    __doc__.split("\n\n")[-1].strip())
+    rows = []
+    for s, spec, variant, path in ncu_outputs(ncu_dir, only):
+        gpu, per_issue, long_sb = ncu_wait(path)
+        model, memory, err = model_wait(ws, spec, variant, preset, defines)
+        rows.append((s, variant, gpu, per_issue, model, err, long_sb, memory))
+        if gpu is None or model is None:
+            print("%-8s %-18s no figure: %s" % (s, variant, err or "no Stall Wait in " + path))
+        else:
+            print("%-8s %-18s ncu wait %5.2f of %6.2f cycles/issue   model %5.2f   model/ncu %.2f"
+                  "   (long scoreboard: ncu %5.2f, model's memory %5.2f)"
+                  % (s, variant, gpu, per_issue, model, model / gpu,
+                     long_sb if long_sb is not None else float("nan"), memory), flush=True)
     ok = [r for r in rows if r[2] and r[4] is not None]
     if not ok:
         sys.exit("stall_wait: no kernel with both figures under %s" % ncu_dir)

@@ -38,6 +38,7 @@ typedef struct ws_gpu_preset {
     double lsu_wavefronts_per_cycle; /* per SM: shared/L1 data path */
     double l1_bytes, l2_bytes;       /* capacities */
     double l2_gbps, dram_gbps;       /* bandwidths, GB/s */
+    double l2_write_requests_per_cycle; /* stores' write requests (lines) the L2 takes */
     double atom_l2_latency;          /* global atomic round trip, cycles */
     double atom_l2_unit_bytes;       /* the chunk of addresses the L2 hands to one atomic unit */
     double atom_l2_unit_ways;        /* a block's chunks alternate over this many units */
@@ -88,6 +89,8 @@ void ws_memset_add(ws_memset *s, uint64_t key);
 void ws_mem_sectors(const uint64_t *addr, uint32_t mask, int bytes, int sector_bytes,
                     ws_memset *sectors, int *lines, int line_bytes);
 /* Shared accesses: wavefronts = the most distinct words any one bank must serve. */
+/* Write requests to the L2 of a store: one for every 4 lines; 16-byte lanes in fours of 8. */
+int ws_mem_write_requests(const uint64_t *addr, uint32_t mask, int bytes, int line_bytes);
 int ws_mem_shared_wavefronts(const uint64_t *addr, uint32_t mask, int bytes, int banks,
                              int bank_bytes);
 /* Atomics: distinct addresses (with lanes per address) of the lanes in `mask`. */

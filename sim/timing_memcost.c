@@ -185,19 +185,51 @@ static void global_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_event *ev,
         return;
     }
     int dram = l2_traffic(t, c, &sectors);
+    if (store) /* L1 writes through: the stored sectors go on to the L2 */
+        c->sum.l2_write_requests += ws_mem_write_requests(ev->addr, ev->pred_on, ev->access_bytes,
+                                                          (int)p->line_bytes);
     cost->latency = store ? p->latency[WS_LAT_st]
                           : (dram ? p->dram_latency : p->l2_latency) + extra;
     cost->kind = WS_STALL_MEM;
 }
 
+/* Chunks of `unit` bytes (sectors, lines) a local access of `bytes` per lane touches: local
+ * memory is interleaved per lane, lane i's bytes at i x bytes in the warp's span, so the
+ * lanes of one chunk share it. */
+static int local_chunks(uint32_t lanes, int bytes, int unit)
+{
+    int n = 0, last = -1;
+    for (uint32_t m = lanes; m; m &= m - 1) {
+        int lane = __builtin_ctz(m), first = lane * bytes / unit;
+        int end = ((lane + 1) * bytes - 1) / unit;
+        n += end - (first > last ? first : last + 1) + 1;
+        last = end;
+    }
+    return n;
+}
+
 /* Local memory is interleaved per lane by the hardware: an access of B bytes per lane by
- * k lanes touches about k*B bytes of consecutive sectors, served from L1. */
-static void local_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_event *ev, ws_cost *cost)
+ * k lanes touches about k*B bytes of consecutive sectors, served from L1. A store writes
+ * through: its sectors go on to the L2 (Nsight Compute on bench/calib local_spill and
+ * call_chain: every local store sector crosses to the L2 while 96 % of them hit L1), and a
+ * spill-heavy kernel is bound by the L2's write requests (mem.l2_write_requests_per_cycle;
+ * the unseen recurse kernel's partial-line stores keep the L2's input as busy per request as
+ * local_spill's full ones, at a quarter fewer sectors). */
+static void local_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_event *ev, int store,
+                       ws_cost *cost)
 {
     const ws_gpu_preset *p = &t->p;
-    double bytes = (double)__builtin_popcount(ev->pred_on) * (ev->access_bytes ? ev->access_bytes : 4);
+    int each = ev->access_bytes ? ev->access_bytes : 4;
+    double bytes = (double)__builtin_popcount(ev->pred_on) * each;
     double wf = bytes / p->line_bytes;
     c->sum.lsu_wavefronts += wf < 1 ? 1 : wf;
+    if (store) {
+        uint64_t at[32]; /* where the hardware puts each lane's bytes in the warp's span */
+        for (int l = 0; l < 32; l++)
+            at[l] = (uint64_t)l * (uint64_t)each;
+        c->sum.l2_bytes += local_chunks(ev->pred_on, each, (int)p->sector_bytes) * p->sector_bytes;
+        c->sum.l2_write_requests += ws_mem_write_requests(at, ev->pred_on, each, (int)p->line_bytes);
+    }
     cost->latency = p->l1_latency + (wf > 1 ? wf - 1 : 0);
     cost->kind = WS_STALL_MEM;
 }
@@ -212,7 +244,7 @@ void ws_timing_mem_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_event *ev,
         shared_cost(t, c, ev, atom, pi->atom_merge, cost);
         break;
     case WS_SPACE_LOCAL:
-        local_cost(t, c, ev, cost);
+        local_cost(t, c, ev, store, cost);
         break;
     case WS_SPACE_CONST: case WS_SPACE_PARAM:
         cost->latency = pi->latency;

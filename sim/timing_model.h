@@ -61,6 +61,7 @@ typedef struct ws_cta_sum {
     double max_sched_cycles;  /* its busiest scheduler: dispatch or its busiest pipe */
     double lsu_wavefronts;
     double l2_bytes, dram_bytes;
+    double l2_write_requests; /* stores written through to the L2 (local ones too): lines */
     double stall[WS_STALL__COUNT];
     uint64_t insts;
     int warps;

@@ -432,3 +432,60 @@ extern "C" __global__ void atomic_shared(int *out)
             v = atomicAdd(&s[SPREAD ? lane : 0] + (v >> 30), 1); // v < 2^30: the same word
     out[blockIdx.x * blockDim.x + threadIdx.x] = v + s[lane];
 }
+
+// ---------------------------------------------------------------- local memory and calls
+// A thread's array indexed by values the compiler cannot know lives in local memory
+// (interleaved per lane, cached in L1): LDL and STL.
+#define LRING 32
+// LDL chase through a ring the thread wrote long before: a local load's latency.
+extern "C" __global__ void local_chase(int *out, int zero)
+{
+    int a[LRING];
+#pragma unroll
+    for (int k = 0; k < LRING; k++)
+        a[k] = (k + 1 + zero) & (LRING - 1);
+    int j = zero;
+#pragma unroll 1
+    for (int i = 0; i < ITERS; i++)
+#pragma unroll
+        for (int r = 0; r < REPS; r++)
+            j = a[j];
+    out[blockIdx.x * blockDim.x + threadIdx.x] = j;
+}
+
+// STL then an LDL of the word just stored, the next index from it: a spill and its reload
+// back to back, as a call's saved registers are.
+extern "C" __global__ void local_spill(int *out, int zero)
+{
+    int a[LRING];
+#pragma unroll
+    for (int k = 0; k < LRING; k++)
+        a[k] = k + zero;
+    int j = zero;
+#pragma unroll 1
+    for (int i = 0; i < ITERS; i++)
+#pragma unroll
+        for (int r = 0; r < REPS; r++) {
+            a[j] = j + r + 1;
+            j = a[j ^ zero] & (LRING - 1);
+        }
+    out[blockIdx.x * blockDim.x + threadIdx.x] = j;
+}
+
+// A recursion REPS calls deep that no compiler can turn into a loop (the result is not an
+// accumulation): each call a CALL, its frame's STL and LDL, and a RET.
+__device__ __noinline__ int descend(int d, int zero)
+{
+    if (d <= zero)
+        return zero;
+    int r = descend(d - 1, zero);
+    return (r ^ d) * 3 + zero;
+}
+extern "C" __global__ void call_chain(int *out, int zero)
+{
+    int s = zero;
+#pragma unroll 1
+    for (int i = 0; i < ITERS; i++)
+        s += descend(REPS + (s & zero), zero);
+    out[blockIdx.x * blockDim.x + threadIdx.x] = s;
+}
