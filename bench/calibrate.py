@@ -90,6 +90,8 @@ BENCHES = [
      "loop trips of a branch odd lanes take into 16 ALU steps (BSSY/BSYNC), one warp"),
     ("branch.yield_cycles", "loop_spin", ONE_WARP, "ITERS", 256, 512,
      "loop trips of a spin loop on a volatile shared flag (YIELD), one warp"),
+    ("branch.call_cycles", "call_chain", dict(ONE_WARP, ITERS=64), "REPS", 8, 16,
+     "a recursion REPS calls deep (CALL, five STL and five LDL of the frame, RET), one warp"),
     ("warp.group_cycles", "redux_groups", dict(ONE_WARP, GROUPS=8), "REPS", 16, 32,
      "__reduce_add_sync over the 8 member masks __match_any_sync finds (WARPSYNC.EXCLUSIVE), one warp"),
     ("warp.group_issue", "redux_groups", {"CTAS": 132, "THREADS": 1024, "GROUPS": 8}, "REPS", 16, 32,

@@ -131,6 +131,7 @@ static void describe(const ws_sass_inst *in, ws_pcstatic *s)
                     ws_sass_has(in, WS_SMOD_INC);
     s->unpredicable = oi->cls == WS_CLS_CTRL || oi->cls == WS_CLS_SYNC || oi->cls == WS_CLS_ATOM;
     s->yield = in->op == WS_SOP_YIELD;
+    s->call = in->op == WS_SOP_CALL || in->op == WS_SOP_RET;
     s->stall = in->ctl ? in->stall : 0;
     if ((oi->flags & WS_SOPF_CONTROL) && in->target >= 0)
         s->target = in->target; /* unguarded for the model: no if-conversion inferred */

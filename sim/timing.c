@@ -44,6 +44,7 @@ static void decode_inst(const ws_gpu_preset *p, const ws_pcstatic *s, ws_pcinfo 
     pi->atom_fp = s->atom_fp;
     pi->atom_merge = s->atom_merge;
     pi->stall = s->stall;
+    pi->call = s->call;
     pi->skip_latency = pi->latency;
     if (s->is_load)
         pi->skip_latency = s->shared ? p->shared_latency : p->l1_latency;
@@ -335,6 +336,8 @@ static void on_warp_inst(void *ctx, const ws_warp_event *ev)
     double start = issue_at(t, c, w, pi);
     if (pi->yield) /* a spin loop's head: the YIELD lets other threads run, each trip */
         branch_hold(c, w, window, start, t->p.branch_yield_cycles);
+    if (pi->call) /* a call or a return: fetch moves to another function (bench/calib call_chain) */
+        branch_hold(c, w, window, start, t->p.branch_call_cycles);
     ws_cost cost = { pi->latency, WS_STALL_DEP };
     if (ev->addr && ev->pred_on) {
         ws_timing_mem_cost(t, c, ev, pi, &cost);

@@ -31,6 +31,7 @@ typedef struct ws_pcstatic {
     uint8_t guarded;          /* has a guard predicate */
     uint8_t unpredicable;     /* control flow, barrier or atomic: ends a predicated body */
     uint8_t yield;            /* head of a spin loop (the compiler's YIELD) */
+    uint8_t call;             /* a call or a return (SASS CALL, RET): fetch moves to another function */
     uint8_t atom_cas;         /* a compare-and-swap */
     uint8_t atom_fp;          /* a floating-point atomic */
     uint8_t atom_merge;       /* lanes on one word merge into one add (ATOMS.POPC.INC) */

@@ -20,6 +20,7 @@ typedef struct ws_pcinfo {
                                * predicates instead (they issue even when no lane runs them) */
     uint8_t join;             /* reconvergence point of a branch that may diverge (BSYNC) */
     uint8_t yield;            /* head of a spin loop (the compiler's YIELD) */
+    uint8_t call;             /* a call or a return (SASS CALL, RET) */
     uint8_t atom_cas, atom_fp;/* atomics: compare-and-swap; floating point */
     uint8_t atom_merge;       /* lanes on one word merge into one add (ATOMS.POPC.INC) */
     uint8_t stall;            /* the compiler's stall count after it (SASS), 0 = none */

@@ -44,6 +44,7 @@ static const preset_key ws_preset_keys[] = {
     NUM_KEY("sched.ifconvert_max", sched_ifconvert_max),
     NUM_KEY("branch.reconverge_cycles", branch_reconverge_cycles),
     NUM_KEY("branch.yield_cycles", branch_yield_cycles),
+    NUM_KEY("branch.call_cycles", branch_call_cycles),
     NUM_KEY("mem.shared_latency", shared_latency), NUM_KEY("mem.l1_latency", l1_latency),
     NUM_KEY("mem.l2_latency", l2_latency), NUM_KEY("mem.dram_latency", dram_latency),
     NUM_KEY("mem.src_read_cycles", mem_src_read_cycles),

@@ -1,10 +1,12 @@
-# test_cli_local_store.sh — stores go through L1 to the L2 (local ones too: a spill, a call's
-# saved registers), a write request for each line, and the timing model bounds them by the
-# L2's rate for those (mem.l2_write_requests_per_cycle, fitted to bench/calib local_spill
-# alone):
+# test_cli_calls_spills.sh — what calls and spills cost in the timing model.
+# Each SASS CALL and RET holds the warp branch.call_cycles (fitted to one warp's
+# bench/calib call_chain): four of them add four holds. Stores go through L1 to the L2
+# (local ones too: a spill, a call's saved registers) as write requests, and the timing model
+# bounds them by the L2's rate for those (mem.l2_write_requests_per_cycle, fitted to
+# bench/calib local_spill alone):
 # - the write requests, counted by hand from the lanes and the per-lane interleave of local
-#   memory, are sim__l2_write_requests: a 4-byte STL of up to 32 lanes is one line, and 20
-#   lanes' STL.128 (320 bytes) three;
+#   memory, are sim__l2_write_requests: a 4-byte STL of up to 32 lanes is one request, and
+#   20 lanes' STL.128 (three lines, in quarter warps) three;
 # - a spill-bound launch is limited by that bound;
 # - on call_chain (a recursion: five STL and five LDL a call), which the fit never saw, the
 #   model's time at 528 CTAs of 128 is within 15 % of an H200's
@@ -13,7 +15,7 @@
 #   (bench/store_requests.py on bench/records/ncu-stalls-unseen-h200.tar.xz) within 15 % for
 #   eight unseen kernels that store in different shapes: doubles, strided and divergent
 #   stores, warp-per-row results; and the script rejects a bad option.
-# Usage: sh test_cli_local_store.sh PATH/TO/warpscope
+# Usage: sh test_cli_calls_spills.sh PATH/TO/warpscope
 ws="$1"
 . "$(dirname "$0")/cli_lib.sh"
 src=${WS_SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
@@ -28,6 +30,17 @@ sim() { # sim OUT PRESET VARIANT DEFINES...
   "$ws" sim "$spec" --variant "$v" "$@" --model sass --timing --preset "$p" --json --no-db \
       --no-races --quiet >"$o" 2>"$o.err"
 }
+
+# One warp, two calls and two returns: branch.call_cycles 0 -> 100 adds four holds of the
+# warp, less what they overlap (each is at least 90 % a branch stall).
+for v in 0 100; do
+  sed "s/^branch.call_cycles = .*/branch.call_cycles = $v/" "$src/tests/timing/mech.gpu" >"$tmp/call$v.gpu"
+  sim "$tmp/k$v.json" "$tmp/call$v.gpu" call_chain -D ITERS=1 -D REPS=1
+done
+d=$(python3 -c 'import sys; print(float(sys.argv[2]) - float(sys.argv[1]))' \
+    "$(metric sim__stall_branch_cycles "$tmp/k0.json")" "$(metric sim__stall_branch_cycles "$tmp/k100.json")" 2>/dev/null)
+check 'python3 -c "import sys; sys.exit(not 360 <= float(sys.argv[1]) <= 400)" "$d"' \
+  "four CALL/RET holds of 100 cycles: the branch stall grew by ${d:-nothing} $(head -c 200 "$tmp/k100.json.err")"
 
 # One warp, one call of depth 1 (two calls): 10 STL of 32 lanes x 4 bytes (a line each) and
 # the result's STG (one line): 11 requests, and 44 sectors of 32 bytes.
@@ -78,5 +91,5 @@ cat "$tmp/r"
 python3 "$src/bench/store_requests.py" "$ws" "$tmp" h200 --bogus >"$tmp/e" 2>&1
 check '[ $? -eq 1 ] && grep -q "^store_requests: unknown option .--bogus." "$tmp/e"' "a bad option: $(cat "$tmp/e")"
 
-echo "test_cli_local_store: $pass passed, $fail failed"
+echo "test_cli_calls_spills: $pass passed, $fail failed"
 [ $fail -eq 0 ]
