@@ -4,6 +4,7 @@
  * the addresses the functional executor reported; never touches executor state. */
 #include <math.h>
 #include <string.h>
+#include "sim/exec.h"
 #include "sim/timing_model.h"
 
 static int max_count(const ws_memset *s)
@@ -193,44 +194,59 @@ static void global_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_event *ev,
     cost->kind = WS_STALL_MEM;
 }
 
-/* Chunks of `unit` bytes (sectors, lines) a local access of `bytes` per lane touches: local
- * memory is interleaved per lane, lane i's bytes at i x bytes in the warp's span, so the
- * lanes of one chunk share it. */
-static int local_chunks(uint32_t lanes, int bytes, int unit)
+/* Local memory as the hardware lays it out (the CUDA Programming Guide: consecutive 32-bit
+ * words are accessed by consecutive thread IDs): word k of lane l's frame is at
+ * k x 128 + l x 4, so the lanes that touch the same word of their frames share a line, and
+ * a per-thread array indexed by data touches a line for every index the lanes pick. The
+ * access's sectors, lines, and write requests as a store (one for every 4 lines; 16-byte
+ * lanes in quarter warps, as ws_mem_write_requests counts them). */
+#define WS_LOCAL_ROW 128 /* 32 lanes x 4 bytes: one word of every lane's frame */
+static void local_touch(const ws_warp_event *ev, int bytes, int sector_bytes, int *sectors,
+                        int *lines, int *requests)
 {
-    int n = 0, last = -1;
-    for (uint32_t m = lanes; m; m &= m - 1) {
-        int lane = __builtin_ctz(m), first = lane * bytes / unit;
-        int end = ((lane + 1) * bytes - 1) / unit;
-        n += end - (first > last ? first : last + 1) + 1;
-        last = end;
+    ws_memset sec, lin;
+    sec.n = lin.n = 0;
+    const int group = bytes >= 16 ? 8 : 32, words = bytes >= 4 ? bytes / 4 : 1;
+    *requests = 0;
+    for (int g = 0; g < 32; g += group) {
+        uint32_t m = group == 32 ? ev->pred_on : ev->pred_on & (((1u << group) - 1) << g);
+        ws_memset mine;
+        mine.n = 0;
+        for (; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            uint64_t k = (ev->addr[l] % WS_LOCAL_WINDOW) / 4; /* the word in its frame */
+            for (int j = 0; j < words; j++) {
+                uint64_t hw = (k + (uint64_t)j) * WS_LOCAL_ROW + (uint64_t)l * 4;
+                ws_memset_add(&sec, hw / (uint64_t)sector_bytes);
+                ws_memset_add(&lin, hw / WS_LOCAL_ROW);
+                ws_memset_add(&mine, hw / WS_LOCAL_ROW);
+            }
+        }
+        *requests += (mine.n + 3) / 4;
     }
-    return n;
+    *sectors = sec.n;
+    *lines = lin.n;
 }
 
-/* Local memory is interleaved per lane by the hardware: an access of B bytes per lane by
- * k lanes touches about k*B bytes of consecutive sectors, served from L1. A store writes
- * through: its sectors go on to the L2 (Nsight Compute on bench/calib local_spill and
- * call_chain: every local store sector crosses to the L2 while 96 % of them hit L1), and a
- * spill-heavy kernel is bound by the L2's write requests (mem.l2_write_requests_per_cycle;
- * the unseen recurse kernel's partial-line stores keep the L2's input as busy per request as
- * local_spill's full ones, at a quarter fewer sectors). */
+/* Local accesses are served from L1, a wavefront a line. A store writes through: its
+ * sectors go on to the L2 (Nsight Compute on bench/calib local_spill and call_chain: every
+ * local store sector crosses to the L2 while 96 % of them hit L1), and a spill-heavy kernel
+ * is bound by the L2's write requests (mem.l2_write_requests_per_cycle; the unseen recurse
+ * kernel's partial-line stores keep the L2's input as busy per request as local_spill's
+ * full ones, at a quarter fewer sectors). */
 static void local_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_event *ev, int store,
                        ws_cost *cost)
 {
     const ws_gpu_preset *p = &t->p;
-    int each = ev->access_bytes ? ev->access_bytes : 4;
-    double bytes = (double)__builtin_popcount(ev->pred_on) * each;
-    double wf = bytes / p->line_bytes;
-    c->sum.lsu_wavefronts += wf < 1 ? 1 : wf;
+    int sectors, lines, requests;
+    local_touch(ev, ev->access_bytes ? ev->access_bytes : 4, (int)p->sector_bytes, &sectors,
+                &lines, &requests);
+    c->sum.lsu_wavefronts += lines;
     if (store) {
-        uint64_t at[32]; /* where the hardware puts each lane's bytes in the warp's span */
-        for (int l = 0; l < 32; l++)
-            at[l] = (uint64_t)l * (uint64_t)each;
-        c->sum.l2_bytes += local_chunks(ev->pred_on, each, (int)p->sector_bytes) * p->sector_bytes;
-        c->sum.l2_write_requests += ws_mem_write_requests(at, ev->pred_on, each, (int)p->line_bytes);
+        c->sum.l2_bytes += sectors * p->sector_bytes;
+        c->sum.l2_write_requests += requests;
     }
-    cost->latency = p->l1_latency + (wf > 1 ? wf - 1 : 0);
+    cost->latency = p->l1_latency + (lines > 1 ? lines - 1 : 0);
     cost->kind = WS_STALL_MEM;
 }
 

@@ -5,8 +5,8 @@
 # bounds them by the L2's rate for those (mem.l2_write_requests_per_cycle, fitted to
 # bench/calib local_spill alone):
 # - the write requests, counted by hand from the lanes and the per-lane interleave of local
-#   memory, are sim__l2_write_requests: a 4-byte STL of up to 32 lanes is one request, and
-#   20 lanes' STL.128 (three lines, in quarter warps) three;
+#   memory, are sim__l2_write_requests: a 4-byte STL of one word of up to 32 lanes' frames
+#   is one request, and 20 lanes' STL.128 (in quarter warps) three;
 # - a spill-bound launch is limited by that bound;
 # - on call_chain (a recursion: five STL and five LDL a call), which the fit never saw, the
 #   model's time at 528 CTAs of 128 is within 15 % of an H200's
@@ -48,13 +48,14 @@ sim "$tmp/c.json" "$src/tests/timing/mech.gpu" call_chain -D ITERS=1 -D REPS=1
 check '[ "$(metric sim__l2_write_requests "$tmp/c.json")" = "11" ] && [ "$(metric sim__l2_bytes "$tmp/c.json")" = "1408" ]' \
   "call_chain, one warp: write requests $(metric sim__l2_write_requests "$tmp/c.json") (want 11), L2 bytes $(metric sim__l2_bytes "$tmp/c.json") (want 1408) $(head -c 200 "$tmp/c.json.err")"
 
-# 20 lanes: the ring's 8 STL.128 (16 bytes a lane: lanes 0-7, 8-15 and 16-19 on three lines;
-# lanes 2i and 2i+1 share a sector: 10 sectors), 6 STL of 4 bytes (one line; lanes 0-7,
-# 8-15, 16-19: 3 sectors) and the STG of 80 bytes (one line, 3 sectors): 31 requests and
-# 101 sectors.
+# 20 lanes, local memory as the hardware lays it out (word k of lane l's frame at
+# k x 128 + l x 4): the ring's 8 STL.128 (a lane's four words on four lines; lanes 0-7,
+# 8-15 and 16-19 a sector of each: 12 sectors; a request for each quarter warp: 3), 6 STL
+# of 4 bytes (one line, 3 sectors, one request) and the STG of 80 bytes (one line, 3
+# sectors): 31 requests and 117 sectors.
 sim "$tmp/s.json" "$src/tests/timing/mech.gpu" local_spill -D THREADS=20 -D ITERS=2 -D REPS=3
-check '[ "$(metric sim__l2_write_requests "$tmp/s.json")" = "31" ] && [ "$(metric sim__l2_bytes "$tmp/s.json")" = "3232" ]' \
-  "local_spill, 20 lanes: write requests $(metric sim__l2_write_requests "$tmp/s.json") (want 31), L2 bytes $(metric sim__l2_bytes "$tmp/s.json") (want 3232) $(head -c 200 "$tmp/s.json.err")"
+check '[ "$(metric sim__l2_write_requests "$tmp/s.json")" = "31" ] && [ "$(metric sim__l2_bytes "$tmp/s.json")" = "3744" ]' \
+  "local_spill, 20 lanes: write requests $(metric sim__l2_write_requests "$tmp/s.json") (want 31), L2 bytes $(metric sim__l2_bytes "$tmp/s.json") (want 3744) $(head -c 200 "$tmp/s.json.err")"
 
 # Spills from 32 warps on each SM: the L2's write requests are the limiter, and the bound is
 # their count at mem.l2_write_requests_per_cycle.
