@@ -247,8 +247,8 @@ static void gpu_bounds(const ws_timing *t, ws_bounds *b)
     double dram_bytes = t->touched_bytes + t->retouched_bytes * spill;
     b->dram = dram_bytes / (p->dram_gbps / ghz);
     /* Reads come back from the L2 and writes go to it on separate paths; stores, which L1
-     * writes through, pass at so many write requests (lines) a cycle
-     * (mem.l2_write_requests_per_cycle), full or not, so either can bind. */
+     * writes through, pass at so many write requests a cycle (up to 4 lines each, full or
+     * not: mem.l2_write_requests_per_cycle), so either can bind. */
     b->l2 = fmax(t->total.l2_bytes / (p->l2_gbps / ghz),
                  t->total.l2_write_requests / p->l2_write_requests_per_cycle);
     double hottest = 0, word = 0;

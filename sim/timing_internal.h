@@ -39,7 +39,7 @@ typedef struct ws_gpu_preset {
     double lsu_wavefronts_per_cycle; /* per SM: shared/L1 data path */
     double l1_bytes, l2_bytes;       /* capacities */
     double l2_gbps, dram_gbps;       /* bandwidths, GB/s */
-    double l2_write_requests_per_cycle; /* stores' write requests (lines) the L2 takes */
+    double l2_write_requests_per_cycle; /* stores' write requests the L2 takes */
     double atom_l2_latency;          /* global atomic round trip, cycles */
     double atom_l2_unit_bytes;       /* the chunk of addresses the L2 hands to one atomic unit */
     double atom_l2_unit_ways;        /* a block's chunks alternate over this many units */
