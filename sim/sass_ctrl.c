@@ -281,11 +281,15 @@ void ws_sass_park(ws_sass_warp *w, uint32_t exec, int state, int bar, uint32_t n
         fx->taken = 0;
         w->groups[gi].bar = (int8_t)bar;
         w->groups[gi].need = need;
+        if (state == WS_SG_BSYNC)
+            w->groups[gi].depth = w->bdepth[bar];
         return; /* the rest of the group goes on past the instruction */
     }
     g->state = (uint8_t)state;
     g->bar = (int8_t)bar;
     g->need = need;
+    if (state == WS_SG_BSYNC)
+        g->depth = w->bdepth[bar];
     fx->block = 1;
 }
 
@@ -323,8 +327,11 @@ int ws_sass_x_bmov(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
     const ws_sass_opnd *d = &in->o[0], *s = &in->o[1];
     if (d->kind == WS_SO_BAR && d->reg >= 0 && d->reg < WS_SASS_NBARRIERS) {
         uint32_t v[WS_WARP];
-        ws_sass_src(w, in, 1, exec, v); /* BMOV.32 B6, R16 */
+        ws_sass_src(w, in, 1, exec, v); /* BMOV.32 B6, R16: a restore */
         w->b[d->reg] = v[__builtin_ctz(exec)];
+        if (w->bdepth[d->reg])
+            w->bdepth[d->reg]--;
+        ws_sass_check_sync(w, d->reg); /* the caller's lanes that waited may be complete */
         return 0;
     }
     if (s->kind == WS_SO_BAR && s->reg >= 0 && s->reg < WS_SASS_NBARRIERS) {
@@ -332,8 +339,10 @@ int ws_sass_x_bmov(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
         uint32_t m = w->b[s->reg];
         WS_LANES(l, exec, v[l] = m;);
         ws_sass_dst(w, in, 0, exec, v); /* BMOV.32.CLEAR R16, B6 */
-        if (ws_sass_has(in, WS_SMOD_CLEAR))
+        if (ws_sass_has(in, WS_SMOD_CLEAR)) { /* a save: lanes waiting on it wait on (join) */
             w->b[s->reg] = 0;
+            w->bdepth[s->reg]++;
+        }
         return 0;
     }
     return ws_sass_fault(w, in, __builtin_ctz(exec), 0, WS_ERR_UNSUPPORTED,

@@ -21,6 +21,8 @@ typedef struct ws_sass_group {
     uint32_t need;     /* WS_SG_WARPSYNC: the lanes it waits for; WS_SG_MBAR: the
                           mbarrier's offset in the CTA's shared memory */
     uint32_t seq;      /* when it was made or joined: the newest ready group runs next */
+    uint16_t depth;    /* WS_SG_BSYNC: the saves of its barrier register outstanding when it
+                          arrived (ws_sass_warp.bdepth) */
 } ws_sass_group;
 
 struct ws_sass_cta;
@@ -36,6 +38,8 @@ typedef struct ws_sass_warp {
     uint32_t p[8];             /* predicate registers as lane masks; p[7] (PT) = all */
     uint8_t up;                /* uniform predicates, bit i = UPi; bit 7 (UPT) = 1 */
     uint32_t b[WS_SASS_NBARRIERS]; /* convergence barrier registers: lane masks */
+    uint16_t bdepth[WS_SASS_NBARRIERS]; /* saves of each (BMOV.32.CLEAR R, B) a restore
+                                           (BMOV.32 B, R) has not yet undone: calls deep */
     int ngroups;
     ws_sass_group groups[WS_WARP];
     int cur;                   /* index of the group that runs */

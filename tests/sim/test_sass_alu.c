@@ -525,7 +525,7 @@ static void test_moves(void)
 static void test_bra_any(void)
 {
     su_reset();
-    su_w.groups[0] = (ws_sass_group){0, 0x0000ffffu, WS_SG_READY, -1, 0, 1};
+    su_w.groups[0] = (ws_sass_group){0, 0x0000ffffu, WS_SG_READY, -1, 0, 1, 0};
     su_w.ngroups = 1;
     su_w.cur = 0;
     ws_sass_inst in = su_inst("BRA.U.ANY", 0);
