@@ -90,8 +90,11 @@ void ws_memset_add(ws_memset *s, uint64_t key);
 void ws_mem_sectors(const uint64_t *addr, uint32_t mask, int bytes, int sector_bytes,
                     ws_memset *sectors, int *lines, int line_bytes);
 /* Shared accesses: wavefronts = the most distinct words any one bank must serve. */
-/* Write requests to the L2 of a store: one for every 4 lines; 16-byte lanes in fours of 8. */
+/* Write requests to the L2 of a store: one for every 4 lines; 16-byte lanes in fours of 8.
+ * The strided form: each lane's 4-byte words `word_stride` bytes apart (0: side by side). */
 int ws_mem_write_requests(const uint64_t *addr, uint32_t mask, int bytes, int line_bytes);
+int ws_mem_write_requests_strided(const uint64_t *addr, uint32_t mask, int bytes,
+                                  int line_bytes, int word_stride);
 int ws_mem_shared_wavefronts(const uint64_t *addr, uint32_t mask, int bytes, int banks,
                              int bank_bytes);
 /* Atomics: distinct addresses (with lanes per address) of the lanes in `mask`. */

@@ -35,10 +35,13 @@ void ws_mem_sectors(const uint64_t *addr, uint32_t mask, int bytes, int sector_b
  * for every 4 lines it touches (Nsight Compute's L1 store wavefronts on an H200 are within
  * 10 % of this on 47 of 50 unseen kernels that store, bench/store_requests.py), and a
  * 16-byte-a-lane access goes as four requests of 8 lanes (a full warp's STL.128: 4
- * wavefronts, one a line). */
-int ws_mem_write_requests(const uint64_t *addr, uint32_t mask, int bytes, int line_bytes)
+ * wavefronts, one a line). A lane's `bytes` start at addr[lane]; with `word_stride` > 0 its
+ * 4-byte words lie that far apart instead of side by side (local memory's layout). */
+int ws_mem_write_requests_strided(const uint64_t *addr, uint32_t mask, int bytes,
+                                  int line_bytes, int word_stride)
 {
     const int group = bytes >= 16 ? 8 : 32;
+    const int words = bytes >= 4 ? bytes / 4 : 1;
     int n = 0;
     if (bytes < 1) bytes = 1;
     for (int g = 0; g < 32; g += group) {
@@ -48,12 +51,21 @@ int ws_mem_write_requests(const uint64_t *addr, uint32_t mask, int bytes, int li
         ls.n = 0;
         for (; m; m &= m - 1) {
             uint64_t a = addr[__builtin_ctz(m)];
-            for (uint64_t l = a / line_bytes; l <= (a + bytes - 1) / line_bytes; l++)
-                ws_memset_add(&ls, l);
+            if (word_stride > 0)
+                for (int j = 0; j < words; j++)
+                    ws_memset_add(&ls, (a + (uint64_t)j * (uint64_t)word_stride) / line_bytes);
+            else
+                for (uint64_t l = a / line_bytes; l <= (a + bytes - 1) / line_bytes; l++)
+                    ws_memset_add(&ls, l);
         }
         n += (ls.n + 3) / 4;
     }
     return n;
+}
+
+int ws_mem_write_requests(const uint64_t *addr, uint32_t mask, int bytes, int line_bytes)
+{
+    return ws_mem_write_requests_strided(addr, mask, bytes, line_bytes, 0);
 }
 
 int ws_mem_shared_wavefronts(const uint64_t *addr, uint32_t mask, int bytes, int banks,

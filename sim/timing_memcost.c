@@ -206,26 +206,22 @@ static void local_touch(const ws_warp_event *ev, int bytes, int sector_bytes, in
 {
     ws_memset sec, lin;
     sec.n = lin.n = 0;
-    const int group = bytes >= 16 ? 8 : 32, words = bytes >= 4 ? bytes / 4 : 1;
-    *requests = 0;
-    for (int g = 0; g < 32; g += group) {
-        uint32_t m = group == 32 ? ev->pred_on : ev->pred_on & (((1u << group) - 1) << g);
-        ws_memset mine;
-        mine.n = 0;
-        for (; m; m &= m - 1) {
-            int l = __builtin_ctz(m);
-            uint64_t k = (ev->addr[l] % WS_LOCAL_WINDOW) / 4; /* the word in its frame */
-            for (int j = 0; j < words; j++) {
-                uint64_t hw = (k + (uint64_t)j) * WS_LOCAL_ROW + (uint64_t)l * 4;
-                ws_memset_add(&sec, hw / (uint64_t)sector_bytes);
-                ws_memset_add(&lin, hw / WS_LOCAL_ROW);
-                ws_memset_add(&mine, hw / WS_LOCAL_ROW);
-            }
+    const int words = bytes >= 4 ? bytes / 4 : 1;
+    uint64_t hw[WS_WARP]; /* each lane's first word where the hardware keeps it */
+    for (uint32_t m = ev->pred_on; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t k = (ev->addr[l] % WS_LOCAL_WINDOW) / 4; /* the word in its frame */
+        hw[l] = k * WS_LOCAL_ROW + (uint64_t)l * 4;
+        for (int j = 0; j < words; j++) {
+            uint64_t a = hw[l] + (uint64_t)j * WS_LOCAL_ROW;
+            ws_memset_add(&sec, a / (uint64_t)sector_bytes);
+            ws_memset_add(&lin, a / WS_LOCAL_ROW);
         }
-        *requests += (mine.n + 3) / 4;
     }
     *sectors = sec.n;
     *lines = lin.n;
+    *requests = ws_mem_write_requests_strided(hw, ev->pred_on, bytes, WS_LOCAL_ROW,
+                                              WS_LOCAL_ROW);
 }
 
 /* Local accesses are served from L1, a wavefront a line. A store writes through: its
