@@ -91,6 +91,10 @@ check '[ $rc -eq 0 ] && grep -q "^8 kernels: 8 store on both sides" "$tmp/r" && 
 cat "$tmp/r"
 python3 "$src/bench/store_requests.py" "$ws" "$tmp" h200 --bogus >"$tmp/e" 2>&1
 check '[ $? -eq 1 ] && grep -q "^store_requests: unknown option .--bogus." "$tmp/e"' "a bad option: $(cat "$tmp/e")"
+# --only matching nothing: no kernel with both counts, one line saying so and exit 1
+python3 "$src/bench/store_requests.py" "$ws" "$tmp" h200 --only '^no_such_kernel$' >"$tmp/n" 2>&1
+check '[ $? -eq 1 ] && grep -q "^store_requests: no kernel with both counts under " "$tmp/n"' \
+  "no kernel matched: $(cat "$tmp/n")"
 
 echo "test_cli_calls_spills: $pass passed, $fail failed"
 [ $fail -eq 0 ]
