@@ -188,7 +188,7 @@ static const char *const bound_keys[B_COUNT][24] = {
                   "issue.bit", "issue.vote",
                   "sched.window", "sched.ifconvert_max" },
     [B_LSU] = { "mem.lsu_wavefronts_per_cycle" },
-    [B_L2] = { "mem.l2_gbps", "mem.l2_write_requests_per_cycle" },
+    [B_L2] = { "mem.l2_gbps", "mem.l2_write_beats_per_cycle" },
     [B_DRAM] = { "mem.dram_gbps" },
     [B_ATOM_ADDR] = { "atom.l2_unit_bytes", "atom.l2_unit_ways", "atom.l2_unit_block_bytes",
                       "atom.l2_part_cycles", "atom.l2_same_cycles", "atom.l2_same_fp_cycles" },

@@ -96,6 +96,7 @@ void ws_timing_fold_cta(ws_timing *t, uint32_t cta, const ws_cta_sum *s)
     tot->lsu_wavefronts += s->lsu_wavefronts;
     tot->l2_bytes += s->l2_bytes;
     tot->l2_write_requests += s->l2_write_requests;
+    tot->l2_write_beats += s->l2_write_beats;
     tot->dram_bytes += s->dram_bytes;
     tot->insts += s->insts;
     for (int k = 0; k < WS_STALL__COUNT; k++) tot->stall[k] += s->stall[k];
@@ -246,11 +247,13 @@ static void gpu_bounds(const ws_timing *t, ws_bounds *b)
     double spill = t->touched_bytes > p->l2_bytes ? 1.0 - p->l2_bytes / t->touched_bytes : 0;
     double dram_bytes = t->touched_bytes + t->retouched_bytes * spill;
     b->dram = dram_bytes / (p->dram_gbps / ghz);
-    /* Reads come back from the L2 and writes go to it on separate paths; stores, which L1
-     * writes through, pass at so many write requests a cycle (up to 4 lines each, full or
-     * not: mem.l2_write_requests_per_cycle), so either can bind. */
+    /* Reads come back from the L2 and writes go to it on separate paths, so either can bind.
+     * Stores, which L1 writes through, enter the L2 in 64-byte beats, each line's written
+     * sectors in twos (mem.l2_write_beats_per_cycle, fitted to bench/calib local_spill's
+     * whole-line stores; held out, local_scatter's one-sector lines: an H200 takes 32 of
+     * them a cycle where it takes 16 whole lines, and the rule says 32.4). */
     b->l2 = fmax(t->total.l2_bytes / (p->l2_gbps / ghz),
-                 t->total.l2_write_requests / p->l2_write_requests_per_cycle);
+                 t->total.l2_write_beats / p->l2_write_beats_per_cycle);
     double hottest = 0, word = 0;
     for (int i = 0; i < t->atom_lines.cap; i++)
         if (t->atom_lines.e[i].addr != UINT64_MAX && t->atom_lines.e[i].service > hottest)
@@ -335,6 +338,7 @@ int ws_timing_finish(ws_timing *t, ws_result *r, ws_error *err)
     rc |= put(r, WS_M(SIM_CTA_CRITICAL_PATH_MAX), tot->critical_path);
     rc |= put(r, WS_M(SIM_L2_BYTES), tot->l2_bytes);
     rc |= put(r, WS_M(SIM_L2_WRITE_REQUESTS), tot->l2_write_requests);
+    rc |= put(r, WS_M(SIM_L2_WRITE_BEATS), tot->l2_write_beats);
     rc |= put(r, WS_M(SIM_DRAM_BYTES), t->touched_bytes);
     rc |= put(r, WS_M(SIM_ATOMIC_REQUESTS), t->atom_requests);
     rc |= put(r, WS_M(SIM_ATOMIC_L2_TRANSACTIONS), t->atom_addr_ops);

@@ -39,7 +39,7 @@ typedef struct ws_gpu_preset {
     double lsu_wavefronts_per_cycle; /* per SM: shared/L1 data path */
     double l1_bytes, l2_bytes;       /* capacities */
     double l2_gbps, dram_gbps;       /* bandwidths, GB/s */
-    double l2_write_requests_per_cycle; /* stores' write requests the L2 takes */
+    double l2_write_beats_per_cycle; /* stores: 64-byte beats the L2's input takes a cycle */
     double atom_l2_latency;          /* global atomic round trip, cycles */
     double atom_l2_unit_bytes;       /* the chunk of addresses the L2 hands to one atomic unit */
     double atom_l2_unit_ways;        /* a block's chunks alternate over this many units */
@@ -95,6 +95,8 @@ void ws_mem_sectors(const uint64_t *addr, uint32_t mask, int bytes, int sector_b
 int ws_mem_write_requests(const uint64_t *addr, uint32_t mask, int bytes, int line_bytes);
 int ws_mem_write_requests_strided(const uint64_t *addr, uint32_t mask, int bytes,
                                   int line_bytes, int word_stride);
+/* The 64-byte beats a store of these distinct sectors takes into the L2: a line's in twos. */
+int ws_mem_write_beats(const ws_memset *sectors, int sectors_per_line);
 int ws_mem_shared_wavefronts(const uint64_t *addr, uint32_t mask, int bytes, int banks,
                              int bank_bytes);
 /* Atomics: distinct addresses (with lanes per address) of the lanes in `mask`. */

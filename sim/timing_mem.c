@@ -68,6 +68,20 @@ int ws_mem_write_requests(const uint64_t *addr, uint32_t mask, int bytes, int li
     return ws_mem_write_requests_strided(addr, mask, bytes, line_bytes, 0);
 }
 
+/* The 64-byte beats a store of these sectors takes into the L2: each line's written sectors
+ * in twos (bench/calib on an H200: 16 whole lines a cycle, 32 lines of one sector). */
+int ws_mem_write_beats(const ws_memset *sectors, int sectors_per_line)
+{
+    ws_memset lines;
+    lines.n = 0;
+    for (int i = 0; i < sectors->n; i++)
+        ws_memset_add(&lines, sectors->key[i] / (uint64_t)sectors_per_line);
+    int beats = 0;
+    for (int i = 0; i < lines.n; i++)
+        beats += (int)(lines.count[i] + 1) / 2;
+    return beats;
+}
+
 int ws_mem_shared_wavefronts(const uint64_t *addr, uint32_t mask, int bytes, int banks,
                              int bank_bytes)
 {

@@ -185,10 +185,12 @@ static void global_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_event *ev,
         cost->kind = WS_STALL_MEM;
         return;
     }
-    int dram = l2_traffic(t, c, &sectors);
-    if (store) /* L1 writes through: the stored sectors go on to the L2 */
+    if (store) { /* L1 writes through: the stored sectors go on to the L2 */
         c->sum.l2_write_requests += ws_mem_write_requests(ev->addr, ev->pred_on, ev->access_bytes,
                                                           (int)p->line_bytes);
+        c->sum.l2_write_beats += ws_mem_write_beats(&sectors, per_line);
+    }
+    int dram = l2_traffic(t, c, &sectors);
     cost->latency = store ? p->latency[WS_LAT_st]
                           : (dram ? p->dram_latency : p->l2_latency) + extra;
     cost->kind = WS_STALL_MEM;
@@ -198,11 +200,12 @@ static void global_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_event *ev,
  * words are accessed by consecutive thread IDs): word k of lane l's frame is at
  * k x 128 + l x 4, so the lanes that touch the same word of their frames share a line, and
  * a per-thread array indexed by data touches a line for every index the lanes pick. The
- * access's sectors, lines, and write requests as a store (one for every 4 lines; 16-byte
- * lanes in quarter warps, as ws_mem_write_requests counts them). */
+ * access's sectors, lines, and as a store its write requests (one for every 4 lines;
+ * 16-byte lanes in quarter warps, as ws_mem_write_requests counts them) and the 64-byte
+ * beats it takes into the L2 (ws_mem_write_beats). */
 #define WS_LOCAL_ROW 128 /* 32 lanes x 4 bytes: one word of every lane's frame */
 static void local_touch(const ws_warp_event *ev, int bytes, int sector_bytes, int *sectors,
-                        int *lines, int *requests)
+                        int *lines, int *requests, int *beats)
 {
     ws_memset sec, lin;
     sec.n = lin.n = 0;
@@ -222,25 +225,27 @@ static void local_touch(const ws_warp_event *ev, int bytes, int sector_bytes, in
     *lines = lin.n;
     *requests = ws_mem_write_requests_strided(hw, ev->pred_on, bytes, WS_LOCAL_ROW,
                                               WS_LOCAL_ROW);
+    *beats = ws_mem_write_beats(&sec, WS_LOCAL_ROW / sector_bytes);
 }
 
 /* Local accesses are served from L1, a wavefront a line. A store writes through: its
  * sectors go on to the L2 (Nsight Compute on bench/calib local_spill and call_chain: every
  * local store sector crosses to the L2 while 96 % of them hit L1), and a spill-heavy kernel
- * is bound by the L2's write requests (mem.l2_write_requests_per_cycle; the unseen recurse
- * kernel's partial-line stores keep the L2's input as busy per request as local_spill's
- * full ones, at a quarter fewer sectors). */
+ * is bound by the L2's input (mem.l2_write_beats_per_cycle: 64-byte beats, a line's
+ * sectors in twos; the unseen recurse kernel's three-sector lines keep the L2's input as
+ * busy per line as local_spill's whole ones, two beats each). */
 static void local_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_event *ev, int store,
                        ws_cost *cost)
 {
     const ws_gpu_preset *p = &t->p;
-    int sectors, lines, requests;
+    int sectors, lines, requests, beats;
     local_touch(ev, ev->access_bytes ? ev->access_bytes : 4, (int)p->sector_bytes, &sectors,
-                &lines, &requests);
+                &lines, &requests, &beats);
     c->sum.lsu_wavefronts += lines;
     if (store) {
         c->sum.l2_bytes += sectors * p->sector_bytes;
         c->sum.l2_write_requests += requests;
+        c->sum.l2_write_beats += beats;
     }
     cost->latency = p->l1_latency + (lines > 1 ? lines - 1 : 0);
     cost->kind = WS_STALL_MEM;

@@ -53,7 +53,7 @@ static const preset_key ws_preset_keys[] = {
     NUM_KEY("mem.lsu_wavefronts_per_cycle", lsu_wavefronts_per_cycle),
     NUM_KEY("mem.l1_bytes", l1_bytes), NUM_KEY("mem.l2_bytes", l2_bytes),
     NUM_KEY("mem.l2_gbps", l2_gbps), NUM_KEY("mem.dram_gbps", dram_gbps),
-    NUM_KEY("mem.l2_write_requests_per_cycle", l2_write_requests_per_cycle),
+    NUM_KEY("mem.l2_write_beats_per_cycle", l2_write_beats_per_cycle),
     NUM_KEY("atom.l2_latency", atom_l2_latency),
     NUM_KEY("atom.l2_unit_bytes", atom_l2_unit_bytes),
     NUM_KEY("atom.l2_unit_ways", atom_l2_unit_ways),
@@ -208,7 +208,7 @@ static int check_complete(const ws_gpu_preset *p, const unsigned char *seen, con
             return ws_error_at(err, WS_ERR_SPEC, path, nlines, "missing preset key '%s'", k.name);
     }
     if (p->sms < 1 || p->schedulers_per_sm < 1 || p->issue_per_scheduler <= 0 ||
-        p->clock_mhz <= 0 || p->l2_gbps <= 0 || p->l2_write_requests_per_cycle <= 0 || p->dram_gbps <= 0 ||
+        p->clock_mhz <= 0 || p->l2_gbps <= 0 || p->l2_write_beats_per_cycle <= 0 || p->dram_gbps <= 0 ||
         p->sector_bytes < 1 ||
         p->line_bytes < p->sector_bytes || p->shared_banks < 1 || p->shared_bank_bytes < 1 ||
         p->lsu_wavefronts_per_cycle <= 0 || p->atom_l2_ops_per_cycle <= 0 ||

@@ -472,6 +472,48 @@ extern "C" __global__ void local_spill(int *out, int zero)
     out[blockIdx.x * blockDim.x + threadIdx.x] = j;
 }
 
+// local_spill with the lanes on different words: each STL writes 32 lines, one sector
+// of each (a per-thread array indexed by data, as a local histogram's), then the LDL of
+// the word just stored.
+extern "C" __global__ void local_scatter(int *out, int zero)
+{
+    int a[LRING];
+    int lane = threadIdx.x & 31;
+#pragma unroll
+    for (int k = 0; k < LRING; k++)
+        a[k] = k + zero;
+    int j = zero;
+#pragma unroll 1
+    for (int i = 0; i < ITERS; i++)
+#pragma unroll
+        for (int r = 0; r < REPS; r++) {
+            int k = (j + lane * 5) & (LRING - 1);
+            a[k] = j + r + 1;
+            j = a[k ^ zero] & (LRING - 1);
+        }
+    out[blockIdx.x * blockDim.x + threadIdx.x] = j;
+}
+
+// local_spill run by one lane of each warp: each STL writes one sector of one line.
+extern "C" __global__ void local_sparse(int *out, int zero)
+{
+    int a[LRING];
+#pragma unroll
+    for (int k = 0; k < LRING; k++)
+        a[k] = k + zero;
+    int j = zero;
+    if ((threadIdx.x & 31) == zero) {
+#pragma unroll 1
+        for (int i = 0; i < ITERS; i++)
+#pragma unroll
+            for (int r = 0; r < REPS; r++) {
+                a[j] = j + r + 1;
+                j = a[j ^ zero] & (LRING - 1);
+            }
+    }
+    out[blockIdx.x * blockDim.x + threadIdx.x] = j;
+}
+
 // A recursion REPS calls deep that no compiler can turn into a loop (the result is not an
 // accumulation): each call a CALL, its frame's STL and LDL, and a RET.
 __device__ __noinline__ int descend(int d, int zero)
