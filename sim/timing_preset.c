@@ -191,6 +191,10 @@ static int parse_line(char *s, ws_gpu_preset *p, unsigned char *seen, const char
     char *key = trim(s), *val = trim(eq + 1);
     preset_key k;
     int idx = find_key(key, &k);
+    if (idx < 0 && !strcmp(key, "mem.l2_write_requests_per_cycle"))
+        return ws_error_at(err, WS_ERR_SPEC, path, line, "preset key '%s' is now "
+                           "mem.l2_write_beats_per_cycle, at twice its value (stores are counted "
+                           "in 64-byte beats, a whole line two)", key);
     if (idx < 0) return ws_error_at(err, WS_ERR_SPEC, path, line, "unknown preset key '%s'", key);
     if (seen[idx]) return ws_error_at(err, WS_ERR_SPEC, path, line, "'%s' given twice", key);
     if (!*val) return ws_error_at(err, WS_ERR_SPEC, path, line, "'%s' has no value", key);

@@ -97,6 +97,11 @@ int main(void)
     t = edit(h100, "sms =", "smz = 132");
     expect_parse_error(t, line_of(h100, "sms ="), "unknown preset key 'smz'");
     free(t);
+    /* a key an earlier version had: the message names what replaced it */
+    t = edit(h100, "mem.l2_write_beats_per_cycle =", "mem.l2_write_requests_per_cycle = 16.3");
+    expect_parse_error(t, line_of(h100, "mem.l2_write_beats_per_cycle ="),
+                       "is now mem.l2_write_beats_per_cycle, at twice its value");
+    free(t);
     t = edit(h100, "clock_mhz", "clock_mhz = fast");
     expect_parse_error(t, line_of(h100, "clock_mhz"), "'clock_mhz' needs a non-negative number, not 'fast'");
     free(t);
