@@ -454,14 +454,9 @@ extern "C" __global__ void local_chase(int *out, int zero)
 }
 
 // STL then an LDL of the word just stored, the next index from it: a spill and its reload
-// back to back, as a call's saved registers are.
-extern "C" __global__ void local_spill(int *out, int zero)
+// back to back, as a call's saved registers are (ITERS x REPS of them from index j).
+__device__ __forceinline__ int spill_ring(int *a, int j, int zero)
 {
-    int a[LRING];
-#pragma unroll
-    for (int k = 0; k < LRING; k++)
-        a[k] = k + zero;
-    int j = zero;
 #pragma unroll 1
     for (int i = 0; i < ITERS; i++)
 #pragma unroll
@@ -469,7 +464,16 @@ extern "C" __global__ void local_spill(int *out, int zero)
             a[j] = j + r + 1;
             j = a[j ^ zero] & (LRING - 1);
         }
-    out[blockIdx.x * blockDim.x + threadIdx.x] = j;
+    return j;
+}
+
+extern "C" __global__ void local_spill(int *out, int zero)
+{
+    int a[LRING];
+#pragma unroll
+    for (int k = 0; k < LRING; k++)
+        a[k] = k + zero;
+    out[blockIdx.x * blockDim.x + threadIdx.x] = spill_ring(a, zero, zero);
 }
 
 // local_spill with the lanes on different words: each STL writes 32 lines, one sector
@@ -502,15 +506,8 @@ extern "C" __global__ void local_sparse(int *out, int zero)
     for (int k = 0; k < LRING; k++)
         a[k] = k + zero;
     int j = zero;
-    if ((threadIdx.x & 31) == zero) {
-#pragma unroll 1
-        for (int i = 0; i < ITERS; i++)
-#pragma unroll
-            for (int r = 0; r < REPS; r++) {
-                a[j] = j + r + 1;
-                j = a[j ^ zero] & (LRING - 1);
-            }
-    }
+    if ((threadIdx.x & 31) == zero)
+        j = spill_ring(a, j, zero);
     out[blockIdx.x * blockDim.x + threadIdx.x] = j;
 }
 
