@@ -72,7 +72,9 @@ static void slot_requeue(ws_cta_slot *h, int n, double end)
 
 /* The block scheduler hands each CTA to the CTA slot that frees first (the first wave
  * round-robin over the SMs, later ones wherever a CTA retired: the tail of a launch of
- * uneven CTAs is where the last ones land). An SM's dispatcher starts one CTA every
+ * uneven CTAs is where the last ones land). An H200 does so (bench/placement,
+ * docs/results/placement-h200.txt): 8, 66 and 132 CTAs on as many SMs, 264 and 528 CTAs
+ * exactly 2 and 4 on every SM. An SM's dispatcher starts one CTA every
  * cta_launch_cycles; a CTA holds its slot for its critical path. */
 void ws_timing_fold_cta(ws_timing *t, uint32_t cta, const ws_cta_sum *s)
 {
