@@ -41,6 +41,7 @@ static void decode_inst(const ws_gpu_preset *p, const ws_pcstatic *s, ws_pcinfo 
     pi->mem_kind = s->mem_kind;
     pi->target = s->target;
     pi->atom_cas = s->atom_cas;
+    pi->atom_exch = s->atom_exch;
     pi->atom_fp = s->atom_fp;
     pi->atom_merge = s->atom_merge;
     pi->stall = s->stall;

@@ -167,6 +167,43 @@ static double cas_contended(const ws_gpu_preset *p, double contenders)
     return cost[3];
 }
 
+/* Spin locks: a word that CASes take (atomicCAS(lock, 0, 1)) and exchanges give back
+ * (atomicExch(lock, 0)) at least half as often. A CAS increment loop's next success can come
+ * from any contender that saw the last one; a lock's cannot come before its holder's release,
+ * and that release queues at the word's unit behind the attempts of every thread spinning on
+ * it. So each acquisition costs atom.lock_hold_cycles + atom.lock_contender_cycles x the
+ * word's contenders, one after another (bench/calib spin_lock_fence on an H200: 516 cycles an
+ * acquisition at 128 threads, 47,800 at 16,896, 207,000 at 67,584: linear in the spinners).
+ * Words of one sector are served in the same passes, so their hand-offs overlap; sectors of
+ * one L2 atomic unit queue one after another (spin_lock_fence on 4 words: 2 sectors a unit).
+ * Returns the busiest unit's cycles. */
+static double lock_bound(const ws_timing *t, double resident, double density)
+{
+    const ws_gpu_preset *p = &t->p;
+    ws_addr_table sectors, units;
+    if (ws_addr_table_init(&sectors, 1 << 12)) return 0;
+    if (ws_addr_table_init(&units, 1 << 12)) { ws_addr_table_free(&sectors); return 0; }
+    for (int i = 0; i < t->atom_addrs.cap; i++) {
+        const ws_addr_entry *e = &t->atom_addrs.e[i];
+        if (e->addr == UINT64_MAX || e->cas <= 0 || e->exch < 0.5 * e->cas) continue;
+        double tries = e->ops - e->exch; /* the word's CAS lanes */
+        double contenders = fmin(resident, resident * density * tries / t->cas_lane_ops);
+        double each = p->atom_lock_hold_cycles + p->atom_lock_contender_cycles * contenders;
+        ws_addr_entry *s = ws_addr_table_at(&sectors, e->addr / (uint64_t)p->sector_bytes);
+        if (s) s->service = fmax(s->service, e->cas * each);
+    }
+    for (int i = 0; i < sectors.cap; i++)
+        if (sectors.e[i].addr != UINT64_MAX)
+            ws_addr_table_add(&units, ws_atomic_unit(p, sectors.e[i].addr * (uint64_t)p->sector_bytes),
+                              0, sectors.e[i].service, 0);
+    double worst = 0;
+    for (int i = 0; i < units.cap; i++)
+        if (units.e[i].addr != UINT64_MAX && units.e[i].service > worst) worst = units.e[i].service;
+    ws_addr_table_free(&sectors);
+    ws_addr_table_free(&units);
+    return worst;
+}
+
 /* CAS retry loops under contention: the functional run sees no other thread in between,
  * but on the GPU every thread resident at once retries against the same words. A
  * successful CAS on an address then costs a contended round trip, one after another, as
@@ -223,6 +260,7 @@ static double cas_bound(const ws_timing *t, double *most, double *retrying_out)
         attempts += tries;
         lanes += e->ops;
     }
+    double locks = lock_bound(t, resident, density);
     /* Words the address table had no room for (a million bins) are taken to be like the
      * ones it holds: as many attempts per CAS lane. */
     if (t->cas_spilled_ops > 0)
@@ -237,8 +275,8 @@ static double cas_bound(const ws_timing *t, double *most, double *retrying_out)
      * contention: ~12 a cycle). */
     double swaps = t->cas_successes;
     double fails = fmax(0.0, attempts - swaps);
-    return fmax(worst, fails / t->p.atom_cas_attempts_per_cycle +
-                           swaps / t->p.atom_cas_successes_per_cycle);
+    return fmax(fmax(worst, locks), fails / t->p.atom_cas_attempts_per_cycle +
+                                        swaps / t->p.atom_cas_successes_per_cycle);
 }
 
 static void gpu_bounds(const ws_timing *t, ws_bounds *b)

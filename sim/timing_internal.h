@@ -61,6 +61,8 @@ typedef struct ws_gpu_preset {
     double atom_cas_attempts_per_cycle; /* CAS attempts the whole GPU serves a cycle */
     double atom_cas_successes_per_cycle; /* CAS that swap (a write): the GPU's rate */
     double atom_cas64_scale;         /* a 64-bit CAS's contended cost over a 32-bit one's */
+    double atom_lock_contender_cycles; /* a spin lock's hand-off: cycles per thread spinning on it */
+    double atom_lock_hold_cycles;    /* and the cycles of a hand-off beyond those */
     double atom_shared_lane_cycles;  /* extra per additional lane on one shared address */
     double warp_group_cycles;        /* each further member-mask group a warp-wide op serializes */
     double warp_group_issue;         /* and the issue cycles each further group takes */
@@ -106,7 +108,11 @@ uint64_t ws_atomic_unit(const ws_gpu_preset *p, uint64_t addr);
 
 /* A bounded table of per-address atomic contention (open addressing; when full, further
  * new addresses are counted as overflow, never stored). */
-typedef struct ws_addr_entry { uint64_t addr; double ops, service, cas; } ws_addr_entry;
+typedef struct ws_addr_entry {
+    uint64_t addr;
+    double ops, service, cas; /* lane-ops, service cycles, CAS successes */
+    double exch;              /* exchange lane-ops (a lock's releases) */
+} ws_addr_entry;
 typedef struct ws_addr_table {
     int cap, n;                 /* cap a power of two */
     ws_addr_entry *e;
@@ -116,6 +122,8 @@ int ws_addr_table_init(ws_addr_table *t, int cap);
 /* Adds lane-ops, service cycles and CAS requests (successes, one per request) to `addr`.
  * Returns 0, or -1 when the table is full and `addr` new (counted in `overflow`). */
 int ws_addr_table_add(ws_addr_table *t, uint64_t addr, double ops, double service, double cas);
+/* The entry of `addr`, made (zero) if new; NULL when the table is full (counted in `overflow`). */
+ws_addr_entry *ws_addr_table_at(ws_addr_table *t, uint64_t addr);
 void ws_addr_table_free(ws_addr_table *t);
 
 /* A fixed-size bit set of hashed sector addresses: "has this sector been touched". */

@@ -124,21 +124,31 @@ int ws_addr_table_init(ws_addr_table *t, int cap)
     return 0;
 }
 
-int ws_addr_table_add(ws_addr_table *t, uint64_t addr, double ops, double service, double cas)
+ws_addr_entry *ws_addr_table_at(ws_addr_table *t, uint64_t addr)
 {
     uint64_t h = (addr * 0x9E3779B97F4A7C15ull) >> 17;
     for (int probe = 0; probe < t->cap; probe++) {
         ws_addr_entry *e = &t->e[(h + (uint64_t)probe) & (uint64_t)(t->cap - 1)];
-        if (e->addr == addr) { e->ops += ops; e->service += service; e->cas += cas; return 0; }
+        if (e->addr == addr) return e;
         if (e->addr == UINT64_MAX) {
             if (t->n >= t->cap * 3 / 4) break;
-            e->addr = addr; e->ops = ops; e->service = service; e->cas = cas;
+            *e = (ws_addr_entry){ .addr = addr };
             t->n++;
-            return 0;
+            return e;
         }
     }
     t->overflow++;
-    return -1;
+    return NULL;
+}
+
+int ws_addr_table_add(ws_addr_table *t, uint64_t addr, double ops, double service, double cas)
+{
+    ws_addr_entry *e = ws_addr_table_at(t, addr);
+    if (!e) return -1;
+    e->ops += ops;
+    e->service += service;
+    e->cas += cas;
+    return 0;
 }
 
 void ws_addr_table_free(ws_addr_table *t) { free(t->e); t->e = NULL; }

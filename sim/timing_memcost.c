@@ -138,9 +138,15 @@ static void global_atomic_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_eve
         int ok = 0;
         for (uint32_t m = cas ? ev->pred_on & ev->cas_ok : 0; m; m &= m - 1)
             ok += ev->addr[__builtin_ctz(m)] == a.key[i];
-        if (ws_addr_table_add(&t->atom_addrs, a.key[i], a.count[i], a.count[i] * again, ok) &&
-            cas)
+        ws_addr_entry *e = ws_addr_table_at(&t->atom_addrs, a.key[i]);
+        if (e) {
+            e->ops += a.count[i];
+            e->service += a.count[i] * again;
+            e->cas += ok;
+            if (pi->atom_exch) e->exch += a.count[i]; /* a lock's release (cas_bound) */
+        } else if (cas) {
             t->cas_spilled_ops += a.count[i];
+        }
         t->cas_successes += ok;
     }
     double part = atomic_unit_service(t, &a, again);

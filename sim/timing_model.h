@@ -22,6 +22,7 @@ typedef struct ws_pcinfo {
     uint8_t yield;            /* head of a spin loop (the compiler's YIELD) */
     uint8_t call;             /* a call or a return (SASS CALL, RET) */
     uint8_t atom_cas, atom_fp;/* atomics: compare-and-swap; floating point */
+    uint8_t atom_exch;        /* an exchange: a lock's release where CASes take the word */
     uint8_t atom_merge;       /* lanes on one word merge into one add (ATOMS.POPC.INC) */
     uint8_t stall;            /* the compiler's stall count after it (SASS), 0 = none */
     int32_t target;           /* branches: target pc, else -1 */

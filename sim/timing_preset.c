@@ -73,6 +73,8 @@ static const preset_key ws_preset_keys[] = {
     NUM_KEY("atom.l2_requests_per_cycle", atom_l2_requests_per_cycle),
     NUM_KEY("atom.l2_line_ops_per_cycle", atom_l2_line_ops_per_cycle),
     NUM_KEY("atom.cas64_scale", atom_cas64_scale),
+    NUM_KEY("atom.lock_contender_cycles", atom_lock_contender_cycles),
+    NUM_KEY("atom.lock_hold_cycles", atom_lock_hold_cycles),
     NUM_KEY("atom.cas_contended_256", atom_cas_contended_256),
     NUM_KEY("atom.cas_contended_1024", atom_cas_contended_1024),
     NUM_KEY("atom.cas_contended_4096", atom_cas_contended_4096),

@@ -46,6 +46,7 @@ static void describe(const ws_inst *in, ws_pcstatic *s)
                     ? (int32_t)in->src[0].imm : -1;
     s->reconv_pc = in->reconv_pc;
     s->atom_cas = ws_op_has(in->op, WS_OPF_ATOMIC) && in->subop == WS_SUB_CAS;
+    s->atom_exch = ws_op_has(in->op, WS_OPF_ATOMIC) && in->subop == WS_SUB_EXCH;
     s->atom_fp = ws_op_has(in->op, WS_OPF_ATOMIC) && in->type >= WS_P_F16 && in->type <= WS_P_F64;
 }
 

@@ -528,3 +528,33 @@ extern "C" __global__ void call_chain(int *out, int zero)
         s += descend(REPS + (s & zero), zero);
     out[blockIdx.x * blockDim.x + threadIdx.x] = s;
 }
+
+// A spin lock on LOCKS words STRIDE words apart (thread t on word t mod LOCKS), taken REPS times
+// by every thread: atomicCAS(lock, 0, 1) until it returns 0, the critical section, then
+// atomicExch(lock, 0), the form that cannot deadlock a warp whose lanes share a lock (the
+// lanes that fail wait at the branch's convergence barrier for the one that holds it). The
+// critical section adds 1 to the word after the lock (its load and its store): what one
+// acquisition costs when every resident thread spins on the same word.
+#ifndef LOCKS
+#define LOCKS 1
+#endif
+template <bool FENCE> __device__ void lock_increments(int *buf)
+{
+    int *lock = buf + (size_t)((blockIdx.x * blockDim.x + threadIdx.x) % LOCKS) * STRIDE;
+#pragma unroll 1
+    for (int r = 0; r < REPS; r++) {
+        bool done = false;
+        while (!done) {
+            if (atomicCAS(lock, 0, 1) == 0) {
+                lock[1] += 1;
+                if (FENCE)
+                    __threadfence();
+                atomicExch(lock, 0);
+                done = true;
+            }
+        }
+    }
+}
+extern "C" __global__ void spin_lock(int *buf) { lock_increments<false>(buf); }
+// The same with __threadfence() before the release (a fence the holder waits for).
+extern "C" __global__ void spin_lock_fence(int *buf) { lock_increments<true>(buf); }

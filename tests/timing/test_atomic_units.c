@@ -10,7 +10,9 @@
  *   a word's lanes chain across requests (float adds wait for the word's last result);
  *   a register a RED reads is rewritten only once the memory pipe has read it;
  *   a CAS success costs the contended cycles at its contender count, between the measured
- *     counts by the logarithm, and the GPU serves so many swaps a cycle. */
+ *     counts by the logarithm, and the GPU serves so many swaps a cycle;
+ *   a spin lock's acquisition costs a hand-off plus a share per spinning thread, words of one
+ *     sector at once, sectors of one unit in turn. */
 #include <stdio.h>
 #include <stdlib.h>
 #include "sim/timing_internal.h"
@@ -179,6 +181,43 @@ int main(void)
         printf("cas_random, 65536 lanes on %.0f words: %8.0f cycles (want 65536)\n", addrs, got);
         CHECK(addrs > 49152, "the launch overflows the address table (%g words)", addrs);
         CHECK(fabs(got - 65536) <= 1e-6 * 65536, "CAS successes: %g cycles vs 65536", got);
+    }
+    /* Spin locks (bench/calib spin_lock_fence: atomicCAS takes the word, atomicExch gives it
+     * back): each acquisition costs atom.lock_hold_cycles + atom.lock_contender_cycles x the
+     * threads spinning on its word, one after another; words of one sector hand off in the
+     * same passes, sectors of one unit one after another. 256 threads, one acquisition each.
+     * (A CAS increment loop has no release and keeps the contended cost above: cas_loop.) */
+    {
+        static const char *const lock_keys[] = {
+            "atom.l2_unit_bytes", "256", "atom.l2_unit_ways", "2", "atom.l2_unit_block_bytes", "1024",
+            "atom.cas_contended_cycles", "2000", "atom.cas_contended_256", "1000",
+            "atom.cas_contended_1024", "500", "atom.cas_contended_4096", "250",
+            "atom.cas_attempt_cycles", "0.001", "atom.cas_successes_per_cycle", "1",
+            "atom.lock_contender_cycles", "40", "atom.lock_hold_cycles", "100", NULL };
+        char lpath[WS_PATH_MAX];
+        const char *lp = ws_tr_preset_edit(lock_keys, "atomic-units-lock", lpath, sizeof lpath);
+        CHECK(lp != NULL, "writing the lock preset");
+        static const struct { const char *what, *locks, *stride; double want; } lk[] = {
+            /* one word: 256 acquisitions x (100 + 40 x 256) */
+            { "one lock, 256 spinners", "LOCKS=1", "STRIDE=32", 256 * (100 + 40 * 256.0) },
+            /* four words 128 bytes apart: 64 spinners and 64 acquisitions each; words 0 and 1
+               share a unit (a 256-byte chunk), 2 and 3 the other: two sectors in turn */
+            { "four locks, two sectors a unit", "LOCKS=4", "STRIDE=32", 2 * 64 * (100 + 40 * 64.0) },
+            /* four words of one sector: their hand-offs overlap */
+            { "four locks in one sector", "LOCKS=4", "STRIDE=1", 64 * (100 + 40 * 64.0) },
+        };
+        for (size_t i = 0; lp && i < sizeof lk / sizeof lk[0]; i++) {
+            const char *defs[] = { "CTAS=2", "THREADS=128", "REPS=1", lk[i].locks, lk[i].stride, NULL };
+            double got = metric(lp, "spin_lock_fence", defs, "sim__bound_atomic_cas_cycles");
+            printf("spin_lock_fence, %-30s %9.0f cycles (want %.0f)\n", lk[i].what, got, lk[i].want);
+            CHECK(fabs(got - lk[i].want) <= 1e-6 * lk[i].want, "%s: %g vs %g", lk[i].what, got,
+                  lk[i].want);
+        }
+        /* no release, no lock: cas_loop keeps the contended cost (256 x 1000) */
+        const char *defs[] = { "CTAS=1", "THREADS=256", "REPS=1", NULL };
+        double got = lp ? metric(lp, "cas_loop", defs, "sim__bound_atomic_cas_cycles") : NAN;
+        printf("cas_loop under the lock preset: %9.0f cycles (want 256000)\n", got);
+        CHECK(fabs(got - 256000) <= 1e-6 * 256000, "a CAS loop is no lock: %g vs 256000", got);
     }
     return ws_test_finish("timing/atomic_units");
 }

@@ -177,6 +177,19 @@ int main(void)
         expect_parse_error(t, nlines, "'sched.window' must be a whole number from 1 to 32");
         free(t);
     }
+    /* A spin lock's costs, as every number of a preset, may not be negative: the line says. */
+    const char *bad_lock[][3] = {
+        { "atom.lock_contender_cycles =", "atom.lock_contender_cycles = -1",
+          "'atom.lock_contender_cycles' needs a non-negative number, not '-1'" },
+        { "atom.lock_hold_cycles =", "atom.lock_hold_cycles = -0.5",
+          "'atom.lock_hold_cycles' needs a non-negative number, not '-0.5'" } };
+    for (int i = 0; i < 2; i++) {
+        t = edit(h100, bad_lock[i][0], bad_lock[i][1]);
+        int line = 1;
+        for (const char *s = t; *s && s != strstr(t, bad_lock[i][1]); s++) line += *s == '\n';
+        expect_parse_error(t, line, bad_lock[i][2]);
+        free(t);
+    }
     /* The atomic units' layout: ways a whole number, blocks no smaller than chunks. */
     const char *bad_units[][2] = { { "atom.l2_unit_ways =", "atom.l2_unit_ways = 1.5" },
                                    { "atom.l2_unit_ways =", "atom.l2_unit_ways = 0" },

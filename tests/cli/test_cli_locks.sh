@@ -1,0 +1,63 @@
+# test_cli_locks.sh — what a spin lock costs in the timing model. A word that CASes take and
+# exchanges give back is a lock: each acquisition waits for the holder's release, which
+# queues behind every spinner's attempts, so it costs atom.lock_hold_cycles +
+# atom.lock_contender_cycles x the threads spinning on the word (both fitted to bench/calib
+# spin_lock_fence at 512 and 16896 threads on one word: bench/records/calib-locks-h200.txt).
+# Against an H200's times the fit never saw:
+# - spin_lock_fence at 4224 threads on one word, and on four words (two sectors of each of two
+#   L2 atomic units) at 16896 and 67584 threads: the time one more acquisition a thread adds
+#   (REPS 2 -> 4, 1 -> 2) within 1.3x;
+# - bench/unseen warp_lock (4 locks in one sector, a thread on a random one, its counter in
+#   another buffer) at 8 and 528 CTAs within 1.5x; with both keys at 0 (no lock bound) the
+#   528-CTA launch reads below half the GPU's time (0.21 before the lock bound).
+# Usage: sh test_cli_locks.sh PATH/TO/warpscope
+ws="$1"
+. "$(dirname "$0")/cli_lib.sh"
+src=${WS_SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+calib=$src/bench/calib/calib.spec
+rec=$src/bench/records/calib-locks-h200.txt
+
+# time_ns PRESET SPEC VARIANT DEFS...: the model's time of one launch
+time_ns() {
+  p=$1 s=$2 v=$3
+  shift 3
+  set -- $(for d in "$@"; do printf -- '-D %s ' "$d"; done)
+  "$ws" sim "$s" --variant "$v" "$@" --timing --preset "$p" --no-db --quiet --json --no-races 2>/dev/null |
+    python3 -c "import json,sys; print(json.loads(sys.stdin.read().strip().splitlines()[-1])['metrics']['sim__time_ns'])"
+}
+# gpu_ns DEFS...: the recorded H200 time of spin_lock_fence at those defines
+gpu_ns() { grep "^spin_lock_fence $* " "$rec" | awk '{print $NF}'; }
+
+for pt in "CTAS=33 THREADS=128 LOCKS=1:2:4" "CTAS=132 THREADS=128 LOCKS=4:1:2" "CTAS=132 THREADS=512 LOCKS=4:1:2"; do
+  shape=${pt%%:*} r=${pt#*:}
+  a=${r%%:*} b=${r#*:}
+  ma=$(time_ns h200 "$calib" spin_lock_fence $shape REPS=$a)
+  mb=$(time_ns h200 "$calib" spin_lock_fence $shape REPS=$b)
+  ga=$(gpu_ns "$shape REPS=$a") gb=$(gpu_ns "$shape REPS=$b")
+  check 'python3 -c "
+import sys
+ma, mb, ga, gb = map(float, sys.argv[1:5])
+r = (mb - ma) / (gb - ga)
+print(\"spin_lock_fence $shape REPS $a -> $b: model/GPU %.2f\" % r)
+assert 1 / 1.3 <= r <= 1.3
+" "$ma" "$mb" "$ga" "$gb"' "spin_lock_fence $shape REPS $a -> $b: model $ma $mb, GPU $ga $gb"
+done
+
+unseen=$src/bench/unseen/unseen.spec
+w8=$(time_ns h200 "$unseen" warp_lock)
+w528=$(time_ns h200 "$unseen" warp_lock BLOCKS=528)
+check 'python3 -c "
+import sys
+w8, w528 = map(float, sys.argv[1:3])
+print(\"warp_lock: model/GPU %.2f at 8 CTAs, %.2f at 528\" % (w8 / 182576.0, w528 / 530138946.5))
+assert 1 / 1.5 <= w8 / 182576.0 <= 1.5 and 1 / 1.5 <= w528 / 530138946.5 <= 1.5
+" "$w8" "$w528"' "warp_lock within 1.5x of the H200's (182.6 us, 530.1 ms): $w8 $w528 ns"
+
+sed -e 's/^atom.lock_contender_cycles = .*/atom.lock_contender_cycles = 0/' \
+    -e 's/^atom.lock_hold_cycles = .*/atom.lock_hold_cycles = 0/' "$src/sim/presets/h200.gpu" >"$tmp/nolock.gpu"
+w0=$(time_ns "$tmp/nolock.gpu" "$unseen" warp_lock BLOCKS=528)
+check 'python3 -c "import sys; assert float(sys.argv[1]) / 530138946.5 < 0.5" "$w0"' \
+  "without the lock bound warp_lock at 528 CTAs reads below half the GPU's time: $w0 ns"
+
+echo "test_cli_locks: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
