@@ -20,7 +20,7 @@ enum { B_LATENCY, B_ISSUE, B_LSU, B_L2, B_DRAM, B_ATOM_ADDR, B_ATOM_TP, B_ATOM_C
 static const char *const bound_words[] = {
     "dependent-latency chains", "instruction issue", "shared/L1 bandwidth", "L2 bandwidth",
     "DRAM bandwidth", "atomic serialization on one L2 line", "atomic throughput",
-    "CAS retries on contended words",
+    "CAS retries and lock hand-offs on contended words",
 };
 
 static double bound(const ws_result *r, int b)
@@ -116,7 +116,14 @@ static void reason(const ws_result *base, const ws_result *var, char *buf, size_
         snprintf(w, sizeof w, "%s bound %s (%%s -> %%s cycles)", bound_words[lim],
                  slower_is_var ? "it" : "the base");
         append(buf, n, w, a, b);
-        if (lim == B_ATOM_CAS && ws_result_value(slow, WS_M(SIM_ATOMIC_CAS_CONTENDERS)) >= 2) {
+        if (lim == B_ATOM_CAS && ws_result_value(slow, WS_M(SIM_ATOMIC_LOCK_ACQUISITIONS)) >= 1) {
+            /* A spin lock: its acquisitions come one after another, each after a release. */
+            human(ws_result_value(slow, WS_M(SIM_ATOMIC_LOCK_ACQUISITIONS)), a, sizeof a);
+            human(ws_result_value(slow, WS_M(SIM_ATOMIC_CAS_CONTENDERS)), b, sizeof b);
+            snprintf(w, sizeof w, "%s spin-lock acquisitions, each waiting for the last one's "
+                     "release, up to %s threads spinning on one word", a, b);
+            append(buf, n, "%s%s", w, "");
+        } else if (lim == B_ATOM_CAS && ws_result_value(slow, WS_M(SIM_ATOMIC_CAS_CONTENDERS)) >= 2) {
             /* How many threads one word has against it, and how many keep retrying:
              * half in one wave, more as waves of blocks refill the GPU. */
             human(ws_result_value(slow, WS_M(SIM_ATOMIC_CAS_CONTENDERS)), a, sizeof a);
@@ -196,7 +203,8 @@ static const char *const bound_keys[B_COUNT][24] = {
     [B_ATOM_CAS] = { "atom.cas_contended_cycles", "atom.cas_contended_256", "atom.cas_contended_1024",
                      "atom.cas_contended_4096", "atom.cas_attempt_cycles", "atom.cas64_scale",
                      "atom.cas_unit_bytes", "atom.cas_attempts_per_cycle",
-                     "atom.cas_successes_per_cycle" },
+                     "atom.cas_successes_per_cycle", "atom.lock_contender_cycles",
+                     "atom.lock_hold_cycles" },
 };
 
 /* validate.py's names of the bounds, in the order of bound_words. */

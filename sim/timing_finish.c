@@ -114,6 +114,7 @@ typedef struct ws_bounds {
     double l2, dram, atom_addr, atom_tp;  /* whole GPU */
     double atom_cas;                      /* CAS successes on the most contended address */
     double cas_contenders, cas_retrying;  /* its contenders; the share retrying per success */
+    double lock_acquisitions;             /* of spin locks */
     double busy_sm_cycles, warp_cycles;   /* for achieved occupancy */
     int sms_used;
     double max_sm_waves;
@@ -176,8 +177,8 @@ static double cas_contended(const ws_gpu_preset *p, double contenders)
  * acquisition at 128 threads, 47,800 at 16,896, 207,000 at 67,584: linear in the spinners).
  * Words of one sector are served in the same passes, so their hand-offs overlap; sectors of
  * one L2 atomic unit queue one after another (spin_lock_fence on 4 words: 2 sectors a unit).
- * Returns the busiest unit's cycles. */
-static double lock_bound(const ws_timing *t, double resident, double density)
+ * Returns the busiest unit's cycles; adds the acquisitions to *acquired. */
+static double lock_bound(const ws_timing *t, double resident, double density, double *acquired)
 {
     const ws_gpu_preset *p = &t->p;
     ws_addr_table sectors, units;
@@ -186,6 +187,7 @@ static double lock_bound(const ws_timing *t, double resident, double density)
     for (int i = 0; i < t->atom_addrs.cap; i++) {
         const ws_addr_entry *e = &t->atom_addrs.e[i];
         if (e->addr == UINT64_MAX || e->cas <= 0 || e->exch < 0.5 * e->cas) continue;
+        *acquired += e->cas;
         double tries = e->ops - e->exch; /* the word's CAS lanes */
         double contenders = fmin(resident, resident * density * tries / t->cas_lane_ops);
         double each = p->atom_lock_hold_cycles + p->atom_lock_contender_cycles * contenders;
@@ -225,7 +227,7 @@ static double lock_bound(const ws_timing *t, double resident, double density)
  * doubles share one: their attempts add up). CAS attempts do not follow the plain atomics'
  * unit layout (docs/results/atomic-probe-h100.txt): 64 words on one 256-byte chunk take
  * 4x the time of 64 words 4 KB apart, but 64 words over 4 KB only 2.5x. */
-static double cas_bound(const ws_timing *t, double *most, double *retrying_out)
+static double cas_bound(const ws_timing *t, double *most, double *retrying_out, double *acquired)
 {
     if (t->cas_lane_ops <= 0) return 0;
     const ws_launch_shape *s = &t->shape;
@@ -245,7 +247,7 @@ static double cas_bound(const ws_timing *t, double *most, double *retrying_out)
     for (int i = 0; i < t->atom_addrs.cap; i++) {
         const ws_addr_entry *e = &t->atom_addrs.e[i];
         if (e->addr == UINT64_MAX || e->cas <= 0) continue;
-        double contenders = resident * density * e->ops / t->cas_lane_ops;
+        double contenders = resident * density * (e->ops - e->exch) / t->cas_lane_ops;
         if (contenders > *most) *most = contenders;
         double each = scale * cas_contended(&t->p, contenders);
         /* Each success, the other contenders of that round fail and retry (the share
@@ -260,7 +262,7 @@ static double cas_bound(const ws_timing *t, double *most, double *retrying_out)
         attempts += tries;
         lanes += e->ops;
     }
-    double locks = lock_bound(t, resident, density);
+    double locks = lock_bound(t, resident, density, acquired);
     /* Words the address table had no room for (a million bins) are taken to be like the
      * ones it holds: as many attempts per CAS lane. */
     if (t->cas_spilled_ops > 0)
@@ -313,7 +315,7 @@ static void gpu_bounds(const ws_timing *t, ws_bounds *b)
     b->atom_tp = fmax(t->atom_addr_ops / p->atom_l2_ops_per_cycle,
                       fmax(t->atom_line_ops / p->atom_l2_line_ops_per_cycle,
                            t->atom_requests / p->atom_l2_requests_per_cycle));
-    b->atom_cas = cas_bound(t, &b->cas_contenders, &b->cas_retrying);
+    b->atom_cas = cas_bound(t, &b->cas_contenders, &b->cas_retrying, &b->lock_acquisitions);
 }
 
 static double hottest_ops(const ws_addr_table *a)
@@ -368,6 +370,7 @@ int ws_timing_finish(ws_timing *t, ws_result *r, ws_error *err)
     rc |= put(r, WS_M(SIM_BOUND_ATOMIC_CAS), b.atom_cas);
     rc |= put(r, WS_M(SIM_ATOMIC_CAS_CONTENDERS), b.cas_contenders);
     rc |= put(r, WS_M(SIM_ATOMIC_CAS_RETRYING), b.cas_retrying);
+    rc |= put(r, WS_M(SIM_ATOMIC_LOCK_ACQUISITIONS), b.lock_acquisitions);
     rc |= put(r, WS_M(SIM_STALL_ISSUE), tot->stall[WS_STALL_ISSUE]);
     rc |= put(r, WS_M(SIM_STALL_DEPENDENCY), tot->stall[WS_STALL_DEP]);
     rc |= put(r, WS_M(SIM_STALL_MEMORY), tot->stall[WS_STALL_MEM]);

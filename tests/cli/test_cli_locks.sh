@@ -9,7 +9,9 @@
 #   (REPS 2 -> 4, 1 -> 2) within 1.3x;
 # - bench/unseen warp_lock (4 locks in one sector, a thread on a random one, its counter in
 #   another buffer) at 8 and 528 CTAs within 1.5x; with both keys at 0 (no lock bound) the
-#   528-CTA launch reads below half the GPU's time (0.21 before the lock bound).
+#   528-CTA launch reads below half the GPU's time (0.21 before the lock bound);
+# - `predict` says the lock bound it and how many acquisitions; sim__atomic_lock_acquisitions
+#   counts one a thread in warp_lock and none in a CAS increment loop.
 # Usage: sh test_cli_locks.sh PATH/TO/warpscope
 ws="$1"
 . "$(dirname "$0")/cli_lib.sh"
@@ -58,6 +60,19 @@ sed -e 's/^atom.lock_contender_cycles = .*/atom.lock_contender_cycles = 0/' \
 w0=$(time_ns "$tmp/nolock.gpu" "$unseen" warp_lock BLOCKS=528)
 check 'python3 -c "import sys; assert float(sys.argv[1]) / 530138946.5 < 0.5" "$w0"' \
   "without the lock bound warp_lock at 528 CTAs reads below half the GPU's time: $w0 ns"
+
+# What predict says of it, and the acquisitions counted: one a thread (1024 at 8 CTAs), none in
+# a CAS increment loop (no release).
+"$ws" predict "$unseen" --preset h200 --quiet >"$tmp/predict.txt" 2>&1
+check 'grep -Eq "warp_lock is [0-9.]+x slower than dispatch_switch: CAS retries and lock hand-offs on contended words bound it \([0-9.]+[kM]? -> [0-9.]+[kM]? cycles\), 1024 spin-lock acquisitions, each waiting for the last one.s release, up to [0-9.]+[k]? threads spinning on one word" "$tmp/predict.txt"' \
+  "predict names the lock: $(grep "warp_lock is" "$tmp/predict.txt")"
+acq() {
+  "$ws" sim "$@" --timing --preset h200 --no-db --quiet --json --no-races 2>/dev/null |
+    python3 -c "import json,sys; print(json.loads(sys.stdin.read().strip().splitlines()[-1])['metrics']['sim__atomic_lock_acquisitions'])"
+}
+a1=$(acq "$unseen" --variant warp_lock)
+a2=$(acq "$calib" --variant cas_loop -D CTAS=4 -D THREADS=256 -D REPS=1)
+check '[ "$a1" = 1024 ] && [ "$a2" = 0 ]' "sim__atomic_lock_acquisitions: warp_lock $a1 (want 1024), cas_loop $a2 (want 0)"
 
 echo "test_cli_locks: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -43,7 +43,7 @@ check 'grep -Eq "warp_shfl is [0-9.]+x faster than atomic: atomic serialization 
       "1 bin: warp_shfl faster, serialization named"
 check 'grep -q "lanes per address in one atomic warp-instruction 32.0 -> 1.0" "$tmp/h1.txt"' \
       "1 bin: lanes per address 32 -> 1"
-check 'grep -Eq "double_cas is [0-9.]+x slower than atomic: CAS retries on contended words" "$tmp/h1.txt"' \
+check 'grep -Eq "double_cas is [0-9.]+x slower than atomic: CAS retries and lock hand-offs on contended words" "$tmp/h1.txt"' \
       "1 bin: the CAS loop's retries named"
 check 'grep -q "up to 4096 threads on one word, 50% of them retrying per success in one wave" "$tmp/h1.txt"' \
       "1 bin, one wave: every thread on the word, half retrying"
