@@ -10,6 +10,7 @@
 # - bench/unseen warp_lock (4 locks in one sector, a thread on a random one, its counter in
 #   another buffer) at 8 and 528 CTAs within 1.5x; with both keys at 0 (no lock bound) the
 #   528-CTA launch reads below half the GPU's time (0.21 before the lock bound);
+# - bench/unseen/unseen9's six launches (lock layouts the fit never saw) within 1.5x;
 # - `predict` says the lock bound it and how many acquisitions; sim__atomic_lock_acquisitions
 #   counts one a thread in warp_lock and none in a CAS increment loop.
 # Usage: sh test_cli_locks.sh PATH/TO/warpscope
@@ -54,6 +55,32 @@ w8, w528 = map(float, sys.argv[1:3])
 print(\"warp_lock: model/GPU %.2f at 8 CTAs, %.2f at 528\" % (w8 / 182576.0, w528 / 530138946.5))
 assert 1 / 1.5 <= w8 / 182576.0 <= 1.5 and 1 / 1.5 <= w528 / 530138946.5 <= 1.5
 " "$w8" "$w528"' "warp_lock within 1.5x of the H200's (182.6 us, 530.1 ms): $w8 $w528 ns"
+
+# bench/unseen/unseen9 (locks inside 16-byte records, one of 32 locks a warp leader, a longer
+# critical section), written after the keys were fitted: all six launches within 1.5x of the
+# H200's times (bench/records/validate-unseen-h200.records.json).
+u9=$src/bench/unseen/unseen9.spec
+for b in 8 528; do
+  "$ws" sim "$u9" -D BLOCKS=$b --timing --preset h200 --no-db --quiet --json --no-races \
+    >"$tmp/u9-$b.json" 2>/dev/null
+done
+check 'python3 - "$tmp/u9-8.json" "$tmp/u9-528.json" "$src/bench/records/validate-unseen-h200.records.json" <<PY
+import json, sys
+rec = json.load(open(sys.argv[3]))
+gpu = {p["size"]: p["times_ns"] for p in rec["points"] if p["workload"].endswith("unseen9.spec")}
+bad = []
+for path, size in ((sys.argv[1], "-"), (sys.argv[2], "BLOCKS=528")):
+    for line in open(path):
+        line = line.strip()
+        if not line.startswith("{"):
+            continue
+        for r in json.loads(line).get("runs", [json.loads(line)]):
+            q = r["metrics"]["sim__time_ns"] / gpu[size][r["variant"]]
+            print("unseen9 %s %s: model/GPU %.2f" % (size, r["variant"], q))
+            if not 1 / 1.5 <= q <= 1.5:
+                bad.append(r["variant"])
+assert sum(len(v) for v in gpu.values()) == 6 and not bad, bad
+PY' "unseen9 within 1.5x of the H200's times"
 
 sed -e 's/^atom.lock_contender_cycles = .*/atom.lock_contender_cycles = 0/' \
     -e 's/^atom.lock_hold_cycles = .*/atom.lock_hold_cycles = 0/' "$src/sim/presets/h200.gpu" >"$tmp/nolock.gpu"
