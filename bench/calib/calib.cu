@@ -436,20 +436,11 @@ extern "C" __global__ void atomic_shared(int *out)
 // ---------------------------------------------------------------- local memory and calls
 // A thread's array indexed by values the compiler cannot know lives in local memory
 // (interleaved per lane, cached in L1): LDL and STL.
-#define LRING 32
+#include "ring_chase.cuh" /* LRING, ring_chase: shared with bench/placement */
 // LDL chase through a ring the thread wrote long before: a local load's latency.
 extern "C" __global__ void local_chase(int *out, int zero)
 {
-    int a[LRING];
-#pragma unroll
-    for (int k = 0; k < LRING; k++)
-        a[k] = (k + 1 + zero) & (LRING - 1);
-    int j = zero;
-#pragma unroll 1
-    for (int i = 0; i < ITERS; i++)
-#pragma unroll
-        for (int r = 0; r < REPS; r++)
-            j = a[j];
+    int j = ring_chase(zero);
     out[blockIdx.x * blockDim.x + threadIdx.x] = j;
 }
 

@@ -3,7 +3,7 @@
 // a fixed amount of work: `chase` (bench/calib local_chase's pointer chase through a 32-word
 // ring in local memory, LDL after LDL) or `spin` (a clock64() wait of SPIN cycles, no memory).
 // bench/placement.sh runs it on the GPU and tallies CTAs per SM.
-#define LRING 32
+#include "../calib/ring_chase.cuh" /* bench/calib local_chase's chase */
 
 __device__ __forceinline__ unsigned smid()
 {
@@ -33,16 +33,7 @@ __device__ __forceinline__ void record(unsigned long long *where, unsigned long 
 extern "C" __global__ void chase(unsigned long long *where, int *out, int zero)
 {
     unsigned long long t0 = now();
-    int a[LRING];
-#pragma unroll
-    for (int k = 0; k < LRING; k++)
-        a[k] = (k + 1 + zero) & (LRING - 1);
-    int j = zero;
-#pragma unroll 1
-    for (int i = 0; i < ITERS; i++)
-#pragma unroll
-        for (int r = 0; r < REPS; r++)
-            j = a[j];
+    int j = ring_chase(zero);
     out[blockIdx.x * blockDim.x + threadIdx.x] = j;
     record(where, t0);
 }

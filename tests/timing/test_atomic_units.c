@@ -188,12 +188,14 @@ int main(void)
      * same passes, sectors of one unit one after another. 256 threads, one acquisition each.
      * (A CAS increment loop has no release and keeps the contended cost above: cas_loop.) */
     {
-        static const char *const lock_keys[] = {
-            "atom.l2_unit_bytes", "256", "atom.l2_unit_ways", "2", "atom.l2_unit_block_bytes", "1024",
-            "atom.cas_contended_cycles", "2000", "atom.cas_contended_256", "1000",
-            "atom.cas_contended_1024", "500", "atom.cas_contended_4096", "250",
-            "atom.cas_attempt_cycles", "0.001", "atom.cas_successes_per_cycle", "1",
-            "atom.lock_contender_cycles", "40", "atom.lock_hold_cycles", "100", NULL };
+        const char *lock_keys[64];
+        int nk = 0;
+        for (int k = 0; layout[k] && nk < 58; k++) lock_keys[nk++] = layout[k];
+        lock_keys[nk++] = "atom.lock_contender_cycles";
+        lock_keys[nk++] = "40";
+        lock_keys[nk++] = "atom.lock_hold_cycles";
+        lock_keys[nk++] = "100";
+        lock_keys[nk] = NULL;
         char lpath[WS_PATH_MAX];
         const char *lp = ws_tr_preset_edit(lock_keys, "atomic-units-lock", lpath, sizeof lpath);
         CHECK(lp != NULL, "writing the lock preset");
