@@ -204,7 +204,8 @@ static const char *const bound_keys[B_COUNT][24] = {
                      "atom.cas_contended_4096", "atom.cas_attempt_cycles", "atom.cas64_scale",
                      "atom.cas_unit_bytes", "atom.cas_attempts_per_cycle",
                      "atom.cas_successes_per_cycle", "atom.lock_contender_cycles",
-                     "atom.lock_hold_cycles" },
+                     "atom.lock_hold_cycles", "atom.lock_nofence_contender_cycles",
+                     "atom.lock_nofence_hold_cycles" },
 };
 
 /* validate.py's names of the bounds, in the order of bound_words. */

@@ -125,6 +125,7 @@ static void describe(const ws_sass_inst *in, ws_pcstatic *s)
     s->atom_cas = (oi->flags & WS_SOPF_ATOMIC) &&
                   (ws_sass_has(in, WS_SMOD_CAS) || ws_sass_has(in, WS_SMOD_CAST));
     s->atom_exch = (oi->flags & WS_SOPF_ATOMIC) && ws_sass_has(in, WS_SMOD_EXCH);
+    s->fence = in->op == WS_SOP_MEMBAR || in->op == WS_SOP_FENCE;
     s->atom_fp = (oi->flags & WS_SOPF_ATOMIC) &&
                  (in->dtype == WS_SMOD_F32 || in->dtype == WS_SMOD_F64 ||
                   in->stype == WS_SMOD_F32 || in->stype == WS_SMOD_F64);

@@ -34,6 +34,7 @@ typedef struct ws_pcstatic {
     uint8_t call;             /* a call or a return (SASS CALL, RET): fetch moves to another function */
     uint8_t atom_cas;         /* a compare-and-swap */
     uint8_t atom_exch;        /* an exchange (a lock's release, atomicExch(lock, 0)) */
+    uint8_t fence;            /* a memory fence (MEMBAR, FENCE; PTX membar, fence) */
     uint8_t atom_fp;          /* a floating-point atomic */
     uint8_t atom_merge;       /* lanes on one word merge into one add (ATOMS.POPC.INC) */
     uint8_t stall;            /* SASS: the compiler's stall count, cycles before the warp's

@@ -173,8 +173,10 @@ static double cas_contended(const ws_gpu_preset *p, double contenders)
  * from any contender that saw the last one; a lock's cannot come before its holder's release,
  * and that release queues at the word's unit behind the attempts of every thread spinning on
  * it. So each acquisition costs atom.lock_hold_cycles + atom.lock_contender_cycles x the
- * word's contenders, one after another (bench/calib spin_lock_fence on an H200: 516 cycles an
- * acquisition at 128 threads, 47,800 at 16,896, 207,000 at 67,584: linear in the spinners).
+ * word's contenders, one after another (bench/calib spin_lock_fence on an H200: 1861 cycles
+ * an acquisition at 512 threads, 47,800 at 16,896, 207,000 at 67,584: linear in the
+ * spinners); where no fence comes between the swapping CAS and the release, the
+ * atom.lock_nofence_* keys (spin_lock: 1235, 32,100 and 137,000).
  * Words of one sector are served in the same passes, so their hand-offs overlap; sectors of
  * one L2 atomic unit queue one after another (spin_lock_fence on 4 words: 2 sectors a unit).
  * Returns the busiest unit's cycles; adds the acquisitions to *acquired. */
@@ -190,7 +192,12 @@ static double lock_bound(const ws_timing *t, double resident, double density, do
         *acquired += e->cas;
         double tries = e->ops - e->exch; /* the word's CAS lanes */
         double contenders = fmin(resident, resident * density * tries / t->cas_lane_ops);
-        double each = p->atom_lock_hold_cycles + p->atom_lock_contender_cycles * contenders;
+        /* a release after a fence waits for the holder's writes first (spin_lock_fence);
+         * without one (spin_lock) the hand-off is cheaper: by the share of each */
+        double fenced = fmin(1.0, e->exch_fenced / e->exch);
+        double each = fenced * (p->atom_lock_hold_cycles + p->atom_lock_contender_cycles * contenders) +
+                      (1 - fenced) * (p->atom_lock_nofence_hold_cycles +
+                                      p->atom_lock_nofence_contender_cycles * contenders);
         ws_addr_entry *s = ws_addr_table_at(&sectors, e->addr / (uint64_t)p->sector_bytes);
         if (s) s->service = fmax(s->service, e->cas * each);
     }

@@ -63,6 +63,8 @@ typedef struct ws_gpu_preset {
     double atom_cas64_scale;         /* a 64-bit CAS's contended cost over a 32-bit one's */
     double atom_lock_contender_cycles; /* a spin lock's hand-off: cycles per thread spinning on it */
     double atom_lock_hold_cycles;    /* and the cycles of a hand-off beyond those */
+    double atom_lock_nofence_contender_cycles; /* the same where no fence precedes the release */
+    double atom_lock_nofence_hold_cycles;
     double atom_shared_lane_cycles;  /* extra per additional lane on one shared address */
     double warp_group_cycles;        /* each further member-mask group a warp-wide op serializes */
     double warp_group_issue;         /* and the issue cycles each further group takes */
@@ -112,6 +114,7 @@ typedef struct ws_addr_entry {
     uint64_t addr;
     double ops, service, cas; /* lane-ops, service cycles, CAS successes */
     double exch;              /* exchange lane-ops (a lock's releases) */
+    double exch_fenced;       /* of those, after a fence since the warp's last swapping CAS */
 } ws_addr_entry;
 typedef struct ws_addr_table {
     int cap, n;                 /* cap a power of two */

@@ -143,12 +143,20 @@ static void global_atomic_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_eve
             e->ops += a.count[i];
             e->service += a.count[i] * again;
             e->cas += ok;
-            if (pi->atom_exch) e->exch += a.count[i]; /* a lock's release (cas_bound) */
+            if (pi->atom_exch) { /* a lock's release (lock_bound), fenced or not */
+                e->exch += a.count[i];
+                if (c->warps[ev->warp].lock_fenced) e->exch_fenced += a.count[i];
+            }
         } else if (cas) {
             t->cas_spilled_ops += a.count[i];
         }
         t->cas_successes += ok;
     }
+    /* A swapping CAS may take a lock, an exchange gives it back (lock_bound tells the two
+     * kinds of critical section apart by a fence between them). */
+    ws_warp_timing *w = &c->warps[ev->warp];
+    if (pi->atom_exch) w->lock_held = w->lock_fenced = 0;
+    else if (cas && (ev->pred_on & ev->cas_ok)) { w->lock_held = 1; w->lock_fenced = 0; }
     double part = atomic_unit_service(t, &a, again);
     if (cas) t->cas_lane_ops += __builtin_popcount(ev->pred_on);
     if (cas && ev->access_bytes == 8) t->cas64_lane_ops += __builtin_popcount(ev->pred_on);

@@ -23,6 +23,7 @@ typedef struct ws_pcinfo {
     uint8_t call;             /* a call or a return (SASS CALL, RET) */
     uint8_t atom_cas, atom_fp;/* atomics: compare-and-swap; floating point */
     uint8_t atom_exch;        /* an exchange: a lock's release where CASes take the word */
+    uint8_t fence;            /* a memory fence */
     uint8_t atom_merge;       /* lanes on one word merge into one add (ATOMS.POPC.INC) */
     uint8_t stall;            /* the compiler's stall count after it (SASS), 0 = none */
     int32_t target;           /* branches: target pc, else -1 */
@@ -52,6 +53,8 @@ typedef struct ws_warp_timing {
     double *freed;            /* per register: cycle a memory instruction has read it */
     uint8_t *kind;            /* per register: what produced it (WS_STALL_*) */
     int64_t bar_gen;          /* barriers passed */
+    uint8_t lock_held;        /* a CAS of it swapped: a lock may be held (lock_bound) */
+    uint8_t lock_fenced;      /* and a fence came since */
     int bar_pending, bar_noted;
 } ws_warp_timing;
 

@@ -75,6 +75,8 @@ static const preset_key ws_preset_keys[] = {
     NUM_KEY("atom.cas64_scale", atom_cas64_scale),
     NUM_KEY("atom.lock_contender_cycles", atom_lock_contender_cycles),
     NUM_KEY("atom.lock_hold_cycles", atom_lock_hold_cycles),
+    NUM_KEY("atom.lock_nofence_contender_cycles", atom_lock_nofence_contender_cycles),
+    NUM_KEY("atom.lock_nofence_hold_cycles", atom_lock_nofence_hold_cycles),
     NUM_KEY("atom.cas_contended_256", atom_cas_contended_256),
     NUM_KEY("atom.cas_contended_1024", atom_cas_contended_1024),
     NUM_KEY("atom.cas_contended_4096", atom_cas_contended_4096),

@@ -47,6 +47,7 @@ static void describe(const ws_inst *in, ws_pcstatic *s)
     s->reconv_pc = in->reconv_pc;
     s->atom_cas = ws_op_has(in->op, WS_OPF_ATOMIC) && in->subop == WS_SUB_CAS;
     s->atom_exch = ws_op_has(in->op, WS_OPF_ATOMIC) && in->subop == WS_SUB_EXCH;
+    s->fence = in->op == WS_OP_MEMBAR || in->op == WS_OP_FENCE;
     s->atom_fp = ws_op_has(in->op, WS_OPF_ATOMIC) && in->type >= WS_P_F16 && in->type <= WS_P_F64;
 }
 

@@ -2,15 +2,17 @@
 # exchanges give back is a lock: each acquisition waits for the holder's release, which
 # queues behind every spinner's attempts, so it costs atom.lock_hold_cycles +
 # atom.lock_contender_cycles x the threads spinning on the word (both fitted to bench/calib
-# spin_lock_fence at 512 and 16896 threads on one word: bench/records/calib-locks-h200.txt).
-# Against an H200's times the fit never saw:
-# - spin_lock_fence at 4224 threads on one word, and on four words (two sectors of each of two
-#   L2 atomic units) at 16896 and 67584 threads: the time one more acquisition a thread adds
-#   (REPS 2 -> 4, 1 -> 2) within 1.3x;
+# spin_lock_fence at 512 and 16896 threads on one word: bench/records/calib-locks-h200.txt), or
+# where no fence comes between the swapping CAS and the release the atom.lock_nofence_* keys
+# (fitted to spin_lock at the same two shapes). Against an H200's times the fits never saw:
+# - spin_lock_fence and spin_lock at 4224 threads on one word, and on four words (two sectors
+#   of each of two L2 atomic units) at 16896 and 67584 threads: the time one more acquisition
+#   a thread adds (REPS 2 -> 4, 1 -> 2) within 1.3x;
 # - bench/unseen warp_lock (4 locks in one sector, a thread on a random one, its counter in
 #   another buffer) at 8 and 528 CTAs within 1.5x; with both keys at 0 (no lock bound) the
 #   528-CTA launch reads below half the GPU's time (0.21 before the lock bound);
-# - bench/unseen/unseen9's six launches (lock layouts the fit never saw) within 1.5x;
+# - bench/unseen/unseen9's six launches (lock layouts the fit never saw) within 1.5x, and
+#   unseen8's lock_nofence (16 locks, no fence) at 8 and 528 CTAs;
 # - `predict` says the lock bound it and how many acquisitions; sim__atomic_lock_acquisitions
 #   counts one a thread in warp_lock and none in a CAS increment loop.
 # Usage: sh test_cli_locks.sh PATH/TO/warpscope
@@ -28,22 +30,24 @@ time_ns() {
   "$ws" sim "$s" --variant "$v" "$@" --timing --preset "$p" --no-db --quiet --json --no-races 2>/dev/null |
     python3 -c "import json,sys; print(json.loads(sys.stdin.read().strip().splitlines()[-1])['metrics']['sim__time_ns'])"
 }
-# gpu_ns DEFS...: the recorded H200 time of spin_lock_fence at those defines
-gpu_ns() { grep "^spin_lock_fence $* " "$rec" | awk '{print $NF}'; }
+# gpu_ns VARIANT DEFS...: the recorded H200 time of the variant at those defines
+gpu_ns() { v=$1; shift; grep "^$v $* " "$rec" | awk '{print $NF}'; }
 
+for v in spin_lock_fence spin_lock; do
 for pt in "CTAS=33 THREADS=128 LOCKS=1:2:4" "CTAS=132 THREADS=128 LOCKS=4:1:2" "CTAS=132 THREADS=512 LOCKS=4:1:2"; do
   shape=${pt%%:*} r=${pt#*:}
   a=${r%%:*} b=${r#*:}
-  ma=$(time_ns h200 "$calib" spin_lock_fence $shape REPS=$a)
-  mb=$(time_ns h200 "$calib" spin_lock_fence $shape REPS=$b)
-  ga=$(gpu_ns "$shape REPS=$a") gb=$(gpu_ns "$shape REPS=$b")
+  ma=$(time_ns h200 "$calib" $v $shape REPS=$a)
+  mb=$(time_ns h200 "$calib" $v $shape REPS=$b)
+  ga=$(gpu_ns $v "$shape REPS=$a") gb=$(gpu_ns $v "$shape REPS=$b")
   check 'python3 -c "
 import sys
 ma, mb, ga, gb = map(float, sys.argv[1:5])
 r = (mb - ma) / (gb - ga)
-print(\"spin_lock_fence $shape REPS $a -> $b: model/GPU %.2f\" % r)
+print(\"$v $shape REPS $a -> $b: model/GPU %.2f\" % r)
 assert 1 / 1.3 <= r <= 1.3
-" "$ma" "$mb" "$ga" "$gb"' "spin_lock_fence $shape REPS $a -> $b: model $ma $mb, GPU $ga $gb"
+" "$ma" "$mb" "$ga" "$gb"' "$v $shape REPS $a -> $b: model $ma $mb, GPU $ga $gb"
+done
 done
 
 unseen=$src/bench/unseen/unseen.spec
@@ -81,6 +85,16 @@ for path, size in ((sys.argv[1], "-"), (sys.argv[2], "BLOCKS=528")):
                 bad.append(r["variant"])
 assert sum(len(v) for v in gpu.values()) == 6 and not bad, bad
 PY' "unseen9 within 1.5x of the H200's times"
+n8=$(time_ns h200 "$src/bench/unseen/unseen8.spec" lock_nofence)
+n528=$(time_ns h200 "$src/bench/unseen/unseen8.spec" lock_nofence BLOCKS=528)
+check 'python3 -c "
+import json, sys
+rec = json.load(open(sys.argv[3]))
+gpu = {p[\"size\"]: p[\"times_ns\"][\"lock_nofence\"] for p in rec[\"points\"] if p[\"workload\"].endswith(\"unseen8.spec\")}
+a, b = float(sys.argv[1]) / gpu[\"-\"], float(sys.argv[2]) / gpu[\"BLOCKS=528\"]
+print(\"unseen8 lock_nofence: model/GPU %.2f at 8 CTAs, %.2f at 528\" % (a, b))
+assert all(1 / 1.5 <= q <= 1.5 for q in (a, b))
+" "$n8" "$n528" "$src/bench/records/validate-unseen-h200.records.json"' "unseen8 lock_nofence within 1.5x: $n8 $n528"
 
 sed -e 's/^atom.lock_contender_cycles = .*/atom.lock_contender_cycles = 0/' \
     -e 's/^atom.lock_hold_cycles = .*/atom.lock_hold_cycles = 0/' "$src/sim/presets/h200.gpu" >"$tmp/nolock.gpu"

@@ -12,7 +12,8 @@
  *   a CAS success costs the contended cycles at its contender count, between the measured
  *     counts by the logarithm, and the GPU serves so many swaps a cycle;
  *   a spin lock's acquisition costs a hand-off plus a share per spinning thread, words of one
- *     sector at once, sectors of one unit in turn. */
+ *     sector at once, sectors of one unit in turn, by the keys of a critical section with a
+ *     fence or without one. */
 #include <stdio.h>
 #include <stdlib.h>
 #include "sim/timing_internal.h"
@@ -195,6 +196,10 @@ int main(void)
         lock_keys[nk++] = "40";
         lock_keys[nk++] = "atom.lock_hold_cycles";
         lock_keys[nk++] = "100";
+        lock_keys[nk++] = "atom.lock_nofence_contender_cycles";
+        lock_keys[nk++] = "50";
+        lock_keys[nk++] = "atom.lock_nofence_hold_cycles";
+        lock_keys[nk++] = "20";
         lock_keys[nk] = NULL;
         char lpath[WS_PATH_MAX];
         const char *lp = ws_tr_preset_edit(lock_keys, "atomic-units-lock", lpath, sizeof lpath);
@@ -214,6 +219,14 @@ int main(void)
             printf("spin_lock_fence, %-30s %9.0f cycles (want %.0f)\n", lk[i].what, got, lk[i].want);
             CHECK(fabs(got - lk[i].want) <= 1e-6 * lk[i].want, "%s: %g vs %g", lk[i].what, got,
                   lk[i].want);
+        }
+        /* no fence between the swapping CAS and the release (spin_lock): the nofence keys */
+        {
+            const char *defs[] = { "CTAS=2", "THREADS=128", "REPS=1", "LOCKS=1", NULL };
+            double got = lp ? metric(lp, "spin_lock", defs, "sim__bound_atomic_cas_cycles") : NAN;
+            double want = 256 * (20 + 50 * 256.0);
+            printf("spin_lock, one lock, no fence             %9.0f cycles (want %.0f)\n", got, want);
+            CHECK(fabs(got - want) <= 1e-6 * want, "no fence: %g vs %g", got, want);
         }
         /* no release, no lock: cas_loop keeps the contended cost (256 x 1000) */
         const char *defs[] = { "CTAS=1", "THREADS=256", "REPS=1", NULL };
