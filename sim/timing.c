@@ -184,6 +184,7 @@ static void on_cta_begin(void *ctx, uint32_t cta, int nwarps)
         w->bar_gen = 0;
         w->bar_pending = w->bar_noted = 0;
         w->lock_held = w->lock_fenced = 0;
+        w->lock_lanes = 0;
     }
     t->last = c;
 }

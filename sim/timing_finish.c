@@ -169,7 +169,7 @@ static double cas_contended(const ws_gpu_preset *p, double contenders)
 }
 
 /* Spin locks: a word that CASes take (atomicCAS(lock, 0, 1)) and exchanges give back
- * (atomicExch(lock, 0)) at least half as often. A CAS increment loop's next success can come
+ * (atomicExch(lock, 0); or a plain store by the warp that took it) at least half as often. A CAS increment loop's next success can come
  * from any contender that saw the last one; a lock's cannot come before its holder's release,
  * and that release queues at the word's unit behind the attempts of every thread spinning on
  * it. So each acquisition costs atom.lock_hold_cycles + atom.lock_contender_cycles x the

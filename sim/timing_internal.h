@@ -113,7 +113,8 @@ uint64_t ws_atomic_unit(const ws_gpu_preset *p, uint64_t addr);
 typedef struct ws_addr_entry {
     uint64_t addr;
     double ops, service, cas; /* lane-ops, service cycles, CAS successes */
-    double exch;              /* exchange lane-ops (a lock's releases) */
+    double exch;              /* a lock's releases: exchange lane-ops, and plain stores by a
+                               * warp whose CAS swapped (timing_memcost.c) */
     double exch_fenced;       /* of those, after a fence since the warp's last swapping CAS */
 } ws_addr_entry;
 typedef struct ws_addr_table {
@@ -127,6 +128,8 @@ int ws_addr_table_init(ws_addr_table *t, int cap);
 int ws_addr_table_add(ws_addr_table *t, uint64_t addr, double ops, double service, double cas);
 /* The entry of `addr`, made (zero) if new; NULL when the table is full (counted in `overflow`). */
 ws_addr_entry *ws_addr_table_at(ws_addr_table *t, uint64_t addr);
+/* The entry of `addr`, or NULL (nothing is added). */
+ws_addr_entry *ws_addr_table_find(ws_addr_table *t, uint64_t addr);
 void ws_addr_table_free(ws_addr_table *t);
 
 /* A fixed-size bit set of hashed sector addresses: "has this sector been touched". */

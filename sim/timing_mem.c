@@ -141,6 +141,17 @@ ws_addr_entry *ws_addr_table_at(ws_addr_table *t, uint64_t addr)
     return NULL;
 }
 
+ws_addr_entry *ws_addr_table_find(ws_addr_table *t, uint64_t addr)
+{
+    uint64_t h = (addr * 0x9E3779B97F4A7C15ull) >> 17;
+    for (int probe = 0; probe < t->cap; probe++) {
+        ws_addr_entry *e = &t->e[(h + (uint64_t)probe) & (uint64_t)(t->cap - 1)];
+        if (e->addr == addr) return e;
+        if (e->addr == UINT64_MAX) return NULL;
+    }
+    return NULL;
+}
+
 int ws_addr_table_add(ws_addr_table *t, uint64_t addr, double ops, double service, double cas)
 {
     ws_addr_entry *e = ws_addr_table_at(t, addr);

@@ -155,8 +155,18 @@ static void global_atomic_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_eve
     /* A swapping CAS may take a lock, an exchange gives it back (lock_bound tells the two
      * kinds of critical section apart by a fence between them). */
     ws_warp_timing *w = &c->warps[ev->warp];
-    if (pi->atom_exch) w->lock_held = w->lock_fenced = 0;
-    else if (cas && (ev->pred_on & ev->cas_ok)) { w->lock_held = 1; w->lock_fenced = 0; }
+    if (pi->atom_exch) {
+        w->lock_held = w->lock_fenced = 0;
+        w->lock_lanes = 0;
+    } else if (cas && (ev->pred_on & ev->cas_ok)) {
+        w->lock_held = 1;
+        w->lock_fenced = 0;
+        for (uint32_t m = ev->pred_on & ev->cas_ok; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            w->lock_word[l] = ev->addr[l];
+            w->lock_lanes |= 1u << l;
+        }
+    }
     double part = atomic_unit_service(t, &a, again);
     if (cas) t->cas_lane_ops += __builtin_popcount(ev->pred_on);
     if (cas && ev->access_bytes == 8) t->cas64_lane_ops += __builtin_popcount(ev->pred_on);
@@ -175,11 +185,30 @@ static void global_atomic_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_eve
     cost->kind = WS_STALL_ATOM;
 }
 
+/* A plain store by a lane to the word its own CAS took: a lock given back without an
+ * exchange (`__threadfence(); *lock = 0;`), counted as lock_bound counts one. */
+static void store_release(ws_timing *t, ws_cta_timing *c, const ws_warp_event *ev)
+{
+    ws_warp_timing *w = &c->warps[ev->warp];
+    for (uint32_t m = ev->pred_on & w->lock_lanes; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        if (ev->addr[l] != w->lock_word[l]) continue;
+        ws_addr_entry *e = ws_addr_table_find(&t->atom_addrs, ev->addr[l]);
+        if (e) {
+            e->exch += 1;
+            e->exch_fenced += w->lock_fenced;
+        }
+        w->lock_lanes &= ~(1u << l);
+    }
+    if (!w->lock_lanes) w->lock_held = w->lock_fenced = 0;
+}
+
 /* Loads: all lines seen by this CTA recently -> L1; else L2, or DRAM on a first touch. */
 static void global_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_event *ev, int store,
                         ws_cost *cost)
 {
     const ws_gpu_preset *p = &t->p;
+    if (store) store_release(t, c, ev);
     ws_memset sectors;
     int lines;
     ws_mem_sectors(ev->addr, ev->pred_on, ev->access_bytes, (int)p->sector_bytes, &sectors,

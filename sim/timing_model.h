@@ -55,6 +55,8 @@ typedef struct ws_warp_timing {
     int64_t bar_gen;          /* barriers passed */
     uint8_t lock_held;        /* a CAS of it swapped: a lock may be held (lock_bound) */
     uint8_t lock_fenced;      /* and a fence came since */
+    uint32_t lock_lanes;      /* the lanes whose CAS swapped, and the word each took */
+    uint64_t lock_word[32];
     int bar_pending, bar_noted;
 } ws_warp_timing;
 

@@ -12,9 +12,11 @@
 #   another buffer) at 8 and 528 CTAs within 1.5x; with both keys at 0 (no lock bound) the
 #   528-CTA launch reads below half the GPU's time (0.21 before the lock bound);
 # - bench/unseen/unseen9's six launches (lock layouts the fit never saw) within 1.5x, and
-#   unseen8's lock_nofence (16 locks, no fence) at 8 and 528 CTAs;
+#   unseen8's lock_nofence (16 locks, no fence) and store_release (given back by a plain
+#   store after a fence, which the holder's warp makes to the word its CAS took) at 8 and 528
+#   CTAs;
 # - `predict` says the lock bound it and how many acquisitions; sim__atomic_lock_acquisitions
-#   counts one a thread in warp_lock and none in a CAS increment loop.
+#   counts one a thread in warp_lock and store_release and none in a CAS increment loop.
 # Usage: sh test_cli_locks.sh PATH/TO/warpscope
 ws="$1"
 . "$(dirname "$0")/cli_lib.sh"
@@ -85,16 +87,18 @@ for path, size in ((sys.argv[1], "-"), (sys.argv[2], "BLOCKS=528")):
                 bad.append(r["variant"])
 assert sum(len(v) for v in gpu.values()) == 6 and not bad, bad
 PY' "unseen9 within 1.5x of the H200's times"
-n8=$(time_ns h200 "$src/bench/unseen/unseen8.spec" lock_nofence)
-n528=$(time_ns h200 "$src/bench/unseen/unseen8.spec" lock_nofence BLOCKS=528)
-check 'python3 -c "
+for v in lock_nofence store_release; do
+  n8=$(time_ns h200 "$src/bench/unseen/unseen8.spec" $v)
+  n528=$(time_ns h200 "$src/bench/unseen/unseen8.spec" $v BLOCKS=528)
+  check 'python3 -c "
 import json, sys
 rec = json.load(open(sys.argv[3]))
-gpu = {p[\"size\"]: p[\"times_ns\"][\"lock_nofence\"] for p in rec[\"points\"] if p[\"workload\"].endswith(\"unseen8.spec\")}
+gpu = {p[\"size\"]: p[\"times_ns\"][\"$v\"] for p in rec[\"points\"] if p[\"workload\"].endswith(\"unseen8.spec\")}
 a, b = float(sys.argv[1]) / gpu[\"-\"], float(sys.argv[2]) / gpu[\"BLOCKS=528\"]
-print(\"unseen8 lock_nofence: model/GPU %.2f at 8 CTAs, %.2f at 528\" % (a, b))
+print(\"unseen8 $v: model/GPU %.2f at 8 CTAs, %.2f at 528\" % (a, b))
 assert all(1 / 1.5 <= q <= 1.5 for q in (a, b))
-" "$n8" "$n528" "$src/bench/records/validate-unseen-h200.records.json"' "unseen8 lock_nofence within 1.5x: $n8 $n528"
+" "$n8" "$n528" "$src/bench/records/validate-unseen-h200.records.json"' "unseen8 $v within 1.5x: $n8 $n528"
+done
 
 sed -e 's/^atom.lock_contender_cycles = .*/atom.lock_contender_cycles = 0/' \
     -e 's/^atom.lock_hold_cycles = .*/atom.lock_hold_cycles = 0/' "$src/sim/presets/h200.gpu" >"$tmp/nolock.gpu"
@@ -113,7 +117,9 @@ acq() {
 }
 a1=$(acq "$unseen" --variant warp_lock)
 a2=$(acq "$calib" --variant cas_loop -D CTAS=4 -D THREADS=256 -D REPS=1)
-check '[ "$a1" = 1024 ] && [ "$a2" = 0 ]' "sim__atomic_lock_acquisitions: warp_lock $a1 (want 1024), cas_loop $a2 (want 0)"
+a3=$(acq "$src/bench/unseen/unseen8.spec" --variant store_release)
+check '[ "$a1" = 1024 ] && [ "$a2" = 0 ] && [ "$a3" = 1024 ]' \
+  "sim__atomic_lock_acquisitions: warp_lock $a1 (want 1024), cas_loop $a2 (want 0), store_release $a3 (want 1024: released by a plain store)"
 
 echo "test_cli_locks: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
