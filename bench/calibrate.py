@@ -32,6 +32,8 @@ SPEC_REL = "bench/calib/calib.spec"
 ONE_WARP = {"CTAS": 1, "THREADS": 32}
 FULL_ISSUE = {"CTAS": 132, "THREADS": 1024, "CHAINS": 8, "ITERS": 8}
 ATOMS = {"CTAS": 132, "THREADS": 256}
+LOCK_MANY = {"CTAS": 132, "THREADS": 128}  # 16896 threads on one lock
+LOCK_FEW = {"CTAS": 4, "THREADS": 128}     # 512
 
 # (key, variant, fixed -D, varied constant, A, B, what the difference isolates); B None:
 # the key is fitted to the time of A itself.
@@ -142,13 +144,13 @@ BENCHES = [
      "atomicCAS increment loop on one word, 4096 threads of 16 CTAs contending"),
     ("atom.cas64_scale", "cas_loop64", {"CTAS": 256, "THREADS": 256}, "REPS", 1, 2,
      "64-bit atomicCAS increment loop on one word, 65536 threads contending in one wave"),
-    ("atom.lock_contender_cycles", "spin_lock_fence", {"CTAS": 132, "THREADS": 128}, "REPS", 2, 4,
+    ("atom.lock_contender_cycles", "spin_lock_fence", LOCK_MANY, "REPS", 2, 4,
      "a spin lock on one word (atomicCAS to take it, __threadfence, atomicExch to give it back), 16896 threads taking it in turn"),
-    ("atom.lock_hold_cycles", "spin_lock_fence", {"CTAS": 4, "THREADS": 128}, "REPS", 2, 4,
+    ("atom.lock_hold_cycles", "spin_lock_fence", LOCK_FEW, "REPS", 2, 4,
      "the same spin lock, 512 threads taking it in turn: a hand-off beyond its spinners' share"),
-    ("atom.lock_nofence_contender_cycles", "spin_lock", {"CTAS": 132, "THREADS": 128}, "REPS", 2, 4,
+    ("atom.lock_nofence_contender_cycles", "spin_lock", LOCK_MANY, "REPS", 2, 4,
      "the spin lock with no fence before the release, 16896 threads taking it in turn"),
-    ("atom.lock_nofence_hold_cycles", "spin_lock", {"CTAS": 4, "THREADS": 128}, "REPS", 2, 4,
+    ("atom.lock_nofence_hold_cycles", "spin_lock", LOCK_FEW, "REPS", 2, 4,
      "the spin lock with no fence before the release, 512 threads taking it in turn"),
     ("latency.atom", "atomic_shared", dict(ONE_WARP, ITERS=64, SPREAD=1), "REPS", 8, 16,
      "dependent shared-memory atomicAdd chain, each lane its own word, one warp"),

@@ -183,8 +183,8 @@ static void on_cta_begin(void *ctx, uint32_t cta, int nwarps)
         w->stall = 0;
         w->bar_gen = 0;
         w->bar_pending = w->bar_noted = 0;
-        w->lock_held = w->lock_fenced = 0;
         w->lock_lanes = 0;
+        w->lock_fenced = 0;
     }
     t->last = c;
 }
@@ -342,7 +342,7 @@ static void on_warp_inst(void *ctx, const ws_warp_event *ev)
         branch_hold(c, w, window, start, t->p.branch_yield_cycles);
     if (pi->call) /* a call or a return: fetch moves to another function (bench/calib call_chain) */
         branch_hold(c, w, window, start, t->p.branch_call_cycles);
-    if (pi->fence && w->lock_held) w->lock_fenced = 1; /* a critical section's fence */
+    if (pi->fence && w->lock_lanes) w->lock_fenced = 1; /* a critical section's fence */
     ws_cost cost = { pi->latency, WS_STALL_DEP };
     if (ev->addr && ev->pred_on) {
         ws_timing_mem_cost(t, c, ev, pi, &cost);

@@ -169,10 +169,10 @@ static double cas_contended(const ws_gpu_preset *p, double contenders)
 }
 
 /* Spin locks: a word that CASes take (atomicCAS(lock, 0, 1)) and exchanges give back
- * (atomicExch(lock, 0); or a plain store by the warp that took it) at least half as often. A CAS increment loop's next success can come
- * from any contender that saw the last one; a lock's cannot come before its holder's release,
- * and that release queues at the word's unit behind the attempts of every thread spinning on
- * it. So each acquisition costs atom.lock_hold_cycles + atom.lock_contender_cycles x the
+ * (atomicExch(lock, 0), or a plain store by the lane that took it) at least half as often.
+ * A CAS increment loop's next success can come from any contender that saw the last one; a
+ * lock's cannot come before its holder's release, and that release queues at the word's unit
+ * behind the attempts of every thread spinning on it. So each acquisition costs atom.lock_hold_cycles + atom.lock_contender_cycles x the
  * word's contenders, one after another (bench/calib spin_lock_fence on an H200: 1861 cycles
  * an acquisition at 512 threads, 47,800 at 16,896, 207,000 at 67,584: linear in the
  * spinners); where no fence comes between the swapping CAS and the release, the

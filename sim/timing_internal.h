@@ -114,7 +114,7 @@ typedef struct ws_addr_entry {
     uint64_t addr;
     double ops, service, cas; /* lane-ops, service cycles, CAS successes */
     double exch;              /* a lock's releases: exchange lane-ops, and plain stores by a
-                               * warp whose CAS swapped (timing_memcost.c) */
+                               * lane to the word its own CAS took (timing_memcost.c) */
     double exch_fenced;       /* of those, after a fence since the warp's last swapping CAS */
 } ws_addr_entry;
 typedef struct ws_addr_table {

@@ -124,33 +124,29 @@ int ws_addr_table_init(ws_addr_table *t, int cap)
     return 0;
 }
 
-ws_addr_entry *ws_addr_table_at(ws_addr_table *t, uint64_t addr)
+/* The entry of `addr`, made (zero) if `make` and there is room; NULL otherwise (a full
+ * table counts a new address it could not make in `overflow`). */
+static ws_addr_entry *probe(ws_addr_table *t, uint64_t addr, int make)
 {
     uint64_t h = (addr * 0x9E3779B97F4A7C15ull) >> 17;
-    for (int probe = 0; probe < t->cap; probe++) {
-        ws_addr_entry *e = &t->e[(h + (uint64_t)probe) & (uint64_t)(t->cap - 1)];
+    for (int k = 0; k < t->cap; k++) {
+        ws_addr_entry *e = &t->e[(h + (uint64_t)k) & (uint64_t)(t->cap - 1)];
         if (e->addr == addr) return e;
         if (e->addr == UINT64_MAX) {
+            if (!make) return NULL;
             if (t->n >= t->cap * 3 / 4) break;
             *e = (ws_addr_entry){ .addr = addr };
             t->n++;
             return e;
         }
     }
-    t->overflow++;
+    if (make) t->overflow++;
     return NULL;
 }
 
-ws_addr_entry *ws_addr_table_find(ws_addr_table *t, uint64_t addr)
-{
-    uint64_t h = (addr * 0x9E3779B97F4A7C15ull) >> 17;
-    for (int probe = 0; probe < t->cap; probe++) {
-        ws_addr_entry *e = &t->e[(h + (uint64_t)probe) & (uint64_t)(t->cap - 1)];
-        if (e->addr == addr) return e;
-        if (e->addr == UINT64_MAX) return NULL;
-    }
-    return NULL;
-}
+ws_addr_entry *ws_addr_table_at(ws_addr_table *t, uint64_t addr) { return probe(t, addr, 1); }
+
+ws_addr_entry *ws_addr_table_find(ws_addr_table *t, uint64_t addr) { return probe(t, addr, 0); }
 
 int ws_addr_table_add(ws_addr_table *t, uint64_t addr, double ops, double service, double cas)
 {

@@ -134,6 +134,7 @@ static void global_atomic_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_eve
     /* Per address: lane-ops, for CAS the lanes whose swap happened (successes), and the
      * word's chain: each of its lanes waits for the result of the one before, in this
      * request or an earlier one (one float lane a warp on one word: ~3.5 cycles each). */
+    ws_warp_timing *w = &c->warps[ev->warp];
     for (int i = 0; i < a.n; i++) {
         int ok = 0;
         for (uint32_t m = cas ? ev->pred_on & ev->cas_ok : 0; m; m &= m - 1)
@@ -145,7 +146,7 @@ static void global_atomic_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_eve
             e->cas += ok;
             if (pi->atom_exch) { /* a lock's release (lock_bound), fenced or not */
                 e->exch += a.count[i];
-                if (c->warps[ev->warp].lock_fenced) e->exch_fenced += a.count[i];
+                if (w->lock_fenced) e->exch_fenced += a.count[i];
             }
         } else if (cas) {
             t->cas_spilled_ops += a.count[i];
@@ -154,12 +155,10 @@ static void global_atomic_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_eve
     }
     /* A swapping CAS may take a lock, an exchange gives it back (lock_bound tells the two
      * kinds of critical section apart by a fence between them). */
-    ws_warp_timing *w = &c->warps[ev->warp];
     if (pi->atom_exch) {
-        w->lock_held = w->lock_fenced = 0;
         w->lock_lanes = 0;
+        w->lock_fenced = 0;
     } else if (cas && (ev->pred_on & ev->cas_ok)) {
-        w->lock_held = 1;
         w->lock_fenced = 0;
         for (uint32_t m = ev->pred_on & ev->cas_ok; m; m &= m - 1) {
             int l = __builtin_ctz(m);
@@ -200,7 +199,7 @@ static void store_release(ws_timing *t, ws_cta_timing *c, const ws_warp_event *e
         }
         w->lock_lanes &= ~(1u << l);
     }
-    if (!w->lock_lanes) w->lock_held = w->lock_fenced = 0;
+    if (!w->lock_lanes) w->lock_fenced = 0;
 }
 
 /* Loads: all lines seen by this CTA recently -> L1; else L2, or DRAM on a first touch. */

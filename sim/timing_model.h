@@ -53,10 +53,9 @@ typedef struct ws_warp_timing {
     double *freed;            /* per register: cycle a memory instruction has read it */
     uint8_t *kind;            /* per register: what produced it (WS_STALL_*) */
     int64_t bar_gen;          /* barriers passed */
-    uint8_t lock_held;        /* a CAS of it swapped: a lock may be held (lock_bound) */
-    uint8_t lock_fenced;      /* and a fence came since */
-    uint32_t lock_lanes;      /* the lanes whose CAS swapped, and the word each took */
-    uint64_t lock_word[32];
+    uint32_t lock_lanes;      /* the lanes whose CAS swapped (a lock each may hold: lock_bound), */
+    uint8_t lock_fenced;      /* whether a fence came since, */
+    uint64_t lock_word[32];   /* and the word each took */
     int bar_pending, bar_noted;
 } ws_warp_timing;
 

@@ -24,14 +24,16 @@ src=${WS_SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 calib=$src/bench/calib/calib.spec
 rec=$src/bench/records/calib-locks-h200.txt
 
-# time_ns PRESET SPEC VARIANT DEFS...: the model's time of one launch
-time_ns() {
-  p=$1 s=$2 v=$3
-  shift 3
+# sim_metric METRIC PRESET SPEC VARIANT DEFS...: one metric of one launch under the timing model
+sim_metric() {
+  m=$1 p=$2 s=$3 v=$4
+  shift 4
   set -- $(for d in "$@"; do printf -- '-D %s ' "$d"; done)
   "$ws" sim "$s" --variant "$v" "$@" --timing --preset "$p" --no-db --quiet --json --no-races 2>/dev/null |
-    python3 -c "import json,sys; print(json.loads(sys.stdin.read().strip().splitlines()[-1])['metrics']['sim__time_ns'])"
+    python3 -c "import json,sys; print(json.loads(sys.stdin.read().strip().splitlines()[-1])['metrics']['$m'])"
 }
+# time_ns PRESET SPEC VARIANT DEFS...: the model's time of one launch
+time_ns() { sim_metric sim__time_ns "$@"; }
 # gpu_ns VARIANT DEFS...: the recorded H200 time of the variant at those defines
 gpu_ns() { v=$1; shift; grep "^$v $* " "$rec" | awk '{print $NF}'; }
 
@@ -111,13 +113,9 @@ check 'python3 -c "import sys; assert float(sys.argv[1]) / 530138946.5 < 0.5" "$
 "$ws" predict "$unseen" --preset h200 --quiet >"$tmp/predict.txt" 2>&1
 check 'grep -Eq "warp_lock is [0-9.]+x slower than dispatch_switch: CAS retries and lock hand-offs on contended words bound it \([0-9.]+[kM]? -> [0-9.]+[kM]? cycles\), 1024 spin-lock acquisitions, each waiting for the last one.s release, up to [0-9.]+[k]? threads spinning on one word" "$tmp/predict.txt"' \
   "predict names the lock: $(grep "warp_lock is" "$tmp/predict.txt")"
-acq() {
-  "$ws" sim "$@" --timing --preset h200 --no-db --quiet --json --no-races 2>/dev/null |
-    python3 -c "import json,sys; print(json.loads(sys.stdin.read().strip().splitlines()[-1])['metrics']['sim__atomic_lock_acquisitions'])"
-}
-a1=$(acq "$unseen" --variant warp_lock)
-a2=$(acq "$calib" --variant cas_loop -D CTAS=4 -D THREADS=256 -D REPS=1)
-a3=$(acq "$src/bench/unseen/unseen8.spec" --variant store_release)
+a1=$(sim_metric sim__atomic_lock_acquisitions h200 "$unseen" warp_lock)
+a2=$(sim_metric sim__atomic_lock_acquisitions h200 "$calib" cas_loop CTAS=4 THREADS=256 REPS=1)
+a3=$(sim_metric sim__atomic_lock_acquisitions h200 "$src/bench/unseen/unseen8.spec" store_release)
 check '[ "$a1" = 1024 ] && [ "$a2" = 0 ] && [ "$a3" = 1024 ]' \
   "sim__atomic_lock_acquisitions: warp_lock $a1 (want 1024), cas_loop $a2 (want 0), store_release $a3 (want 1024: released by a plain store)"
 
