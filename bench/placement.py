@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """Tallies bench/placement's dumps: per launch, how many CTAs each SM ran, how many ran on one
-SM at once, and how long CTAs took.
+SM at once, how long CTAs took, %nsmid and %nwarpid, and the SMs of the first CTAs in launch order (with
+how many of the first %nsmid CTAs ran on the SM of their own index, as round-robin by index
+would put them).
 
 usage: placement.py WHERE.bin [LABEL]
 WHERE.bin is `warpscope run bench/placement/placement.spec --dump DIR`'s VARIANT.where.bin:
-three little-endian u64 per CTA (SM, start ns, end ns)."""
+three little-endian u64 per CTA (SM, with %nsmid in bits 32-47 and %nwarpid in 48-63; start
+ns; end ns)."""
 import collections
 import statistics
 import struct
@@ -17,7 +20,15 @@ def load(path):
     return [struct.unpack_from('<QQQ', data, 24 * i) for i in range(n)]
 
 
+def split(ctas):
+    """The CTAs as (SM, start, end), %nsmid and %nwarpid (0 where the upper bits are empty)."""
+    return ([(w & 0xffffffff, s, e) for w, s, e in ctas], max((w >> 32 & 0xffff for w, _, _ in ctas), default=0),
+            max((w >> 48 for w, _, _ in ctas), default=0))
+
+
 def tally(ctas):
+    ctas, nsmid, nwarpid = split(ctas)
+    by_index = sum(1 for i, (sm, _, _) in enumerate(ctas[:nsmid]) if sm == i)
     per_sm = collections.Counter(sm for sm, _, _ in ctas)
     t0 = min(s for _, s, _ in ctas)
     span = max(e for _, _, e in ctas) - t0
@@ -35,6 +46,8 @@ def tally(ctas):
         'ctas': len(ctas), 'sms': len(per_sm), 'per_sm': dict(sorted(hist.items())),
         'most_at_once': most, 'span_us': span / 1e3,
         'cta_us': (durs[0] / 1e3, statistics.median(durs) / 1e3, durs[-1] / 1e3),
+        'nsmid': nsmid, 'nwarpid': nwarpid, 'first': [sm for sm, _, _ in ctas[:12]], 'by_index': by_index,
+        'indexed': min(len(ctas), nsmid),
     }
 
 
@@ -47,6 +60,8 @@ def main():
     print('%-40s %4d CTAs on %3d SMs  CTAs/SM {%s}  at once <= %d  span %8.1f us  CTA us min/med/max '
           '%.1f/%.1f/%.1f' % (label, t['ctas'], t['sms'], hist, t['most_at_once'], t['span_us'],
                               *t['cta_us']))
+    print('%-40s nsmid %d  nwarpid %d  SMs of the first CTAs %s  on the SM of their index: %d of %d' %
+          ('', t['nsmid'], t['nwarpid'], ' '.join(map(str, t['first'])), t['by_index'], t['indexed']))
 
 
 if __name__ == '__main__':

@@ -56,7 +56,8 @@ static int sim_parse(int argc, char **argv, sim_args *a, ws_error *err)
          "host threads (default: all cores; 1 = deterministic order)", 0, 1 << 20},
         {"--timing", WS_OPT_FLAG, &a->opt.timing, NULL, timing_help, 0, 0},
         {"--preset", WS_OPT_STRING, &a->opt.gpu_preset, "NAME",
-         "GPU preset of the timing model (default h100)", 0, 0},
+         "GPU preset of the timing model, whose SM count %nsmid and %smid\n"
+         "(CTA i on SM i mod SMs) follow (default h100)", 0, 0},
         {"--timeline-warps", WS_OPT_INT, &a->opt.timeline_warps, "N",
          "warps whose lane timelines are recorded (default 4)", 0, 1 << 20},
         {"--no-races", WS_OPT_FLAG, &a->no_races, NULL, "skip race detection", 0, 0},

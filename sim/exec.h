@@ -400,6 +400,10 @@ typedef struct ws_run {
                                   shared memory whose result a thread reads) */
     int resident;              /* CTAs a worker keeps resident at once once one waits on
                                   another (ws_run_resident) */
+    int sms;                   /* SMs of the GPU the run is modelled on (ws_run_gpu): %nsmid,
+                                  and %smid of CTA i is i mod sms, as the block scheduler
+                                  hands out a launch's first wave */
+    int max_warps;             /* warps an SM holds (%nwarpid) */
 } ws_run;
 
 /* Whether CTA `cta` should give up: a lower-numbered CTA failed. A failed wave of resident
@@ -457,6 +461,18 @@ int ws_x_run_wave(ws_worker *wk, int slots, int adopt, void (*done)(ws_worker *w
  * CTA; 1 when r->meet is 0. */
 int ws_run_resident(const ws_run *r, const char *cc, int regs, int workers, uint64_t cta_bytes,
                     uint64_t max_bytes);
+/* Sets r->sms and r->max_warps from the preset the run is modelled on (the run's, else the
+ * one for compute capability cc, else h100's) and its compute capability's limits; 132 SMs
+ * of 64 warps if none loads. */
+void ws_run_gpu(ws_run *r, const char *cc);
+/* The SM that CTA `linear` of r runs on: the block scheduler puts a launch's first wave one
+ * CTA an SM round-robin, and each later CTA where one ended, which is the same SM in turn
+ * when CTAs take equal time (bench/placement.sh on an H200: 8, 66 and 132 CTAs on as many
+ * SMs, 264 and 528 exactly 2 and 4 on each). */
+static inline uint32_t ws_run_smid(const ws_run *r, uint64_t linear)
+{
+    return (uint32_t)(linear % (uint64_t)(r->sms > 0 ? r->sms : 1));
+}
 /* An atomic by `lanes` threads on the grid-sync workspace: after one arrival per CTA the
  * grid barrier is complete, and global accesses before it no longer race with later ones. */
 void ws_x_grid_arrivals(ws_run *r, int lanes);

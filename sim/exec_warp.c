@@ -37,9 +37,9 @@ static void special_values(ws_warp *w, int sr, int64_t envreg, uint64_t *out)
     case WS_SR_NCTAID_X: case WS_SR_NCTAID_Y: case WS_SR_NCTAID_Z: v = r->grid[sr - WS_SR_NCTAID_X]; break;
     case WS_SR_LANEID: per_lane = 1; break;
     case WS_SR_WARPID: v = (uint64_t)w->id; break;
-    case WS_SR_NWARPID: v = (uint64_t)r->nwarps; break;
-    case WS_SR_SMID: v = (uint64_t)c->wk->index; break;
-    case WS_SR_NSMID: v = 132; break;
+    case WS_SR_NWARPID: v = (uint64_t)r->max_warps; break;
+    case WS_SR_SMID: v = ws_run_smid(r, c->id); break;
+    case WS_SR_NSMID: v = (uint64_t)r->sms; break;
     case WS_SR_GRIDID: v = 1; break;
     case WS_SR_LANEMASK_EQ: case WS_SR_LANEMASK_LT: case WS_SR_LANEMASK_LE:
     case WS_SR_LANEMASK_GT: case WS_SR_LANEMASK_GE:

@@ -321,9 +321,11 @@ uint32_t ws_sass_sreg(const ws_sass_warp *w, int sreg, int lane)
     case WS_SSR_CTAID_Z: return c->ctaid[2];
     case WS_SSR_LANEID: return (uint32_t)lane;
     case WS_SSR_WARPID: return (uint32_t)w->id;
-    case WS_SSR_NWARPID: return (uint32_t)c->nwarps;
-    case WS_SSR_SMID: case WS_SSR_VIRTUALSMID: return 0;
-    case WS_SSR_NSMID: return 1;
+    case WS_SSR_NWARPID: return (uint32_t)r->max_warps;
+    case WS_SSR_VIRTCFG: return (uint32_t)r->max_warps << 8; /* ptxas reads %nwarpid from
+                                                                bits 8-15 (sm_90) */
+    case WS_SSR_SMID: case WS_SSR_VIRTUALSMID: return ws_run_smid(r, c->id);
+    case WS_SSR_NSMID: return (uint32_t)r->sms;
     case WS_SSR_GRIDID: return 1;
     case WS_SSR_LANEMASK_EQ: case WS_SSR_EQMASK: return 1u << lane;
     case WS_SSR_LANEMASK_LT: case WS_SSR_LTMASK: return (1u << lane) - 1;

@@ -105,7 +105,7 @@ static int has_calls(const ws_sass_kernel *k)
     return 0;
 }
 
-/* Bank 0 as the driver fills it: launch shape, local window, stack top, parameters. */
+/* Bank 0 as the driver fills it: launch shape, %nsmid, local window, stack top, parameters. */
 static int fill_bank0(ws_sass_run *r)
 {
     const ws_run *b = &r->base;
@@ -131,6 +131,7 @@ static int fill_bank0(ws_sass_run *r)
         put32(c0, 0x15c + 4u * (uint32_t)d, b->grid[d]);
     }
     put32(c0, 0x188, 1);
+    put32(c0, 0x10c, (uint32_t)b->sms); /* %nsmid: ptxas reads it here, not from an S2R */
     put32(c0, 0x20, (uint32_t)WS_LOCAL_WINDOW);
     put32(c0, 0x24, (uint32_t)(WS_LOCAL_WINDOW >> 32));
     put32(c0, 0x28, r->frame_bytes);
@@ -665,6 +666,10 @@ static int run_kernel(ws_sass_run *r, const ws_sass_module *sm, ws_buffers *bufs
     uint64_t smem = (uint64_t)r->k->shared_static + b->v->smem_dynamic;
     if (smem > b->shared_bytes)
         b->shared_bytes = smem;
+    char cc[32];
+    int sm_num = atoi(sm->arch + 3) % 1000; /* "sm_90" -> 90 */
+    snprintf(cc, sizeof cc, "%d.%d", sm_num / 10, sm_num % 10);
+    ws_run_gpu(b, cc); /* before bank 0, which holds %nsmid */
     if ((rc = fill_banks(r, err)) || (rc = fill_symbol_banks(r, sm, bufs, err)))
         return rc;
     ws_timing *timing = NULL;
@@ -694,9 +699,6 @@ static int run_kernel(ws_sass_run *r, const ws_sass_module *sm, ws_buffers *bufs
     }
     /* one ordered event stream for the timing model; a cooperative grid on one worker */
     int nwk = b->sink || b->v->cooperative ? 1 : host_threads(b);
-    char cc[32];
-    int sm_num = atoi(sm->arch + 3) % 1000; /* "sm_90" -> 90 */
-    snprintf(cc, sizeof cc, "%d.%d", sm_num / 10, sm_num % 10);
     uint64_t cta_bytes = (uint64_t)b->nwarps * ((uint64_t)r->nregs * WS_WARP * 4 +
                                                 (uint64_t)r->frame_bytes * WS_WARP) +
                          b->shared_bytes * (b->opt->detect_races ? 5 : 1) +

@@ -544,6 +544,25 @@ int ws_wave_run(ws_run *r, int slots, int adopt, const ws_wave_ops *ops, void *c
     return rc;
 }
 
+void ws_run_gpu(ws_run *r, const char *cc)
+{
+    char found[128];
+    const char *name = r->opt->gpu_preset;
+    if (!name)
+        name = cc && ws_gpu_preset_for_cc(cc, found, sizeof found) ? found : "h100";
+    ws_gpu_preset p;
+    ws_occupancy occ;
+    ws_error err;
+    r->sms = 132;
+    r->max_warps = 64;
+    if (ws_gpu_preset_load(name, &p, &err) != WS_OK)
+        return;
+    if (p.sms > 0)
+        r->sms = p.sms;
+    if (ws_occupancy_calc(cc ? cc : p.cc, 32, 0, 0, &occ, &err) == WS_OK)
+        r->max_warps = occ.max_warps_sm;
+}
+
 int ws_run_resident(const ws_run *r, const char *cc, int regs, int workers, uint64_t cta_bytes,
                     uint64_t max_bytes)
 {
@@ -778,6 +797,7 @@ static int run_common(const ws_module *m, const ws_spec *s, const ws_variant *v,
         }
     }
     int nwk = host_threads(&r);
+    ws_run_gpu(&r, NULL);
     if (!rc && !v->cooperative) {
         r.meet = ctas_meet(m, r.entry);
         r.resident = ws_run_resident(&r, NULL, opt->resources ? opt->resources->regs : 0, nwk,

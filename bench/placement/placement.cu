@@ -12,6 +12,14 @@ __device__ __forceinline__ unsigned smid()
     return s;
 }
 
+__device__ __forceinline__ unsigned long long nsmid_nwarpid()
+{
+    unsigned s, w;
+    asm volatile("mov.u32 %0, %%nsmid;" : "=r"(s));
+    asm volatile("mov.u32 %0, %%nwarpid;" : "=r"(w));
+    return (unsigned long long)(s & 0xffff) << 32 | (unsigned long long)(w & 0xffff) << 48;
+}
+
 __device__ __forceinline__ unsigned long long now()
 {
     unsigned long long t;
@@ -19,12 +27,13 @@ __device__ __forceinline__ unsigned long long now()
     return t;
 }
 
-// where[3 x CTA]: SM, start ns, end ns (the end after every thread of the CTA is done).
+// where[3 x CTA]: SM (with %nsmid in bits 32-47 and %nwarpid in 48-63), start ns, end ns
+// (the end after every thread of the CTA is done).
 __device__ __forceinline__ void record(unsigned long long *where, unsigned long long t0)
 {
     __syncthreads();
     if (threadIdx.x == 0) {
-        where[3 * blockIdx.x] = smid();
+        where[3 * blockIdx.x] = smid() | nsmid_nwarpid();
         where[3 * blockIdx.x + 1] = t0;
         where[3 * blockIdx.x + 2] = now();
     }
