@@ -619,7 +619,7 @@ void ws_race_access(ws_warp *w, const ws_inst *in, int space, uint64_t addr, int
 int ws_race_merge(ws_run *run, ws_worker *wks, int nwk, ws_result *res);
 /* Who made an access: the thread, the instruction (function, PC) and the CTA barriers and
  * warp syncs it came after. */
-#define WS_RACE_CTAS (1u << 19) /* CTA ids race detection tells apart (race.c CTA_BITS) */
+#define WS_RACE_CTAS (1u << 18) /* CTA ids race detection tells apart (race.c CTA_BITS) */
 typedef struct ws_race_who {
     uint32_t cta;
     int warp, lane, fn, pc;
@@ -628,6 +628,8 @@ typedef struct ws_race_who {
     int fenced; /* the lane made a memory fence (membar, fence, MEMBAR) since its last
                    global atomic */
     int acquired; /* the lane's CTA has made a global atomic before this access */
+    int strong;   /* a volatile, relaxed, acquire or release load or store (not CTA-scoped
+                     in SASS): it and an atomic or another such access do not race */
 } ws_race_who;
 /* After `who` (built before the call) for a lane's global atomic: its CTA has acquired what
  * other CTAs published (who.acquired of its later accesses), and the lane's fence, if it

@@ -231,8 +231,8 @@ static int apply_op_mod(ws_inst *in, const char *s, int len)
     case WS_MODS_MEM:
         if (eq(s, len, "v2") || eq(s, len, "v4")) { in->vec = (uint8_t)(s[1] - '0'); return 1; }
         if (eq(s, len, "volatile")) { in->flags |= WS_F_VOLATILE; return 1; }
-        if (ws_op_info[in->op].dmax && (eq(s, len, "relaxed") || eq(s, len, "acquire")))
-            in->flags |= WS_F_STRONG; /* a load (it has a result) */ /* still no functional effect; the timing model's spin loops */
+        if (eq(s, len, "relaxed") || eq(s, len, "acquire") || eq(s, len, "release"))
+            in->flags |= WS_F_STRONG; /* no functional effect: spin loops (cfg.c), races (race.c) */
         return set_space(in, s, len) || is_ignored_mem(s, len);
     case WS_MODS_CVTA:
         if (eq(s, len, "to")) { in->flags |= WS_F_TO; return 1; }

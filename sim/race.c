@@ -9,28 +9,31 @@
  * conflict. Nor does another CTA's access with a write that its CTA published: a CTA that
  * makes a global atomic after a memory fence (`__threadfence(); atomicInc(&ticket, ..)`)
  * publishes its global writes, and a CTA that has made a global atomic itself reads them
- * in order (the CUDA samples' last-block reduction). Conflicts are de-duplicated by PC
- * pair. */
+ * in order (the CUDA samples' last-block reduction). Nor do two morally strong accesses (the
+ * PTX memory model: atomics, and volatile, relaxed, acquire or release loads and stores at
+ * GPU or system scope), which is how a flag that one CTA publishes and another polls is
+ * meant to be read (a decoupled look-back's status words). Conflicts are de-duplicated by
+ * PC pair. */
 #include <stdio.h>
 #include <stdlib.h>
 #include "sim/exec.h"
 
 #define RACE_PAIRS_MAX 1024
 #define RACE_WARNINGS_MAX 20
-#define CTA_BITS 19 /* CTA ids alias above 2^19 CTAs: such pairs are missed, not invented */
+#define CTA_BITS 18 /* CTA ids alias above 2^18 CTAs: such pairs are missed, not invented */
 _Static_assert(WS_RACE_CTAS == 1u << CTA_BITS, "exec.h's WS_RACE_CTAS is 2^CTA_BITS");
 
-/* valid:63 atomic:62 epoch:55-61 lane:50-54 warp:45-49 cta:26-44 publishable:25 locked:24
+/* valid:63 atomic:62 epoch:55-61 lane:50-54 warp:45-49 strong:44 cta:26-43 publishable:25 locked:24
  * bytes:20-23 fn:16-19 pc:0-15; epoch = CTA barrier count (4 bits) << 3 | the warp's
  * __syncwarp count (3 bits); bytes = which bytes of the word the access touched (bit i:
  * byte i); locked = the lane held a lock (ws_race_lock); publishable = an atomic, or a
  * write its lane made before any fence since the lane's last release (so the lane's next
  * fence and global atomic publish it). */
 static uint64_t pack(uint32_t cta, int warp, int lane, int fn, int pc, uint32_t epoch,
-                     int atomic, int locked, int publishable)
+                     int atomic, int strong, int locked, int publishable)
 {
     return 1ull << 63 | (uint64_t)(atomic & 1) << 62 | (uint64_t)(epoch & 127) << 55 |
-           (uint64_t)(lane & 31) << 50 | (uint64_t)(warp & 31) << 45 |
+           (uint64_t)(lane & 31) << 50 | (uint64_t)(warp & 31) << 45 | (uint64_t)(strong & 1) << 44 |
            (uint64_t)(cta & ((1u << CTA_BITS) - 1)) << 26 |
            (uint64_t)(publishable & 1) << 25 | (uint64_t)(locked & 1) << 24 |
            (uint64_t)(fn > 15 ? 15 : fn) << 16 | (uint64_t)(pc & 0xffff);
@@ -47,6 +50,7 @@ static int s_warp(uint64_t s) { return (int)((s >> 45) & 31); }
 static int s_lane(uint64_t s) { return (int)((s >> 50) & 31); }
 static uint32_t s_epoch(uint64_t s) { return (uint32_t)((s >> 55) & 127); }
 static int s_atomic(uint64_t s) { return (int)((s >> 62) & 1); }
+static int s_strong(uint64_t s) { return (int)((s >> 62) & 1) | (int)((s >> 44) & 1); }
 
 /* Whether CTA `cta` (mod 2^CTA_BITS: an alias can only hide a race) published its writes. */
 static int released(const uint8_t *bits, uint32_t cta)
@@ -60,8 +64,8 @@ static int conflicts(uint64_t prev, uint64_t cur, int space, int acquired, const
     if (!(prev >> 63) || thread_bits(prev) == thread_bits(cur) ||
         !(s_bytes(prev) & s_bytes(cur)))
         return 0;
-    if (s_atomic(prev) && s_atomic(cur))
-        return 0;
+    if (s_strong(prev) && s_strong(cur))
+        return 0; /* atomics, volatile and relaxed accesses: morally strong, no data race */
     if (s_locked(prev) && s_locked(cur))
         return 0; /* both in critical sections (of one lock, or the race is missed) */
     if (s_cta(prev) != s_cta(cur))
@@ -110,7 +114,7 @@ void ws_race_access(ws_warp *w, const ws_inst *in, int space, uint64_t addr, int
     ws_race_who who = { w->cta->id, w->id, lane, f->fn,
                         (int)(in - w->cta->run->m->funcs[f->fn].insts), w->cta->bar_epoch,
                         w->sync_epoch, w->held[lane] != 0, (int)(w->fenced >> lane & 1),
-                        w->cta->atomic_seen };
+                        w->cta->atomic_seen, (in->flags & (WS_F_VOLATILE | WS_F_STRONG)) != 0 };
     if (is_atomic && sp == WS_SPACE_GLOBAL)
         ws_race_global_atomic(&w->cta->atomic_seen, &w->fenced, lane);
     ws_race_check(w->cta->wk, &who, sp, addr, bytes, is_write, is_atomic, shadow);
@@ -121,7 +125,7 @@ void ws_race_check(ws_worker *wk, const ws_race_who *who, int sp, uint64_t addr,
 {
     uint32_t epoch = (who->bar_epoch & 15) << 3 | (who->sync_epoch & 7);
     uint64_t cur = pack(who->cta, who->warp, who->lane, who->fn, who->pc, epoch, is_atomic,
-                        who->locked, is_atomic || !who->fenced);
+                        who->strong, who->locked, is_atomic || !who->fenced);
     uint8_t *bits = wk->run ? wk->run->released_ctas : NULL;
     if (is_atomic && sp == WS_SPACE_GLOBAL && who->fenced && bits) {
         uint32_t id = who->cta & ((1u << CTA_BITS) - 1);

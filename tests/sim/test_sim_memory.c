@@ -3,7 +3,9 @@
  * of one word are not a race while two lanes writing one byte are, a load that reads a
  * CAS's guess is no race with the CASes while a plain read of an atomically updated word
  * is, critical sections of a spin lock do not race with each other while a write outside
- * the lock does, and an access before a buffer names that buffer and the direction. */
+ * the lock does, a flag one CTA sets and another polls with volatile or acquire loads is no
+ * race while a plain read of it is, and an access before a buffer names that buffer and the
+ * direction. */
 #include "sim/ir.h"
 #include "tests/sim/sim_test.h"
 
@@ -26,6 +28,9 @@ static const char *SPEC =
     "variant clead\n  kernel cta_leader_lock\n  grid 2\n  block 64\n  args lk lead\n"
     "variant lastf\n  kernel last_block_sum\n  grid 6\n  block 64\n  args part lc 1\n"
     "variant lastn\n  kernel last_block_sum\n  grid 6\n  block 64\n  args part lc 0\n"
+    "variant flagv\n  kernel flag_poll\n  grid 2\n  block 32\n  args c out 1\n"
+    "variant flaga\n  kernel flag_poll\n  grid 2\n  block 32\n  args c out 2\n"
+    "variant flagw\n  kernel flag_poll\n  grid 2\n  block 32\n  args c out 0\n"
     "variant tamb\n  kernel tscale\n  grid 1\n  block 64\n  args tf 2.0\n"
     "variant tfloat\n  kernel _Z6tscaleIfEvPT_S0_\n  grid 1\n  block 64\n  args tf 2.0\n";
 
@@ -244,6 +249,27 @@ static void leader_lock_on(ws_module *m, ws_sass_module *sass, const char *model
     st_free(&r);
 }
 
+/* On both models: a flag set with a volatile store and polled by another CTA with volatile
+ * or acquire loads is no race (both accesses morally strong); read by a plain load it races,
+ * named at that load. */
+static void flag_poll_on(ws_module *m, ws_sass_module *sass, const char *model)
+{
+    static const char *const strong[] = { "flagv", "flaga" };
+    st_run r;
+    for (int i = 0; i < 2; i++) {
+        if (runs(&r, m, sass, strong[i], "flag_poll", model)) {
+            CHECK(((const int *)st_buf(&r, "out")->data)[1] == 5, "%s model %s: the poll read 5: %d",
+                  model, strong[i], ((const int *)st_buf(&r, "out")->data)[1]);
+            no_races(&r, model, i ? "an acquire poll of a volatile flag does not race"
+                                  : "a volatile poll of a volatile flag does not race");
+        }
+        st_free(&r);
+    }
+    if (runs(&r, m, sass, "flagw", "flag_poll", model))
+        races_named(&r, model, "@flagpeek", NULL, "a plain read of a volatile flag races");
+    st_free(&r);
+}
+
 /* On both models: a write that a fence and a global atomic publish (the last-block
  * reduction) does not race with the read of the CTA whose atomic came after; without the
  * fence it does, named at the write. */
@@ -294,6 +320,7 @@ int main(void)
         on_both_models(m, spin_lock_on);
         on_both_models(m, leader_lock_on);
         on_both_models(m, last_block_on);
+        on_both_models(m, flag_poll_on);
         test_template_names(m);
         ws_module_free(m);
     }

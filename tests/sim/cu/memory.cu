@@ -163,6 +163,31 @@ extern "C" __global__ void last_block_sum(int *partial, int *total, int fence)
     }
 }
 
+// A flag one CTA sets with a volatile store and another polls (a decoupled look-back's
+// status word): with volatile loads (`mode` 1) or ld.acquire.gpu (2) the accesses are morally
+// strong and do not race; read with a plain load (0) it races with the store.
+extern "C" __global__ void flag_poll(int *flag, int *out, int mode)
+{
+    if (threadIdx.x != 0)
+        return;
+    if (blockIdx.x == 0) {
+        ((volatile int *)flag)[0] = 5; // @flagset
+    } else if (mode == 1) {
+        int v;
+        while ((v = ((volatile int *)flag)[0]) == 0) {
+        }
+        out[blockIdx.x] = v;
+    } else if (mode == 2) {
+        int v;
+        do
+            asm volatile("ld.acquire.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(flag) : "memory");
+        while (v == 0);
+        out[blockIdx.x] = v;
+    } else {
+        out[blockIdx.x] = flag[0]; // @flagpeek
+    }
+}
+
 // Two instances of one template: `kernel tscale` is ambiguous, a mangled name picks one.
 template <typename T> __global__ void tscale(T *x, T a)
 {
