@@ -398,6 +398,11 @@ typedef struct ws_run {
     uint64_t grid_workspace, grid_arrivals;
     int meet;                  /* its CTAs can see each other's atomics (an atom outside
                                   shared memory whose result a thread reads) */
+    int share;                 /* its CTAs take work from a global counter (a fetch-and-op
+                                  atom outside shared memory whose result a thread reads,
+                                  not a CAS or an exchange): they run resident together from
+                                  the start, as on the GPU, where one after another the
+                                  first CTA would take every item */
     int resident;              /* CTAs a worker keeps resident at once once one waits on
                                   another (ws_run_resident) */
     int sms;                   /* SMs of the GPU the run is modelled on (ws_run_gpu): %nsmid,
@@ -428,10 +433,12 @@ static inline void ws_run_fail(ws_run *r, const ws_error *e, uint64_t cta)
 
 /* CTA state the resident CTAs of one launch may take, all workers together. */
 #define WS_RESIDENT_BYTES (512ull << 20)
-/* CTAs run one after another. A CTA of a kernel whose CTAs meet (ws_run.meet) that issues
- * more warp-instructions than this without ending waits on another CTA (a grid barrier
- * made from atomics, a lock held elsewhere): its worker keeps it and brings in up to
- * ws_run.resident CTAs at once, their warps interleaved (ws_x_run_wave, ws_sass_run_wave). */
+/* CTAs run one after another, except where they take work from a global counter
+ * (ws_run.share: resident together from the start). A CTA of a kernel whose CTAs meet
+ * (ws_run.meet) that issues more warp-instructions than this without ending waits on
+ * another CTA (a grid barrier made from atomics, a lock held elsewhere): its worker keeps it
+ * and brings in up to ws_run.resident CTAs at once, their warps interleaved (ws_x_run_wave,
+ * ws_sass_run_wave). */
 #define WS_WAIT_BUDGET (1ull << 24)
 /* What ws_x_run_cta / ws_sass_run_cta return for such a CTA, left running in its slot. */
 #define WS_CTA_WAITS (-2)
@@ -466,9 +473,11 @@ int ws_run_resident(const ws_run *r, const char *cc, int regs, int workers, uint
  * of 64 warps if none loads. */
 void ws_run_gpu(ws_run *r, const char *cc);
 /* The SM that CTA `linear` of r runs on: the block scheduler puts a launch's first wave one
- * CTA an SM round-robin, and each later CTA where one ended, which is the same SM in turn
- * when CTAs take equal time (bench/placement.sh on an H200: 8, 66 and 132 CTAs on as many
- * SMs, 264 and 528 exactly 2 and 4 on each). */
+ * CTA an SM, and each later CTA where one ended, the same SM in turn when CTAs take equal
+ * time (bench/placement.sh on an H200: 8, 66 and 132 CTAs on as many SMs, 264 and 528
+ * exactly 2 and 4 on each). The H200 numbers the SMs in another order (CTA 0 on SM 124,
+ * CTA 8 on SM 0, then SMs in pairs across its GPCs); the model keeps CTA i on SM i mod SMs,
+ * which puts as many CTAs on each SM. */
 static inline uint32_t ws_run_smid(const ws_run *r, uint64_t linear)
 {
     return (uint32_t)(linear % (uint64_t)(r->sms > 0 ? r->sms : 1));

@@ -21,13 +21,16 @@
  * per-PC counts of that loop, taken on instrumented code, show fewer joins (599 loop issues
  * for 5280 lane-attempts; the model 320).
  *
- * CTAs run one after another (ws_sass_run_cta). A cooperative launch, and the rest of a
- * launch once a CTA that can meet others through global atomics (an ATOM/ATOMG whose result
- * a thread reads) has issued WS_WAIT_BUDGET warp-instructions without ending, run up to the
- * GPU's resident CTAs at once on a worker (ws_sass_run_wave), each a turn of its warps per
- * round, so that a CTA spinning on another's atomic (a grid sync, a lock) sees it. CAS
- * retry loops that end on their own keep the one-after-another order, which the timing
- * model's contention estimate assumes (timing_finish.c, cas_bound). */
+ * CTAs run one after another (ws_sass_run_cta). A cooperative launch, a launch whose CTAs
+ * take work from a global counter (a global fetch-and-op atomic whose result a thread reads:
+ * a persistent kernel's queue, a tile ticket; run one after another, the first CTA would
+ * take every item, bench/unseen/unseen10 persistent_smid), and the rest of a launch once a
+ * CTA that can meet others through global atomics (an ATOM/ATOMG whose result a thread
+ * reads) has issued WS_WAIT_BUDGET warp-instructions without ending, run up to the GPU's
+ * resident CTAs at once on a worker (ws_sass_run_wave), each a turn of its warps per round,
+ * so that a CTA spinning on another's atomic (a grid sync, a lock) sees it. CAS retry loops
+ * and exchanges keep the one-after-another order, which the timing model's contention
+ * estimates assume (timing_finish.c, cas_bound and lock_bound). */
 #include <assert.h>
 #include <stdlib.h>
 #include "sim/sass_exec.h"

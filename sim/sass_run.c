@@ -248,7 +248,8 @@ static void *worker_main(void *arg)
     ws_sass_worker *wk = arg;
     ws_sass_run *r = wk->run;
     ws_run *b = &r->base;
-    if (b->v->cooperative) { /* a grid sync: every CTA resident from the start */
+    if (b->v->cooperative || (b->share && b->resident > 1)) {
+        /* a grid sync, or CTAs that take work from one counter: resident from the start */
         if (ws_sass_run_wave(wk, 0, cta_done))
             ws_run_fail(b, &wk->base.err, 0);
         return NULL;
@@ -621,6 +622,21 @@ static int ctas_meet(const ws_sass_kernel *k)
     return 0;
 }
 
+/* Whether CTAs of k take work from a global counter (ws_run.share): a global fetch-and-op
+ * atomic (add, inc, dec, min, max, and, or, xor) whose result a thread reads. A CAS or an
+ * exchange whose result is read is a retry loop or a lock, which the timing model prices
+ * from the one-after-another order (timing_finish.c, cas_bound and lock_bound). */
+static int ctas_share_work(const ws_sass_kernel *k)
+{
+    for (int i = 0; i < k->ninsts; i++) {
+        const ws_sass_inst *in = &k->insts[i];
+        if (ws_sass_returns(in) && !ws_sass_op_has(in->op, WS_SOPF_SHARED) &&
+            !ws_sass_has(in, WS_SMOD_CAS) && !ws_sass_has(in, WS_SMOD_EXCH))
+            return 1;
+    }
+    return 0;
+}
+
 static int host_threads(const ws_run *r)
 {
     long n = r->opt->threads > 0 ? r->opt->threads : sysconf(_SC_NPROCESSORS_ONLN);
@@ -704,6 +720,7 @@ static int run_kernel(ws_sass_run *r, const ws_sass_module *sm, ws_buffers *bufs
                          b->shared_bytes * (b->opt->detect_races ? 5 : 1) +
                          (uint64_t)r->k->ninsts * sizeof(ws_sass_dinst) + 1;
     b->meet = ctas_meet(r->k);
+    b->share = b->meet && !b->v->cooperative && ctas_share_work(r->k);
     b->resident = b->v->cooperative ? (int)b->nctas /* every CTA at once (ws_run_setup) */
                 : ws_run_resident(b, cc, b->opt->resources ? b->opt->resources->regs : r->k->regs,
                                   nwk, cta_bytes, WS_RESIDENT_BYTES);

@@ -483,6 +483,11 @@ static void *worker_main(void *arg)
 {
     ws_worker *wk = arg;
     ws_run *r = wk->run;
+    if (r->share && r->resident > 1) { /* CTAs that take work from one counter */
+        if (ws_x_run_wave(wk, r->resident, 0, cta_done) && (wk->failed || wk->err.code != WS_OK))
+            ws_run_fail(r, &wk->err, 0);
+        return NULL;
+    }
     for (;;) {
         uint64_t i = __atomic_fetch_add(&r->next_cta, 1, __ATOMIC_RELAXED);
         if (i >= r->nctas || ws_run_stopped(r, i))
@@ -595,6 +600,20 @@ static int has_global_atom(const ws_function *f, void *ctx)
     for (int i = 0; i < f->ninsts; i++)
         if (f->insts[i].op == WS_OP_ATOM && f->insts[i].space != WS_SPACE_SHARED)
             return 1;
+    return 0;
+}
+
+/* A fetch-and-op atom outside shared memory (not a CAS or an exchange): a counter CTAs take
+ * work from (ws_run.share). */
+static int has_global_fetch_op(const ws_function *f, void *ctx)
+{
+    (void)ctx;
+    for (int i = 0; i < f->ninsts; i++) {
+        const ws_inst *in = &f->insts[i];
+        if (in->op == WS_OP_ATOM && in->space != WS_SPACE_SHARED && in->subop != WS_SUB_CAS &&
+            in->subop != WS_SUB_EXCH)
+            return 1;
+    }
     return 0;
 }
 
@@ -800,6 +819,7 @@ static int run_common(const ws_module *m, const ws_spec *s, const ws_variant *v,
     ws_run_gpu(&r, NULL);
     if (!rc && !v->cooperative) {
         r.meet = ctas_meet(m, r.entry);
+        r.share = r.meet && ws_function_reaches(m, r.entry, has_global_fetch_op, NULL) >= 0;
         r.resident = ws_run_resident(&r, NULL, opt->resources ? opt->resources->regs : 0, nwk,
                                      (uint64_t)r.nwarps * 64 * 1024 + r.shared_bytes * 5,
                                      WS_RESIDENT_BYTES);

@@ -4,7 +4,8 @@
  * `cooperative` the kernel traps with a hint, a grid too large to be co-resident is an
  * error; the same on the SASS model. A grid barrier made by hand from
  * atomics (grid_spin) completes on both models: CTAs whose atomics others read run
- * resident together, as on the GPU, not one after another. */
+ * resident together, as on the GPU, not one after another; so do CTAs that take work from
+ * one global queue (queue_take), each taking a share of it. */
 #include "sim/exec.h"
 #include "tests/sim/sim_test.h"
 
@@ -17,7 +18,9 @@ static const char *SPEC =
     "variant huge\n  kernel grid_shift\n  grid 100000\n  block 1024\n  cooperative\n"
     "  args in a out\n"
     "buffer count i32 1 zero\nbuffer seen i32 1024 zero\n"
-    "variant spin\n  kernel grid_spin\n  grid 16\n  block 64\n  args count seen\n";
+    "variant spin\n  kernel grid_spin\n  grid 16\n  block 64\n  args count seen\n"
+    "buffer queue i32 1 zero\nbuffer taken i32 16 zero\n"
+    "variant queue\n  kernel queue_take\n  grid 16\n  block 64\n  args queue taken 4096\n";
 
 /* grid_spin on one model (sass NULL: PTX): every thread saw all 16 CTAs counted in; a
  * warp-instruction limit turns a spin that never ends into an error, not a hang. */
@@ -63,6 +66,48 @@ static void test_spin(ws_module *m)
                                                 "limit) at SASS 0x") && r.err.has_thread,
           "SASS model: a warp past the limit stops the run: %d %s", rc, r.err.msg);
     st_free(&r);
+    ws_sass_module_free(sass);
+}
+
+/* queue_take on one model (sass NULL: PTX): CTAs that take work from one global counter run
+ * resident together from the start, so each of the 16 takes a share of the 4096 items (the
+ * GPU's 132 SMs hold all 16 at once), not the first CTA all of them. */
+static void check_queue(ws_module *m, ws_sass_module *sass, int threads)
+{
+    const char *model = sass ? "SASS" : "PTX";
+    ws_sim_options o;
+    ws_sim_options_default(&o);
+    o.threads = threads;
+    st_run r;
+    int rc = st_exec_on(&r, m, sass, SPEC, "queue", &o);
+    CHECK(rc == 0, "%s model, %d host threads: queue_take runs: %d %s", model, threads, rc,
+          r.err.msg);
+    if (rc == 0) {
+        const int *taken = st_buf(&r, "taken")->data;
+        int sum = 0, idle = 0, most = 0;
+        for (int i = 0; i < 16; i++) {
+            sum += taken[i];
+            idle += taken[i] == 0;
+            most = taken[i] > most ? taken[i] : most;
+        }
+        /* with two host threads each keeps its own CTAs resident, and which one runs first
+           is the host's: only the total is certain */
+        CHECK(sum == 4096 && (threads > 1 || (idle == 0 && most <= 4096 / 16 * 2)),
+              "%s model, %d host threads: every CTA took a share of the queue: %d items, %d CTAs "
+              "took none, the most %d", model, threads, sum, idle, most);
+    }
+    st_free(&r);
+}
+
+static void test_queue(ws_module *m)
+{
+    check_queue(m, NULL, 1);
+    check_queue(m, NULL, 2);
+    ws_sass_module *sass = NULL;
+    if (st_load_sass("grid", "test_sim_grid", &sass) != 0)
+        return;
+    check_queue(m, sass, 1);
+    check_queue(m, sass, 2);
     ws_sass_module_free(sass);
 }
 
@@ -161,6 +206,7 @@ int main(void)
         test_errors(m);
         test_sass(m);
         test_spin(m);
+        test_queue(m);
         ws_module_free(m);
     }
     return ws_test_finish("test_sim_grid");

@@ -34,3 +34,22 @@ extern "C" __global__ void grid_spin(int *count, int *out)
     __syncthreads();
     out[blockIdx.x * blockDim.x + threadIdx.x] = seen;
 }
+
+// A persistent kernel: each CTA takes 32 items at a time from one global queue until it is
+// empty and counts what it took. On the GPU every CTA gets a share; run one after another,
+// the first CTA would take them all.
+extern "C" __global__ void queue_take(int *queue, int *taken, int n)
+{
+    __shared__ int base;
+    for (;;) {
+        if (threadIdx.x == 0)
+            base = atomicAdd(queue, 32);
+        __syncthreads();
+        int b = base;
+        __syncthreads();
+        if (b >= n)
+            break;
+        if (threadIdx.x < 32 && b + (int)threadIdx.x < n)
+            atomicAdd(&taken[blockIdx.x], 1);
+    }
+}
