@@ -1,18 +1,19 @@
 # test_cli_unseen.sh — the sets of kernels the model was never tuned to
-# (bench/unseen/unseen.spec, unseen2.spec ... unseen10.spec) on the SASS model against the H200's
+# (bench/unseen/unseen.spec, unseen2.spec ... unseen11.spec) on the SASS model against the H200's
 # per-SASS-PC counts (bench/records/unseen*-pc-h200.txt): every variant the records hold
-# (86 of 102; the rest are the misses docs/results/unseen-kernels-h200.txt explains) equals the
+# (90 of 108; the rest are the misses docs/results/unseen-kernels-h200.txt explains) equals the
 # GPU's inst_executed and thread_inst_executed at every PC, and every variant of every set runs
 # to the end with its outputs checked. A change to the model that moves any of them fails
 # here, without a GPU. The two sets of spin locks (unseen8, unseen9) run to the end with their
-# outputs checked. unseen10's persistent kernel lands within 1.5x of the H200's time.
+# outputs checked. The kernels whose CTAs take work from one global queue (unseen10
+# persistent_smid, unseen11 warp_queue and guided_queue) land within 1.5x of the H200's time.
 # Usage: sh test_cli_unseen.sh PATH/TO/warpscope
 ws="$1"
 . "$(dirname "$0")/cli_lib.sh"
 src=${WS_SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 
 total=0
-for w in unseen unseen2 unseen3 unseen4 unseen5 unseen6 unseen7 unseen10; do
+for w in unseen unseen2 unseen3 unseen4 unseen5 unseen6 unseen7 unseen10 unseen11; do
   ok=1
   "$ws" sim "$src/bench/unseen/$w.spec" --model sass --threads 1 --no-races --db "$tmp/u.db" \
       --quiet >"$tmp/$w.out" 2>"$tmp/$w.err" || ok=0
@@ -31,10 +32,10 @@ for w in unseen unseen2 unseen3 unseen4 unseen5 unseen6 unseen7 unseen10; do
   check '[ $rc -eq 0 ]' "$w: the SASS model differs from the H200 per PC: $(grep -v ' rate ' "$tmp/$w.diff")"
   check 'grep -q "^$n of $n variants equal" "$tmp/$w.diff"' "$w: all $n recorded variants compared: $(grep 'variants equal' "$tmp/$w.diff")"
 done
-check '[ $total -eq 86 ]' "86 variants recorded in all, not $total"
+check '[ $total -eq 90 ]' "90 variants recorded in all, not $total"
 # The two sets of spin locks (bench/unseen/unseen8, unseen9) have no per-PC records (which
 # lane takes a lock first follows the GPU's timing): every variant runs to the end with its
-# outputs checked. unseen10's persistent kernel lands within 1.5x of the H200's time.
+# outputs checked.
 for w in unseen8 unseen9; do
   "$ws" sim "$src/bench/unseen/$w.spec" --model sass --threads 1 --no-races --no-db --quiet \
       >"$tmp/$w.out" 2>"$tmp/$w.err"
@@ -43,24 +44,29 @@ for w in unseen8 unseen9; do
   want=$(grep -c "^variant " "$src/bench/unseen/$w.spec")
   check '[ $rc -eq 0 ] && [ "$n" -eq "$want" ]' "$w: $n of $want variants ran with outputs matching (rc $rc): $(grep -v '^ *warning' "$tmp/$w.err" | head -n 2)"
 done
-# unseen10's persistent kernel takes items from one global queue: its CTAs run resident
-# together, so its predicted time lands within 1.5x of the H200's at 8 and 528 CTAs (it read
-# 8.4x and 272x while the first CTA took every item).
-for b in 8 528; do
-  "$ws" sim "$src/bench/unseen/unseen10.spec" --variant persistent_smid -D BLOCKS=$b --timing \
-    --preset h200 --no-db --quiet --json --no-races >"$tmp/u10-$b.json" 2>/dev/null
-done
-check 'python3 - "$tmp/u10-8.json" "$tmp/u10-528.json" "$src/bench/records/validate-unseen-h200.records.json" <<PY
+# Kernels whose CTAs take items from one global queue run resident together, so their
+# predicted times land within 1.5x of the H200's at 8 and 528 CTAs: unseen10 persistent_smid
+# (it read 8.4x and 272x while the first CTA took every item), and unseen11 warp_queue and
+# guided_queue, written after the rule (8.1x and 172x, 6.4x and 313x without it).
+for wv in unseen10/persistent_smid unseen11/warp_queue unseen11/guided_queue; do
+  w=${wv%/*} v=${wv#*/}
+  for b in 8 528; do
+    "$ws" sim "$src/bench/unseen/$w.spec" --variant $v -D BLOCKS=$b --timing --preset h200 \
+      --no-db --quiet --json --no-races >"$tmp/q-$v-$b.json" 2>/dev/null
+  done
+  check 'python3 - "$tmp/q-$v-8.json" "$tmp/q-$v-528.json" "$src/bench/records/validate-unseen-h200.records.json" $w $v <<PY
 import json, sys
 rec = json.load(open(sys.argv[3]))
-gpu = {p["size"]: p["times_ns"]["persistent_smid"] for p in rec["points"] if p["workload"].endswith("unseen10.spec")}
+w, v = sys.argv[4], sys.argv[5]
+gpu = {p["size"]: p["times_ns"][v] for p in rec["points"] if p["workload"].endswith("/%s.spec" % w)}
 qs = []
 for path, size in ((sys.argv[1], "-"), (sys.argv[2], "BLOCKS=528")):
     r = json.loads(open(path).read())
     r = r.get("runs", [r])[0]
     qs.append(r["metrics"]["sim__time_ns"] / gpu[size])
-print("persistent_smid model/GPU %.2f at 8 CTAs, %.2f at 528" % tuple(qs))
+print("%s %s model/GPU %.2f at 8 CTAs, %.2f at 528" % (w, v, qs[0], qs[1]))
 assert all(1 / 1.5 <= q <= 1.5 for q in qs), qs
-PY' "unseen10 persistent_smid within 1.5x of the H200's at 8 and 528 CTAs"
+PY' "$w $v within 1.5x of the H200's at 8 and 528 CTAs"
+done
 echo "test_cli_unseen: $pass passed, $fail failed"
 [ $fail -eq 0 ]
