@@ -549,18 +549,26 @@ int ws_wave_run(ws_run *r, int slots, int adopt, const ws_wave_ops *ops, void *c
     return rc;
 }
 
-void ws_run_gpu(ws_run *r, const char *cc)
+/* The preset the run is modelled on: the run's, else the one for compute capability cc,
+ * else h100's. WS_OK once loaded. */
+static int run_preset(const ws_run *r, const char *cc, ws_gpu_preset *p)
 {
     char found[128];
     const char *name = r->opt->gpu_preset;
     if (!name)
         name = cc && ws_gpu_preset_for_cc(cc, found, sizeof found) ? found : "h100";
+    ws_error err;
+    return ws_gpu_preset_load(name, p, &err);
+}
+
+void ws_run_gpu(ws_run *r, const char *cc)
+{
     ws_gpu_preset p;
     ws_occupancy occ;
     ws_error err;
     r->sms = 132;
     r->max_warps = 64;
-    if (ws_gpu_preset_load(name, &p, &err) != WS_OK)
+    if (run_preset(r, cc, &p) != WS_OK)
         return;
     if (p.sms > 0)
         r->sms = p.sms;
@@ -573,15 +581,11 @@ int ws_run_resident(const ws_run *r, const char *cc, int regs, int workers, uint
 {
     if (!r->meet || r->nctas <= 1)
         return 1;
-    char found[128];
-    const char *name = r->opt->gpu_preset;
-    if (!name)
-        name = cc && ws_gpu_preset_for_cc(cc, found, sizeof found) ? found : "h100";
     ws_gpu_preset p;
     ws_occupancy occ;
     ws_error err;
     uint64_t n = 1;
-    if (ws_gpu_preset_load(name, &p, &err) == WS_OK &&
+    if (run_preset(r, cc, &p) == WS_OK &&
         ws_occupancy_calc(cc ? cc : p.cc, (int)r->threads_per_cta, regs, (int)r->shared_bytes,
                           &occ, &err) == WS_OK)
         n = (uint64_t)(occ.active_blocks > 0 ? occ.active_blocks : 1) * (uint64_t)p.sms;
