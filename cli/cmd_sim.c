@@ -101,6 +101,10 @@ static void print_table(const ws_result *r, int racy, double seconds, int64_t ru
     printf("  model               %s\n", !strcmp(r->source, "sim:sass")
                ? "SASS (ptxas's cubin under convergence barriers)"
                : "PTX (immediate post-dominator reconvergence)");
+    double at_once = ws_result_value(r, WS_M(SIM_CTAS_AT_ONCE));
+    if (at_once > 1) /* a cooperative launch, a shared work counter, CTAs that waited */
+        printf("  CTAs at once        %.0f of %.0f, their warps interleaved as the GPU holds them "
+               "(docs/spec-format.md)\n", at_once, ws_result_value(r, WS_M(SIM_CTAS)));
     printf("  execution rate      %6.1f %%   (%.2f of 32 lanes active per warp-instruction)\n",
            100.0 * ws_result_value(r, WS_M(SIM_EXECUTION_RATE)),
            ws_result_value(r, WS_M(THREAD_INST_PER_INST)));

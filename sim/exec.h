@@ -381,6 +381,8 @@ typedef struct ws_run {
     /* scheduling */
     uint64_t next_cta;          /* atomic */
     uint64_t ctas_done;         /* atomic */
+    uint64_t ctas_at_once;      /* atomic: the CTAs the workers' waves began with, summed
+                                   (sim__ctas_at_once; 0 when every CTA ran alone) */
     /* atomic: the lowest CTA that failed (UINT64_MAX: none). CTAs below it run on, so the
      * error a run reports is the same whatever the host threads' timing (ws_run_stopped). */
     uint64_t stop_at;
@@ -481,6 +483,13 @@ void ws_run_gpu(ws_run *r, const char *cc);
 static inline uint32_t ws_run_smid(const ws_run *r, uint64_t linear)
 {
     return (uint32_t)(linear % (uint64_t)(r->sms > 0 ? r->sms : 1));
+}
+/* sim__ctas_at_once: the CTAs the run's waves began with, all workers together, at most the
+ * launch's; 1 when no CTA met another. */
+static inline uint64_t ws_run_ctas_at_once(const ws_run *r)
+{
+    uint64_t n = r->ctas_at_once;
+    return n < 1 ? 1 : n > r->nctas ? r->nctas : n;
 }
 /* An atomic by `lanes` threads on the grid-sync workspace: after one arrival per CTA the
  * grid barrier is complete, and global accesses before it no longer race with later ones. */

@@ -608,6 +608,7 @@ static int fill_result(ws_sass_run *r, const ws_sass_module *sm, ws_sass_worker 
         t->nslots = 0;
     }
     ws_result_set_metric(res, WS_M(SIM_CTAS), (double)b->nctas);
+    ws_result_set_metric(res, WS_M(SIM_CTAS_AT_ONCE), (double)ws_run_ctas_at_once(b));
     ws_result_set_metric(res, WS_M(SIM_WARPS), (double)(b->nctas * (uint64_t)b->nwarps));
     return ws_result_derive_metrics(res);
 }

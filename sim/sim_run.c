@@ -523,6 +523,7 @@ int ws_wave_run(ws_run *r, int slots, int adopt, const ws_wave_ops *ops, void *c
         live[s] = !rc;
         nlive += !rc;
     }
+    __atomic_add_fetch(&r->ctas_at_once, (uint64_t)nlive, __ATOMIC_RELAXED);
     while (!rc && nlive) {
         for (int s = 0; s < slots && !rc; s++) {
             if (!live[s])
@@ -765,6 +766,7 @@ static int fill_result(ws_run *r, ws_worker *wks, int nwk, int nthreads, ws_resu
     if ((rc = report_barrier_skips(r, wks, nwk, res)))
         return ws_error_set(err, rc, "out of memory");
     ws_result_set_metric(res, WS_M(SIM_CTAS), (double)r->nctas);
+    ws_result_set_metric(res, WS_M(SIM_CTAS_AT_ONCE), (double)ws_run_ctas_at_once(r));
     ws_result_set_metric(res, WS_M(SIM_WARPS), (double)(r->nctas * (uint64_t)r->nwarps));
     return ws_result_derive_metrics(res);
 }

@@ -44,10 +44,13 @@ for w in unseen8 unseen9; do
   want=$(grep -c "^variant " "$src/bench/unseen/$w.spec")
   check '[ $rc -eq 0 ] && [ "$n" -eq "$want" ]' "$w: $n of $want variants ran with outputs matching (rc $rc): $(grep -v '^ *warning' "$tmp/$w.err" | head -n 2)"
 done
-# Kernels whose CTAs take items from one global queue run resident together, so their
-# predicted times land within 1.5x of the H200's at 8 and 528 CTAs: unseen10 persistent_smid
+# Kernels whose CTAs take items from one global queue run resident together (sim says so),
+# so their predicted times land within 1.5x of the H200's at 8 and 528 CTAs: unseen10 persistent_smid
 # (it read 8.4x and 272x while the first CTA took every item), and unseen11 warp_queue and
 # guided_queue, written after the rule (8.1x and 172x, 6.4x and 313x without it).
+"$ws" sim "$src/bench/unseen/unseen10.spec" --variant persistent_smid --no-db --quiet >"$tmp/q.out" 2>&1
+check 'grep -q "^  CTAs at once        8 of 8, their warps interleaved" "$tmp/q.out"' \
+  "sim says the persistent kernel's CTAs ran at once: $(grep -i 'at once' "$tmp/q.out")"
 for wv in unseen10/persistent_smid unseen11/warp_queue unseen11/guided_queue; do
   w=${wv%/*} v=${wv#*/}
   for b in 8 528; do

@@ -95,6 +95,9 @@ static void check_queue(ws_module *m, ws_sass_module *sass, int threads)
         CHECK(sum == 4096 && (threads > 1 || (idle == 0 && most <= 4096 / 16 * 2)),
               "%s model, %d host threads: every CTA took a share of the queue: %d items, %d CTAs "
               "took none, the most %d", model, threads, sum, idle, most);
+        double at_once = st_metric(&r, "sim__ctas_at_once"); /* 8 a host thread */
+        CHECK(threads == 1 ? at_once == 16 : at_once >= 8 && at_once <= 16,
+              "%s model, %d host threads: CTAs at once: %g", model, threads, at_once);
     }
     st_free(&r);
 }
@@ -129,6 +132,8 @@ static void test_coop(ws_module *m)
         CHECK(s.pred_on == 3 * 8, "one arrival per CTA and grid sync: %llu",
               (unsigned long long)s.pred_on);
         CHECK(st_metric(&r, "sim__ctas") == 8, "8 CTAs");
+        CHECK(st_metric(&r, "sim__ctas_at_once") == 8, "8 CTAs at once: %g",
+              st_metric(&r, "sim__ctas_at_once"));
     }
     st_free(&r);
 }
