@@ -8,7 +8,9 @@
 #   under the fermi preset (compute capability 2.0);
 # - placement.py's tally of a file written by hand: CTAs per SM, the most at once on one SM
 #   (two that overlap on SM 0), the span and each CTA's time;
-# - without an argument it prints its usage and fails.
+# - without an argument it prints its usage and fails;
+# - bench/placement.sh with no GPU to run on (none visible) names each shape's failure with
+#   its cause and exits 1.
 # Usage: sh test_cli_placement.sh PATH/TO/warpscope
 ws="$1"
 . "$(dirname "$0")/cli_lib.sh"
@@ -62,6 +64,13 @@ check 'grep -Eq "^hand4 +3 CTAs on +2 SMs" "$tmp/hand4" && grep -Eq "nsmid 4  nw
 python3 "$src/bench/placement.py" >"$tmp/usage" 2>&1
 rc=$?
 check '[ $rc -ne 0 ] && grep -q "^usage: placement.py WHERE.bin" "$tmp/usage"' "usage: $(cat "$tmp/usage")"
+
+CUDA_VISIBLE_DEVICES=-1 bash "$src/bench/placement.sh" "$(dirname "$ws")" "$tmp/pl" >"$tmp/pl.out" 2>&1
+rc=$?
+check '[ $rc -eq 1 ] && [ "$(grep -c ": run failed: warpscope: " "$tmp/pl.out")" -eq 11 ] &&
+       grep -q "^chase CTAS=132 THREADS=128: run failed: warpscope: .*\(GPU\|CUDA\)" "$tmp/pl.out" &&
+       grep -q "^placement.sh: 11 of 11 shapes failed$" "$tmp/pl.out"' \
+  "placement.sh without a GPU: rc $rc, $(head -n 2 "$tmp/pl.out")"
 
 echo "test_cli_placement: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
