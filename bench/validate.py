@@ -11,7 +11,7 @@ none of which any preset key is fitted to (keys come from bench/calib/ alone).
       PRESET in the GPU's place (tests); writes the times (ns) as JSON records. Points not
       started within --budget seconds are recorded untimed (null).
   validate.py report WARPSCOPE RECORDS.json PRESET OUT.txt [--jobs N] [--model M] [--errors F]
-                     [--only RE]
+                     [--unseen-errors F] [--only RE]
       predicts the same points with the timing model and PRESET (`warpscope sim --timing`,
       on the model --model names, default the one the preset was fitted on,
       on the CPU) and writes the tables: per pair (each variant against its point's base)
@@ -19,7 +19,11 @@ none of which any preset key is fitted to (keys come from bench/calib/ alone).
       vs measured time; the distribution of predicted/measured (median, 90th percentile,
       worst) and the verdict against the thresholds below, misses listed by name. --errors F
       also writes the error per bound of the model (sim/presets/NAME.validation, which
-      `warpscope predict` quotes in its confidence line). --only RE (both): the points whose
+      `warpscope predict` quotes in its confidence line). --unseen-errors F puts the same
+      per-bound error of the launches (not the pairs: the unseen sets' variants are unrelated
+      kernels) into F as its `unseen` rows, keeping F's other rows: for the records of
+      bench/validation/unseen-points.txt, the kernels written as a new user would, which
+      predict quotes beside the validation set's. --only RE (both): the points whose
       'WORKLOAD SIZE' matches RE.
 
 POINTS lines: WORKLOAD SIZE REPEAT [skip=V,...] [base=V]
@@ -278,7 +282,39 @@ def distribution(qs):
         statistics.median(qs), pct(qs, 0.9), pct([factor(q) for q in qs], 0.9), worst)
 
 
-def write_errors(path, rec, preset, pairs, launches):
+def error_rows(kind, items):
+    """KIND BOUND COUNT WITHIN_1.5X MEDIAN P90_FACTOR WORST_FACTOR rows of (bound, q) items:
+    one for all, one a bound."""
+    rows = []
+    groups = {"all": [q for _, q in items]}
+    for lim, q in items:
+        groups.setdefault(lim, []).append(q)
+    for g in ["all"] + sorted(k for k in groups if k != "all"):
+        qs = groups[g]
+        if qs:
+            rows.append("%s %s %d %d %.3f %.3f %.3f" % (
+                kind, g, len(qs), sum(factor(q) <= 1.5 for q in qs), statistics.median(qs),
+                pct([factor(q) for q in qs], 0.9), max(factor(q) for q in qs)))
+    return rows
+
+
+def write_unseen_errors(path, rec, preset, launches):
+    """The launches' error per bound as F's `unseen` rows (absolute times only), the rows of
+    other kinds and their header kept."""
+    keep = []
+    if os.path.exists(path):
+        keep = [l.rstrip("\n") for l in open(path)
+                if not l.startswith("unseen ") and not l.startswith("# unseen:")]
+    lines = keep + ["# unseen: the same for bench/validation/unseen-points.txt (kernels written as a new user "
+                    "would), from %s (%s) with preset %s on %s"
+                    % (rec.get("source", "?"), rec.get("device") and rec["device"].get("name", "") or "records",
+                       os.path.basename(preset), time.strftime("%Y-%m-%d"))]
+    lines += error_rows("unseen", [(lim, pv / tv) for _, _, _, pv, tv, lim in launches])
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def write_errors(path, rec, preset, pairs, launches, unseen_rows=()):
     """Per bound of the model (the limiter of a launch; of a pair, the slower variant's):
     how far predicted times and ratios landed from the measured ones, for `predict`'s
     confidence line (read beside the preset: h100.gpu -> h100.validation)."""
@@ -292,22 +328,18 @@ def write_errors(path, rec, preset, pairs, launches):
              "# KIND BOUND COUNT WITHIN_1.5X MEDIAN_PRED/MEAS P90_FACTOR WORST_FACTOR"]
     for kind, items in (("absolute", [(lim, pv / tv) for _, _, _, pv, tv, lim in launches]),
                         ("ratio", [(p["lim"], p["q"]) for p in pairs])):
-        groups = {"all": [q for _, q in items]}
-        for lim, q in items:
-            groups.setdefault(lim, []).append(q)
-        for g in ["all"] + sorted(k for k in groups if k != "all"):
-            qs = groups[g]
-            if qs:
-                lines.append("%s %s %d %d %.3f %.3f %.3f" % (
-                    kind, g, len(qs), sum(factor(q) <= 1.5 for q in qs), statistics.median(qs),
-                    pct([factor(q) for q in qs], 0.9), max(factor(q) for q in qs)))
+        lines += error_rows(kind, items)
+    lines += list(unseen_rows)  # another report's (write_unseen_errors)
     with open(path, "w") as f:
         f.write("\n".join(lines) + "\n")
 
 
-def report(ws, records, preset, out_txt, jobs, model, errors_out=None, only=None):
+def report(ws, records, preset, out_txt, jobs, model, errors_out=None, only=None, unseen_out=None):
     # the report is written when every point is predicted: an older one of the same name
     # goes first, so that nobody reads it as this run's while the run goes on
+    # the unseen rows of an errors file are another report's (--unseen-errors): they stay
+    unseen_rows = [l.rstrip("\n") for l in open(errors_out) if l.startswith(("unseen ", "# unseen:"))] \
+        if errors_out and os.path.exists(errors_out) else []
     for old in (out_txt, errors_out):
         if old and os.path.exists(old):
             os.remove(old)
@@ -421,7 +453,9 @@ def report(ws, records, preset, out_txt, jobs, model, errors_out=None, only=None
     if failed:
         lines += ["", "# Not predicted (%d)" % len(failed)] + ["  " + m for m in failed]
     if errors_out:
-        write_errors(errors_out, rec, preset, pairs, launches)
+        write_errors(errors_out, rec, preset, pairs, launches, unseen_rows)
+    if unseen_out:
+        write_unseen_errors(unseen_out, rec, preset, launches)
     text = "\n".join(lines) + "\n"
     with open(out_txt, "w") as f:
         f.write(text)
@@ -431,13 +465,13 @@ def report(ws, records, preset, out_txt, jobs, model, errors_out=None, only=None
 
 def main(argv):
     usage = ("usage: validate.py measure WARPSCOPE POINTS RECORDS.json [--stand-in PRESET [--jobs N]] [--budget S] [--only RE] [--timeout S] [--trials N]\n"
-             "       validate.py report WARPSCOPE RECORDS.json PRESET OUT.txt [--jobs N] [--model ptx|sass] [--errors OUT.validation] [--only RE]")
+             "       validate.py report WARPSCOPE RECORDS.json PRESET OUT.txt [--jobs N] [--model ptx|sass] [--errors OUT.validation] [--unseen-errors OUT.validation] [--only RE]")
     pos, opts = [], {}
     it = iter(argv[1:])
     for a in it:
         if a.startswith("--"):
             if a not in ("--stand-in", "--budget", "--only", "--timeout", "--jobs", "--model", "--errors",
-                         "--trials"):
+                         "--trials", "--unseen-errors"):
                 fail("unknown option '%s'\n%s" % (a, usage))
             opts[a] = next(it, None)
             if opts[a] is None:
@@ -451,7 +485,8 @@ def main(argv):
         return 0
     if pos[:1] == ["report"] and len(pos) == 5:
         return report(pos[1], pos[2], pos[3], pos[4], int(opts.get("--jobs", os.cpu_count() or 1)),
-                      opts.get("--model"), opts.get("--errors"), opts.get("--only"))
+                      opts.get("--model"), opts.get("--errors"), opts.get("--only"),
+                      opts.get("--unseen-errors"))
     fail(usage)
 
 

@@ -151,7 +151,7 @@ static void print_table(const ws_spec *s, const ws_result *res, const char *pres
     }
     printf("\n");
     for (int i = 0; i < s->nvariants; i++) {
-        char c[768];
+        char c[1280];
         ws_predict_confidence(&res[i], preset, c, sizeof c);
         printf("  confidence, %s: %s\n", s->variants[i].name, c);
         for (int k = 0; k < res[i].nwarnings; k++)

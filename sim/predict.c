@@ -254,8 +254,12 @@ static void validation_words(const char *preset_path, int b, char *buf, size_t n
                        "(predicted/measured median %.2f, 90%% within %.2fx, worst %.1fx)",
                        a.within, a.count, a.median, a.p90, a.worst);
     if (len > 0 && (size_t)len < n && validation_row(preset_path, "ratio", bound_names[b], &r) > 0)
-        snprintf(buf + len, n - (size_t)len, ", %d of %d time ratios within 1.5x (90%% within %.2fx)",
-                 r.within, r.count, r.p90);
+        len += snprintf(buf + len, n - (size_t)len, ", %d of %d time ratios within 1.5x (90%% within "
+                        "%.2fx)", r.within, r.count, r.p90);
+    /* the kernels written as a new user would (bench/validation/unseen-points.txt) */
+    if (len > 0 && (size_t)len < n && validation_row(preset_path, "unseen", bound_names[b], &a) > 0)
+        snprintf(buf + len, n - (size_t)len, "; on the unseen kernels, %d of %d launches it bounds "
+                 "within 1.5x (median %.2f, worst %.1fx)", a.within, a.count, a.median, a.worst);
 }
 
 void ws_predict_confidence(const ws_result *r, const char *preset, char *buf, size_t n)
@@ -280,7 +284,7 @@ void ws_predict_confidence(const ws_result *r, const char *preset, char *buf, si
             snprintf(names + len, sizeof names - len, "%s%s", fitted++ ? ", " : "", bound_keys[b][k]);
         }
     }
-    char none[64] = "", val[320], second[400] = "";
+    char none[64] = "", val[480], second[560] = "";
     if (unsourced) snprintf(none, sizeof none, ", %d with no source", unsourced);
     validation_words(p.path, b, val, sizeof val);
     /* A second bound within a factor of two of the limiter shares the kernel's time. */
@@ -289,7 +293,7 @@ void ws_predict_confidence(const ws_result *r, const char *preset, char *buf, si
         if (k != b && bound(r, k) >= 0.5 * bound(r, b) && (b2 < 0 || bound(r, k) > bound(r, b2)))
             b2 = k;
     if (b2 >= 0) {
-        char v2[320];
+        char v2[480];
         validation_words(p.path, b2, v2, sizeof v2);
         snprintf(second, sizeof second, "; close behind, %s: %s", bound_words[b2], v2);
     }

@@ -58,6 +58,20 @@ grep -Eq "^ratio all 4 4 1.000 1.000 1.000$" "$tmp/h.validation" || bad "h.valid
 "$ws" predict tree_reduction -D BLOCKS=8 --preset "$tmp/h.gpu" --quiet > "$tmp/p1.txt" 2>&1
 grep -Eq "^  confidence, sequential: set by dependent-latency chains; .*error on kernels they were not fitted to: on the validation set, ([0-9]+) of \1 launches it bounds within 1.5x \(predicted/measured median 1.00, 90% within 1.00x, worst 1.0x\), [0-9]+ of [0-9]+ time ratios within 1.5x" "$tmp/p1.txt" ||
     bad "predict with a validation file: $(grep 'confidence, seq' "$tmp/p1.txt")"
+# --unseen-errors: the launches' error as the file's unseen rows, the other rows kept, and
+# predict quotes them after the validation set's; a later --errors keeps the unseen rows.
+python3 "$src/bench/validate.py" report "$ws" "$tmp/rec.json" "$tmp/h.gpu" "$tmp/hu.txt" --jobs 2 \
+    --unseen-errors "$tmp/h.validation" > /dev/null 2>&1 || bad "report --unseen-errors"
+grep -Eq "^unseen latency [0-9]+ [0-9]+ 1.000 1.000 1.000$" "$tmp/h.validation" &&
+    grep -Eq "^absolute latency [0-9]+ [0-9]+ 1.000 1.000 1.000$" "$tmp/h.validation" &&
+    ! grep -q "^unseen.* ratio" "$tmp/h.validation" || bad "h.validation with unseen rows: $(cat "$tmp/h.validation")"
+"$ws" predict tree_reduction -D BLOCKS=8 --preset "$tmp/h.gpu" --quiet > "$tmp/p3.txt" 2>&1
+grep -Eq "^  confidence, sequential: .*time ratios within 1.5x \(90% within 1.00x\); on the unseen kernels, ([0-9]+) of \1 launches it bounds within 1.5x \(median 1.00, worst 1.0x\)" "$tmp/p3.txt" ||
+    bad "predict quotes the unseen rows: $(grep 'confidence, seq' "$tmp/p3.txt")"
+python3 "$src/bench/validate.py" report "$ws" "$tmp/rec.json" "$tmp/h.gpu" "$tmp/h.txt" --jobs 2 \
+    --errors "$tmp/h.validation" > /dev/null 2>&1 || bad "report --errors again"
+[ "$(grep -c "^unseen " "$tmp/h.validation")" -ge 2 ] && [ "$(grep -c "^absolute all" "$tmp/h.validation")" -eq 1 ] ||
+    bad "--errors keeps the unseen rows once: $(cat "$tmp/h.validation")"
 grep -v "^absolute latency" "$tmp/h.validation" > "$tmp/h2" && mv "$tmp/h2" "$tmp/h.validation"
 "$ws" predict tree_reduction -D BLOCKS=8 --preset "$tmp/h.gpu" --quiet > "$tmp/p2.txt" 2>&1
 grep -q "not fitted to: not measured for it (no validation launch is latency-bound)" "$tmp/p2.txt" ||
