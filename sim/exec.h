@@ -411,6 +411,8 @@ typedef struct ws_run {
                                   and %smid of CTA i is i mod sms, as the block scheduler
                                   hands out a launch's first wave */
     int max_warps;             /* warps an SM holds (%nwarpid) */
+    char cc[8];                /* the compute capability its occupancy follows ("" when
+                                  no preset loads) */
 } ws_run;
 
 /* Whether CTA `cta` should give up: a lower-numbered CTA failed. A failed wave of resident
@@ -464,15 +466,13 @@ int ws_wave_run(ws_run *r, int slots, int adopt, const ws_wave_ops *ops, void *c
  * worker's own CTA (the one ws_x_run_cta left waiting, with `adopt`). */
 int ws_x_run_wave(ws_worker *wk, int slots, int adopt, void (*done)(ws_worker *wk));
 /* How many CTAs of the launch each of `workers` host threads keeps resident when one waits
- * on another: the GPU's resident CTAs (occupancy per SM at compute capability `cc`, with
- * `regs` registers a thread, times the SMs of the preset: the run's, else the one for cc,
- * else h100), shared among the workers, within `max_bytes` of CTA state at `cta_bytes` a
- * CTA; 1 when r->meet is 0. */
-int ws_run_resident(const ws_run *r, const char *cc, int regs, int workers, uint64_t cta_bytes,
-                    uint64_t max_bytes);
-/* Sets r->sms and r->max_warps from the preset the run is modelled on (the run's, else the
- * one for compute capability cc, else h100's) and its compute capability's limits; 132 SMs
- * of 64 warps if none loads. */
+ * on another: the GPU's resident CTAs (occupancy per SM at r->cc, with `regs` registers a
+ * thread, times r->sms; both from ws_run_gpu, called first), shared among the workers,
+ * within `max_bytes` of CTA state at `cta_bytes` a CTA; 1 when r->meet is 0. */
+int ws_run_resident(const ws_run *r, int regs, int workers, uint64_t cta_bytes, uint64_t max_bytes);
+/* Sets r->sms, r->max_warps and r->cc from the preset the run is modelled on (the run's,
+ * else the one for compute capability cc, else h100's) and the compute capability's limits
+ * (cc, else the preset's); 132 SMs of 64 warps and no cc if none loads. */
 void ws_run_gpu(ws_run *r, const char *cc);
 /* The SM that CTA `linear` of r runs on: the block scheduler puts a launch's first wave one
  * CTA an SM, and each later CTA where one ended, the same SM in turn when CTAs take equal

@@ -723,7 +723,7 @@ static int run_kernel(ws_sass_run *r, const ws_sass_module *sm, ws_buffers *bufs
     b->meet = ctas_meet(r->k);
     b->share = b->meet && !b->v->cooperative && ctas_share_work(r->k);
     b->resident = b->v->cooperative ? (int)b->nctas /* every CTA at once (ws_run_setup) */
-                : ws_run_resident(b, cc, b->opt->resources ? b->opt->resources->regs : r->k->regs,
+                : ws_run_resident(b, b->opt->resources ? b->opt->resources->regs : r->k->regs,
                                   nwk, cta_bytes, WS_RESIDENT_BYTES);
     b->progress_step = b->nctas / 100 ? b->nctas / 100 : 1;
     ws_sass_worker *wks = calloc((size_t)nwk, sizeof *wks);

@@ -550,46 +550,37 @@ int ws_wave_run(ws_run *r, int slots, int adopt, const ws_wave_ops *ops, void *c
     return rc;
 }
 
-/* The preset the run is modelled on: the run's, else the one for compute capability cc,
- * else h100's. WS_OK once loaded. */
-static int run_preset(const ws_run *r, const char *cc, ws_gpu_preset *p)
+void ws_run_gpu(ws_run *r, const char *cc)
 {
     char found[128];
     const char *name = r->opt->gpu_preset;
     if (!name)
         name = cc && ws_gpu_preset_for_cc(cc, found, sizeof found) ? found : "h100";
-    ws_error err;
-    return ws_gpu_preset_load(name, p, &err);
-}
-
-void ws_run_gpu(ws_run *r, const char *cc)
-{
     ws_gpu_preset p;
     ws_occupancy occ;
     ws_error err;
     r->sms = 132;
     r->max_warps = 64;
-    if (run_preset(r, cc, &p) != WS_OK)
+    r->cc[0] = '\0';
+    if (ws_gpu_preset_load(name, &p, &err) != WS_OK)
         return;
     if (p.sms > 0)
         r->sms = p.sms;
-    if (ws_occupancy_calc(cc ? cc : p.cc, 32, 0, 0, &occ, &err) == WS_OK)
+    snprintf(r->cc, sizeof r->cc, "%s", cc ? cc : p.cc);
+    if (ws_occupancy_calc(r->cc, 32, 0, 0, &occ, &err) == WS_OK)
         r->max_warps = occ.max_warps_sm;
 }
 
-int ws_run_resident(const ws_run *r, const char *cc, int regs, int workers, uint64_t cta_bytes,
-                    uint64_t max_bytes)
+int ws_run_resident(const ws_run *r, int regs, int workers, uint64_t cta_bytes, uint64_t max_bytes)
 {
     if (!r->meet || r->nctas <= 1)
         return 1;
-    ws_gpu_preset p;
     ws_occupancy occ;
     ws_error err;
     uint64_t n = 1;
-    if (run_preset(r, cc, &p) == WS_OK &&
-        ws_occupancy_calc(cc ? cc : p.cc, (int)r->threads_per_cta, regs, (int)r->shared_bytes,
-                          &occ, &err) == WS_OK)
-        n = (uint64_t)(occ.active_blocks > 0 ? occ.active_blocks : 1) * (uint64_t)p.sms;
+    if (r->cc[0] && ws_occupancy_calc(r->cc, (int)r->threads_per_cta, regs, (int)r->shared_bytes,
+                                      &occ, &err) == WS_OK)
+        n = (uint64_t)(occ.active_blocks > 0 ? occ.active_blocks : 1) * (uint64_t)r->sms;
     if (n > r->nctas)
         n = r->nctas;
     n = (n + (uint64_t)workers - 1) / (uint64_t)(workers > 0 ? workers : 1);
@@ -826,7 +817,7 @@ static int run_common(const ws_module *m, const ws_spec *s, const ws_variant *v,
     if (!rc && !v->cooperative) {
         r.meet = ctas_meet(m, r.entry);
         r.share = r.meet && ws_function_reaches(m, r.entry, has_global_fetch_op, NULL) >= 0;
-        r.resident = ws_run_resident(&r, NULL, opt->resources ? opt->resources->regs : 0, nwk,
+        r.resident = ws_run_resident(&r, opt->resources ? opt->resources->regs : 0, nwk,
                                      (uint64_t)r.nwarps * 64 * 1024 + r.shared_bytes * 5,
                                      WS_RESIDENT_BYTES);
     }
