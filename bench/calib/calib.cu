@@ -549,3 +549,29 @@ template <bool FENCE> __device__ void lock_increments(int *buf)
 extern "C" __global__ void spin_lock(int *buf) { lock_increments<false>(buf); }
 // The same with __threadfence() before the release (a fence the holder waits for).
 extern "C" __global__ void spin_lock_fence(int *buf) { lock_increments<true>(buf); }
+
+// Device printf from LANES lanes of the first WARPS warps of each CTA, REPS times each (a loop
+// of the whole call): what a printf costs the GPU. FMTLEN 1 uses a format four times longer
+// with the same two arguments (whether the device's vprintf reads the format).
+#ifndef WARPS
+#define WARPS 32
+#endif
+#ifndef FMTLEN
+#define FMTLEN 0
+#endif
+#include <cstdio>
+extern "C" __global__ void printf_lanes(int *out)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x, s = 0;
+    if ((threadIdx.x & 31) < LANES && (int)(threadIdx.x >> 5) < WARPS) {
+#pragma unroll 1
+        for (int r = 0; r < REPS; r++) {
+            if (FMTLEN)
+                printf("calib printf_lanes: thread %d of the grid, repetition %d of the loop\n", i, r);
+            else
+                printf("p %d %d\n", i, r);
+            s += r;
+        }
+    }
+    out[i] = s;
+}
