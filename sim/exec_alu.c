@@ -684,6 +684,21 @@ static double fop1(int op, double x)
     }
 }
 
+/* sin.approx.f32 / cos.approx.f32 as ptxas lowers them: FMUL.RZ by 1/(2 pi), then the SFU's
+ * MUFU.SIN / MUFU.COS of the product, whose period is 1 (sass_fp.c ws_sass_x_mufu). A large
+ * argument's phase is then the GPU's, not libm's: __sinf(1e7) differs from sinf(1e7). */
+static float sfu_sincos(int op, float x)
+{
+    double p = (double)x * (double)0.15915493667125701904f; /* exact: 48 significant bits */
+    float t = (float)p;
+    if (fabs((double)t) > fabs(p)) /* toward zero, as FMUL.RZ */
+        t = nextafterf(t, 0.0f);
+    if (isinf(t) || isnan(t))
+        return NAN;
+    double a = 6.283185307179586476925286766559 * fmod(t, 1.0);
+    return (float)(op == WS_OP_SIN ? sin(a) : cos(a));
+}
+
 static float fop1f(int op, float x)
 {
     switch (op) {
@@ -692,8 +707,7 @@ static float fop1f(int op, float x)
     case WS_OP_SQRT: return sqrtf(x);
     case WS_OP_RSQRT: return 1.0f / sqrtf(x);
     case WS_OP_RCP: return 1.0f / x;
-    case WS_OP_SIN: return sinf(x);
-    case WS_OP_COS: return cosf(x);
+    case WS_OP_SIN: case WS_OP_COS: return sfu_sincos(op, x);
     case WS_OP_LG2: return log2f(x);
     case WS_OP_TANH: return (float)tanh(x); /* as the SASS model's MUFU.TANH */
     default: return exp2f(x);

@@ -165,6 +165,8 @@ static uint16_t half_op1(const ws_inst *in, uint16_t a, uint16_t b, uint16_t c, 
         return 0x7fff; /* min/max.NaN: the canonical NaN of both formats (as HMNMX2.NAN) */
     if (in->flags & WS_F_SAT)
         r = isnan(r) ? 0.0 : r < 0.0 ? 0.0 : r > 1.0 ? 1.0 : r;
+    if ((in->flags & WS_F_RELU) && !isnan(r) && signbit(r)) /* fma.relu: a negative is +0 */
+        r = 0.0;
     if (isnan(r)) /* the canonical NaN of both formats, as HADD2/HMUL2/HFMA2 write it */
         return 0x7fff;
     uint16_t h = from_real(r, bf);

@@ -324,6 +324,18 @@ static uint64_t atom_value(const ws_inst *in, uint64_t old, uint64_t b, uint64_t
     uint64_t o = ws_trunc(old, bits), bb = ws_trunc(b, bits);
     switch (in->subop) {
     case WS_SUB_ADD:
+        if (t == WS_P_F16 || t == WS_P_F16X2 || t == WS_P_BF16 || t == WS_P_BF16X2) {
+            /* .noftz: each half added and rounded to nearest, subnormals kept */
+            int bf = t == WS_P_BF16 || t == WS_P_BF16X2;
+            uint64_t r = 0;
+            for (int h = 0; h < bits / 16; h++) {
+                uint16_t x = (uint16_t)(o >> 16 * h), y = (uint16_t)(bb >> 16 * h);
+                double s = bf ? ws_bf16_to_double(x) + ws_bf16_to_double(y)
+                              : ws_f16_to_double(x) + ws_f16_to_double(y);
+                r |= (uint64_t)(bf ? ws_double_to_bf16(s) : ws_double_to_f16(s)) << 16 * h;
+            }
+            return r;
+        }
         if (t == WS_P_F32)
             return ws_bits_f32(ws_atom_add_f32(ws_f32(o), ws_f32(bb)));
         if (t == WS_P_F64)
@@ -366,6 +378,14 @@ static uint64_t atom_apply(const ws_inst *in, uint8_t *p, uint64_t b, uint64_t c
                                             __ATOMIC_RELAXED));
         return old;
     }
+    if (bits == 16) { /* atom.cas.b16, atom.add.noftz.f16 */
+        uint16_t old = __atomic_load_n((uint16_t *)p, __ATOMIC_RELAXED), nv;
+        do
+            nv = (uint16_t)atom_value(in, old, b, c, 16);
+        while (!__atomic_compare_exchange_n((uint16_t *)p, &old, nv, 1, __ATOMIC_RELAXED,
+                                            __ATOMIC_RELAXED));
+        return old;
+    }
     uint32_t old = __atomic_load_n((uint32_t *)p, __ATOMIC_RELAXED), nv;
     do
         nv = (uint32_t)atom_value(in, old, b, c, 32);
@@ -404,9 +424,7 @@ static int do_atom(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx)
 {
     ws_ptype t = (ws_ptype)in->type;
     int bits = ws_ptype_bits(t);
-    if ((bits != 32 && bits != 64) || t == WS_P_F16X2 || t == WS_P_BF16X2)
-        return ws_x_fault(w, in, 0, 0, WS_ERR_UNSUPPORTED, "%s-bit atomics are not supported",
-                          ws_ptype_name((ws_ptype)in->type));
+    assert(bits == 16 || bits == 32 || bits == 64); /* the parser's modifiers_ok */
     uint64_t *addr = fx->addr;
     effective_addresses(w, in, exec, addr);
     if (in->vec > 1)

@@ -86,7 +86,7 @@ static int apply_fp_mod(ws_inst *in, const char *s, int len)
     else if (eq(s, len, "NaN") && (in->op == WS_OP_MIN || in->op == WS_OP_MAX))
         in->flags |= WS_F_NAN;
     else if (eq(s, len, "relu") && (in->op == WS_OP_MIN || in->op == WS_OP_MAX ||
-                                     in->op == WS_OP_CVT))
+                                     in->op == WS_OP_CVT || in->op == WS_OP_FMA))
         in->flags |= WS_F_RELU;
     else if (eq(s, len, "satfinite") && in->op == WS_OP_CVT)
         in->flags |= WS_F_SATFINITE;
@@ -316,6 +316,10 @@ static int modifiers_ok(const ws_inst *in)
         return 0;
     if ((op == WS_OP_ATOM || op == WS_OP_RED) && in->vec > 1) /* the vector forms modelled */
         return in->type == WS_P_F32 && in->subop == WS_SUB_ADD && in->space == WS_SPACE_GLOBAL;
+    if ((op == WS_OP_ATOM || op == WS_OP_RED) && is_half(in->type)) /* atom.add.noftz.f16x2 */
+        return in->subop == WS_SUB_ADD;
+    if ((op == WS_OP_ATOM || op == WS_OP_RED) && ws_ptype_bits((ws_ptype)in->type) == 16)
+        return in->subop == WS_SUB_CAS; /* atom.cas.b16 (16-bit atomicCAS) */
     if (in->type == WS_P_B128 && !ws_op_has(op, WS_OPF_B128))
         return 0;
     if (op == WS_OP_CVT && (is_fp8(in->type) || is_fp8(in->type2))) /* the sm_89/90 forms */
@@ -341,7 +345,8 @@ static int modifiers_ok(const ws_inst *in)
         return x16 && !in->type2 && (op == WS_OP_MIN || op == WS_OP_MAX ||
                ((op == WS_OP_ADD || op == WS_OP_SUB) && !(in->flags & ~WS_F_SAT) &&
                 (!(in->flags & WS_F_SAT) || in->type == WS_P_S16X2)));
-    if ((in->flags & WS_F_RELU) && in->type != WS_P_S32)
+    if ((in->flags & WS_F_RELU) && in->type != WS_P_S32 &&
+        !(op == WS_OP_FMA && is_half(in->type))) /* fma.rn.relu.f16x2 (__hfma2_relu) */
         return 0;
     int i32 = in->type == WS_P_S32 || in->type == WS_P_U32;
     int i32b = in->type2 == WS_P_S32 || in->type2 == WS_P_U32;

@@ -162,7 +162,7 @@ void ws_inst_opname(const ws_inst *in, char *buf, size_t n)
     if (in->flags & WS_F_FTZ) add(buf, n, &len, "ftz");
     if (in->flags & WS_F_SAT) add(buf, n, &len, "sat");
     if (in->flags & WS_F_SATFINITE) add(buf, n, &len, "satfinite");
-    if ((in->flags & WS_F_RELU) && op == WS_OP_CVT) add(buf, n, &len, "relu");
+    if ((in->flags & WS_F_RELU) && (op == WS_OP_CVT || op == WS_OP_FMA)) add(buf, n, &len, "relu");
     if (in->flags & WS_F_NAN) add(buf, n, &len, "NaN");
     if (in->flags & WS_F_CC) add(buf, n, &len, "cc");
     if (in->flags & WS_F_WRAP) add(buf, n, &len, "wrap");

@@ -157,13 +157,16 @@ int ws_sass_x_viadd(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_s
     uint32_t a[WS_WARP], b[WS_WARP];
     SRC(1, a);
     SRC(2, b);
-    ws_sass_int_mods(in, 1, exec, a);
-    ws_sass_int_mods(in, 2, exec, b);
-    if (ws_sass_has(in, WS_SMOD_X16X2)) /* VIADD.16x2: each half wraps on its own */
+    if (ws_sass_has(in, WS_SMOD_X16X2)) { /* VIADD.16x2: each half negates and wraps alone */
+        ws_sass_int_mods16x2(in, 1, exec, a);
+        ws_sass_int_mods16x2(in, 2, exec, b);
         WS_LANES(l, exec, a[l] = (((a[l] & 0xffffu) + (b[l] & 0xffffu)) & 0xffffu) |
                                  ((a[l] >> 16) + (b[l] >> 16)) << 16;);
-    else
+    } else {
+        ws_sass_int_mods(in, 1, exec, a);
+        ws_sass_int_mods(in, 2, exec, b);
         WS_LANES(l, exec, a[l] += b[l];);
+    }
     ws_sass_dst(w, in, 0, exec, a);
     (void)fx;
     return 0;
@@ -202,13 +205,16 @@ int ws_sass_x_imnmx(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_s
 {
     uint32_t a[WS_WARP], b[WS_WARP], c[WS_WARP];
     int three = in->op == WS_SOP_VIMNMX3;
+    void (*mods)(const ws_sass_inst *, int, uint32_t, uint32_t *) =
+        in->dtype == WS_SMOD_S16X2 || in->dtype == WS_SMOD_U16X2 ? ws_sass_int_mods16x2
+                                                                 : ws_sass_int_mods;
     SRC(1, a);
     SRC(2, b);
-    ws_sass_int_mods(in, 1, exec, a);
-    ws_sass_int_mods(in, 2, exec, b);
+    mods(in, 1, exec, a);
+    mods(in, 2, exec, b);
     if (three) {
         SRC(3, c);
-        ws_sass_int_mods(in, 3, exec, c);
+        mods(in, 3, exec, c);
     }
     uint32_t pmin = ws_sa_pred_or(w, in, three ? 4 : 3, WS_FULL_MASK);
     WS_LANES(l, exec, {
@@ -252,11 +258,13 @@ int ws_sass_x_viaddmnmx(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, 
     SRC(1, a);
     SRC(2, b);
     SRC(3, c);
-    ws_sass_int_mods(in, 1, exec, a);
-    ws_sass_int_mods(in, 2, exec, b);
-    ws_sass_int_mods(in, 3, exec, c);
-    uint32_t pmin = ws_sa_pred_or(w, in, 4, WS_FULL_MASK);
     int x2 = in->dtype == WS_SMOD_S16X2 || in->dtype == WS_SMOD_U16X2;
+    void (*mods)(const ws_sass_inst *, int, uint32_t, uint32_t *) =
+        x2 ? ws_sass_int_mods16x2 : ws_sass_int_mods;
+    mods(in, 1, exec, a);
+    mods(in, 2, exec, b);
+    mods(in, 3, exec, c);
+    uint32_t pmin = ws_sa_pred_or(w, in, 4, WS_FULL_MASK);
     WS_LANES(l, exec, {
         uint32_t sum = x2 ? ((a[l] + b[l]) & 0xffffu) | ((a[l] >> 16) + (b[l] >> 16)) << 16
                           : a[l] + b[l]; /* .S16x2/.U16x2: each half wraps on its own */

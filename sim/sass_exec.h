@@ -205,6 +205,9 @@ void ws_sass_srcd(ws_sass_warp *w, const ws_sass_inst *in, int k, uint32_t exec,
                   double v[WS_WARP]);
 /* Integer `-` on operand k (two's complement), applied in place. */
 void ws_sass_int_mods(const ws_sass_inst *in, int k, uint32_t exec, uint32_t v[WS_WARP]);
+/* The same for an operand of two packed 16-bit halves (VIADD.16x2, VIADDMNMX.S16x2): |x| and
+ * -x of each half on its own (-R2 of 0xfff16905 is 0x000f96fb, not 0x000e96fb). */
+void ws_sass_int_mods16x2(const ws_sass_inst *in, int k, uint32_t exec, uint32_t v[WS_WARP]);
 /* Predicate operand k (P, UP, PT; `!` applied) as a lane mask. */
 uint32_t ws_sass_psrc(const ws_sass_warp *w, const ws_sass_inst *in, int k);
 /* Writes exec lanes of destination operand k (R or UR; RZ/URZ discard). For UR the value

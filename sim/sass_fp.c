@@ -478,16 +478,17 @@ static int half2_src(ws_sass_warp *w, const ws_sass_inst *in, int k, uint32_t ex
 
 enum { H_ADD, H_MUL, H_FMA };
 
-/* HADD2/HMUL2/HFMA2[.MMA][.F32][.SAT] Rd, a, b[, c]: per half, computed in double and
+/* HADD2/HMUL2/HFMA2[.MMA][.F32][.SAT|.RELU] Rd, a, b[, c]: per half, computed in double and
  * rounded once to half (exact for add and mul; an fma whose terms span more than 53 bits
  * can round twice). .F32 writes the f32 result of the low halves (HADD2.F32 Rd, -RZ,
- * Ra.H0_H0 is the half -> float conversion); .MMA only picks the tensor pipe. */
+ * Ra.H0_H0 is the half -> float conversion); .MMA only picks the tensor pipe; .RELU
+ * (__hfma2_relu) makes a negative result +0 and leaves NaN a NaN. */
 static int half2_arith(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, int op)
 {
     float alo[WS_WARP], ahi[WS_WARP], blo[WS_WARP], bhi[WS_WARP], clo[WS_WARP], chi[WS_WARP];
     uint32_t d[WS_WARP];
     int bf = in->dtype == WS_SMOD_BF16 || in->dtype == WS_SMOD_BF16_V2, f32 = ws_sass_has(in, WS_SMOD_F32);
-    int sat = ws_sass_has(in, WS_SMOD_SAT), k = 1;
+    int sat = ws_sass_has(in, WS_SMOD_SAT), relu = ws_sass_has(in, WS_SMOD_RELU), k = 1;
     k += half2_src(w, in, k, exec, bf, alo, ahi);
     k += half2_src(w, in, k, exec, bf, blo, bhi);
     if (op == H_FMA)
@@ -507,6 +508,10 @@ static int half2_arith(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, i
         if (sat) {
             rl = isnan(rl) || rl <= 0 ? 0.0 : rl > 1 ? 1.0 : rl;
             rh = isnan(rh) || rh <= 0 ? 0.0 : rh > 1 ? 1.0 : rh;
+        }
+        if (relu) {
+            rl = !isnan(rl) && signbit(rl) ? 0.0 : rl;
+            rh = !isnan(rh) && signbit(rh) ? 0.0 : rh;
         }
         if (f32)
             d[l] = ws_sa_f32bits((float)rl);

@@ -233,6 +233,21 @@ void ws_sass_int_mods(const ws_sass_inst *in, int k, uint32_t exec, uint32_t v[W
         WS_LANES(l, exec, v[l] = (uint32_t)-v[l];);
 }
 
+static uint32_t half_mods(uint32_t h, int abs, int neg)
+{
+    if (abs && (h & 0x8000u))
+        h = -h;
+    return (neg ? -h : h) & 0xffffu;
+}
+
+void ws_sass_int_mods16x2(const ws_sass_inst *in, int k, uint32_t exec, uint32_t v[WS_WARP])
+{
+    const ws_sass_opnd *o = &in->o[k];
+    if (o->abs || o->neg)
+        WS_LANES(l, exec, v[l] = half_mods(v[l] & 0xffffu, o->abs, o->neg) |
+                                 half_mods(v[l] >> 16, o->abs, o->neg) << 16;);
+}
+
 uint32_t ws_sass_psrc(const ws_sass_warp *w, const ws_sass_inst *in, int k)
 {
     const ws_sass_opnd *o = &in->o[k];

@@ -428,6 +428,15 @@ static void test_bits(void)
     CHECK(su_r(2)[0] == 13 && su_r(3)[0] == 0xfffffff6u + 5 && su_r(6)[0] == 4 &&
           su_r(7)[0] == 5, "VABSDIFF/IABS/VIADD: %u %x %u %u", su_r(2)[0], su_r(3)[0],
           su_r(6)[0], su_r(7)[0]);
+    /* VIADD.16x2 R3, R5, -R2 (__vsub2): each half negated on its own, no borrow between
+     * them: 0x000c219e - 0xfff16905 = (0x000c - 0xfff1, 0x219e - 0x6905) = 0x001bb899 (a
+     * whole-word negation gives 0x001ab899); VIMNMX.S16x2 of -R2 the same way */
+    su_set(5, 0x000c219eu);
+    su_set(2, 0xfff16905u);
+    RUN("VIADD.16x2", R(3), R(5), NEG(R(2)));
+    RUN("VIMNMX.S16x2", R(8), R(5), NEG(R(2)), NOT(PT));
+    CHECK(su_r(3)[0] == 0x001bb899u && su_r(8)[0] == 0x000f219eu,
+          "VIADD.16x2 / VIMNMX.S16x2 with a negated operand: %08x %08x", su_r(3)[0], su_r(8)[0]);
     /* POPC, FLO.U32 (__clz as 31 - FLO), FLO.U32.SH, FLO.S32, BREV, BMSK, SGXT */
     for (int l = 0; l < WS_WARP; l++)
         su_r(8)[l] = l == 0 ? 0 : 1u << (l - 1) | 1u;

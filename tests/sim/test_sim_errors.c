@@ -247,18 +247,18 @@ static void test_unsupported(void)
     ws_error_clear(&e);
     int lrc = ws_ptx_load(WS_SIM_PTX_DIR "/unsupported.ptx", &m, &e);
     if (lrc) { /* the front end refuses it already: the same contract, one step earlier */
-        CHECK(lrc == WS_ERR_UNSUPPORTED && strstr(e.msg, "atom.add.noftz.f16") && e.line > 0,
+        CHECK(lrc == WS_ERR_UNSUPPORTED && strstr(e.msg, "cvt.rna.tf32.f32") && e.line > 0,
               "refused at load: %d %s line %d", lrc, e.msg, e.line);
         return;
     }
     st_run r;
-    const char *spec = "workload u\nsource unsupported.cu\nbuffer a u16 65 zero\n"
-                       "buffer o u16 64 zero\n"
-                       "variant v\n  kernel half_atomic\n  grid 1\n  block 64\n  args a o\n";
+    const char *spec = "workload u\nsource unsupported.cu\nbuffer a f32 65 zero\n"
+                       "buffer o f32 64 zero\n"
+                       "variant v\n  kernel tf32_round\n  grid 1\n  block 64\n  args a o\n";
     int rc = st_exec(&r, m, spec, "v", NULL);
     CHECK(rc == WS_ERR_UNSUPPORTED, "unsupported instruction: rc %d", rc);
-    CHECK(strstr(r.err.msg, "unsupported instruction 'atom.add.noftz.f16'") &&
-              strcmp(r.err.kernel, "half_atomic") == 0 && r.err.line > 0,
+    CHECK(strstr(r.err.msg, "unsupported instruction 'cvt.rna.tf32.f32'") &&
+              strcmp(r.err.kernel, "tf32_round") == 0 && r.err.line > 0,
           "message: %s", r.err.msg);
     st_free(&r);
     ws_module_free(m);

@@ -53,7 +53,11 @@ static const char *const spec =
     "buffer o16 u32 1024 zero\n"
     "variant nan64\n  kernel intrin_nan64\n  grid 2\n  block 32\n  args a o16\n"
     "buffer on u32 512 zero\n"
-    "variant nan16\n  kernel intrin_nan16\n  grid 2\n  block 32\n  args a on\n";
+    "variant nan16\n  kernel intrin_nan16\n  grid 2\n  block 32\n  args a on\n"
+    "buffer hacc u32 3 zero\nbuffer hcas u16 4 zero\nbuffer oh16 u32 192 zero\n"
+    "variant h16\n  kernel intrin_h16\n  grid 2\n  block 32\n  args a b hacc hcas oh16\n"
+    "buffer osfu f32 128 zero\n"
+    "variant sfu\n  kernel intrin_sfu\n  grid 2\n  block 32\n  args fa osfu\n";
 
 static int32_t sb(uint32_t v, int k) { return (int8_t)(v >> 8 * k); }
 static uint32_t ub(uint32_t v, int k) { return (v >> 8 * k) & 0xffu; }
@@ -610,6 +614,86 @@ static void test_simd2(int on_sass)
     st_free(&r);
 }
 
+static uint32_t vsub2(uint32_t x, uint32_t y)
+{
+    return ((x - y) & 0xffffu) | (((x >> 16) - (y >> 16)) & 0xffffu) << 16;
+}
+
+/* a * b + c per half, rounded once, a negative result +0 (NaN stays NaN) */
+static uint16_t fma_relu16(uint16_t a, uint16_t b, uint16_t c)
+{
+    double r = fma(ws_f16_to_double(a), ws_f16_to_double(b), ws_f16_to_double(c));
+    if (isnan(r))
+        return 0x7fff;
+    return ws_double_to_f16(signbit(r) ? 0.0 : r);
+}
+
+/* intrin_h16: the totals of 64 threads' half atomics, the 16-bit CAS loop's counts, and
+ * __vsub2 / __hfma2_relu against the CPU. */
+static void test_h16(int on_sass)
+{
+    st_run r;
+    const char *m = on_sass ? "sass" : "ptx";
+    CHECK(st_exec_on(&r, ptx, on_sass ? sass : NULL, spec, "h16", NULL) == 0,
+          "%s: h16 runs: %s", m, r.err.msg);
+    if (!r.rc) {
+        const uint32_t *acc = st_buf(&r, "hacc")->data, *a = st_buf(&r, "a")->data;
+        const uint32_t *b = st_buf(&r, "b")->data, *o = st_buf(&r, "oh16")->data;
+        const uint16_t *cas = st_buf(&r, "hcas")->data;
+        /* 64 x (1.0, 0.5) in f16: (64, 32); 64 x (2, -1) in bf16: (128, -64); 64 x 0.25 in
+         * f16: 16; 64 x 4 in bf16: 256 */
+        CHECK(acc[0] == 0x50005400u && acc[1] == 0xc2804300u && acc[2] == 0x43804c00u,
+              "%s: half atomics' totals %08x %08x %08x (want 50005400 c2804300 43804c00)", m,
+              acc[0], acc[1], acc[2]);
+        CHECK(cas[0] == 48 && cas[1] == 48 && cas[2] == 48 && cas[3] == 48,
+              "%s: 16-bit atomicCAS loops: %u %u %u %u (want 48 each)", m, cas[0], cas[1],
+              cas[2], cas[3]);
+        int bad = 0;
+        for (int t = 0; t < 64; t++) {
+            uint16_t xl = (uint16_t)(a[t] & 0x3fff), xh = (uint16_t)(b[t] & 0xbfff);
+            uint32_t relu = (uint32_t)fma_relu16(xh, 0x3a00 /* 0.75 */, 0xc000 /* -2 */) << 16 |
+                            fma_relu16(xl, 0xbe00 /* -1.5 */, 0x3400 /* 0.25 */);
+            uint32_t want[3] = {vsub2(a[t], b[t]), relu, vsub2(b[t], 0x80017fffu)};
+            for (int k = 0; k < 3; k++)
+                if (o[3 * t + k] != want[k] && bad++ < 3)
+                    CHECK(0, "%s: h16 thread %d word %d: %08x, want %08x", m, t, k, o[3 * t + k],
+                          want[k]);
+        }
+        CHECK(bad == 0, "%s: __vsub2 and __hfma2_relu: %d wrong", m, bad);
+    }
+    st_free(&r);
+}
+
+/* intrin_sfu: __sinf / __cosf of arguments up to 1e6 on the PTX model (sin/cos.approx.f32)
+ * and on the SASS model (FMUL.RZ by 1/(2 pi), MUFU.SIN/COS) within 2^-20 of each other: the
+ * PTX model scales as ptxas does, or the phase of a large argument is libm's. */
+static float sfu_ptx[128];
+static void test_sfu(int on_sass)
+{
+    st_run r;
+    const char *m = on_sass ? "sass" : "ptx";
+    CHECK(st_exec_on(&r, ptx, on_sass ? sass : NULL, spec, "sfu", NULL) == 0,
+          "%s: sfu runs: %s", m, r.err.msg);
+    if (!r.rc) {
+        const float *o = st_buf(&r, "osfu")->data, *fa = st_buf(&r, "fa")->data;
+        int bad = 0, far = 0;
+        for (int i = 0; i < 128; i++) {
+            if (!on_sass) {
+                sfu_ptx[i] = o[i];
+                double x = (double)(fa[i / 2] * 250000.0f);
+                far += fabs(o[i] - (i & 1 ? cos(x) : sin(x))) > 1e-3;
+            } else if (!(fabsf(o[i] - sfu_ptx[i]) <= 0x1p-20f) && bad++ < 3) {
+                CHECK(0, "sfu %d: SASS %.9g, PTX %.9g", i, o[i], sfu_ptx[i]);
+            }
+        }
+        if (!on_sass) /* libm's value is not what the GPU computes for most of them */
+            CHECK(far > 32, "ptx: __sinf/__cosf of large arguments follow the SFU's phase, not "
+                  "libm's (%d of 128 far from it)", far);
+        CHECK(bad == 0, "%s: __sinf/__cosf: %d differ from the PTX model's", m, bad);
+    }
+    st_free(&r);
+}
+
 int main(void)
 {
     char ptx_path[512], cubin[1024], sass_path[1024], probe[1024];
@@ -626,6 +710,8 @@ int main(void)
     test_simd2(0);
     test_cub(0);
     test_zminmax(0);
+    test_h16(0);
+    test_sfu(0);
     check_nan_words(0, "nanimm", "o3", 4, nanimm_words, "NaN constants keep their bits");
     check_nan_words(0, "nan64", "o16", 16, nan64_words, "FP64 NaNs as on the GPU");
     check_nan_words(0, "nan16", "on", 8, nan16_words, "half NaNs as on the GPU");
@@ -651,6 +737,8 @@ int main(void)
             test_simd2(1);
             test_cub(1);
             test_zminmax(1);
+            test_h16(1);
+            test_sfu(1);
             check_nan_words(1, "nanimm", "o3", 4, nanimm_words, "NaN constants keep their bits");
             check_nan_words(1, "nan64", "o16", 16, nan64_words, "FP64 NaNs as on the GPU");
             check_nan_words(1, "nan16", "on", 8, nan16_words, "half NaNs as on the GPU");

@@ -362,3 +362,39 @@ extern "C" __global__ void intrin_nan16(const unsigned *a, unsigned *out)
     out[t * 8 + 6] = __half_as_ushort(__double2half(__longlong_as_double(0x7ff4000000000123ll + z + t)));
     out[t * 8 + 7] = __half_as_ushort(__hneg(s)) | (unsigned)__half_as_ushort(__habs(q)) << 16;
 }
+
+// Half-precision atomics (atomicAdd on __half2, __nv_bfloat162, __half, __nv_bfloat16, a
+// 16-bit atomicCAS loop), packed 16-bit subtraction with a negated operand (__vsub2:
+// VIADD.16x2 R, a, -b) and __hfma2_relu (HFMA2.RELU, fma.rn.relu.f16x2). Every sum is exact
+// in its format, so the totals do not depend on the order the lanes add in.
+extern "C" __global__ void intrin_h16(const unsigned *a, const unsigned *b, unsigned *acc,
+                                      unsigned short *cas, unsigned *out)
+{
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    atomicAdd((__half2 *)&acc[0], __floats2half2_rn(1.0f, 0.5f));
+    atomicAdd((__nv_bfloat162 *)&acc[1], __floats2bfloat162_rn(2.0f, -1.0f));
+    atomicAdd((__half *)&acc[2], __float2half(0.25f));
+    atomicAdd((__nv_bfloat16 *)&acc[2] + 1, __float2bfloat16(4.0f));
+    unsigned short old = cas[t & 3], seen;
+    do {
+        seen = old;
+        old = atomicCAS(&cas[t & 3], seen, (unsigned short)(seen + 3));
+    } while (old != seen);
+    out[3 * t] = __vsub2(a[t], b[t]);
+    __half2 x = __halves2half2(__ushort_as_half((unsigned short)(a[t] & 0x3fff)),
+                               __ushort_as_half((unsigned short)(b[t] & 0xbfff)));
+    __half2 y = __floats2half2_rn(-1.5f, 0.75f), z = __floats2half2_rn(0.25f, -2.0f);
+    __half2 r = __hfma2_relu(x, y, z);
+    out[3 * t + 1] = *(unsigned *)&r;
+    out[3 * t + 2] = __vsub2(b[t], 0x80017fffu);
+}
+
+// __sinf / __cosf of large arguments: ptxas scales by 1/(2 pi) rounding toward zero, then
+// the SFU's sine of the product, so the phase is the GPU's, far from libm's sinf(x).
+extern "C" __global__ void intrin_sfu(const float *a, float *out)
+{
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    float x = a[t] * 250000.0f; /* up to 1e6 in magnitude */
+    out[2 * t] = __sinf(x);
+    out[2 * t + 1] = __cosf(x);
+}
