@@ -242,7 +242,8 @@ def measure(ws, points_file, records, stand_in, budget, only, timeout, jobs, tri
 
 # ---------------------------------------------------------------- report
 
-BOUNDS = ("latency", "issue", "lsu", "l2", "dram", "atomic_address", "atomic_throughput", "atomic_cas")
+BOUNDS = ("latency", "issue", "lsu", "l2", "dram", "atomic_address", "atomic_throughput", "atomic_cas",
+          "printf")
 
 
 def sim_point(args):

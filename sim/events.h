@@ -23,6 +23,8 @@ typedef struct ws_warp_event {
     uint8_t groups;          /* warp-wide .sync ops: distinct member masks among the lanes
                               * (the hardware runs the op once per group); else 1 */
     uint32_t cas_ok;         /* atom.cas: lanes whose compare matched (their swap happened) */
+    uint8_t printf_call;     /* a device printf call: its pred_on lanes print */
+    uint16_t printf_chars;   /* the length of its format */
 } ws_warp_event;
 
 typedef struct ws_event_sink {

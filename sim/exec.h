@@ -270,6 +270,8 @@ typedef struct ws_effect {
     uint8_t advanced;       /* the handler set the next pc itself (control flow) */
     uint8_t barrier;        /* the warp parked at a CTA barrier */
     uint32_t cas_ok;        /* atom.cas: lanes whose compare matched */
+    uint8_t printf_call;    /* a device printf (vprintf) call ran here */
+    uint16_t printf_chars;  /* its format's length (the timing model prices it) */
 } ws_effect;
 
 struct ws_cta;
@@ -557,7 +559,7 @@ int ws_x_async(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx);
 int ws_x_image(ws_warp *w, const ws_inst *in, uint32_t exec);
 
 /* ---- exec_printf.c: the device printf (a call of the external vprintf) */
-int ws_x_vprintf(ws_warp *w, const ws_inst *in, uint32_t exec);
+int ws_x_vprintf(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx);
 /* __assertfail(message, file, line, function, charSize) reached by the lanes of exec: the
  * run stops with the assertion, located at the lowest such lane (a kernel's assert()). */
 int ws_x_assertfail(ws_warp *w, const ws_inst *in, uint32_t exec);
@@ -596,9 +598,10 @@ typedef struct ws_printf_io {
     void *ctx;
 } ws_printf_io;
 /* vprintf(fmt[l], args[l]) for each lane of exec, in lane order, into the run's printf
- * stream (exec_printf.c); nargs[l] = the arguments each lane read (vprintf's result). */
+ * stream (exec_printf.c); nargs[l] = the arguments each lane read (vprintf's result),
+ * *chars = the longest of the lanes' formats (at most 65535). */
 int ws_printf_lanes(ws_run *r, const ws_printf_io *io, uint32_t exec, const uint64_t *fmt,
-                    const uint64_t *args, int32_t *nargs);
+                    const uint64_t *args, int32_t *nargs, uint16_t *chars);
 
 /* The device assert's failure for one lane: "assertion `MSG' failed in FUNCTION", the
  * message and function read as C strings at generic addresses (at most 200 bytes each);

@@ -182,7 +182,7 @@ static int pf_format(pf_ctx *p, const char *fmt, char *tmp)
 }
 
 int ws_printf_lanes(ws_run *r, const ws_printf_io *io, uint32_t exec, const uint64_t *fmt,
-                    const uint64_t *args, int32_t *nargs)
+                    const uint64_t *args, int32_t *nargs, uint16_t *chars)
 {
     pf_ctx p = {.io = io};
     char *f = malloc(WS_PRINTF_LINE), *tmp = malloc(WS_PRINTF_LINE);
@@ -195,8 +195,12 @@ int ws_printf_lanes(ws_run *r, const ws_printf_io *io, uint32_t exec, const uint
         p.off = 0;
         p.nargs = 0;
         rc = pf_string(&p, fmt[l], f);
-        if (!rc)
+        if (!rc) {
+            size_t len = strlen(f);
+            if (len > *chars)
+                *chars = (uint16_t)(len < 65535 ? len : 65535);
             rc = pf_format(&p, f, tmp);
+        }
         nargs[l] = p.nargs;
     });
     free(f);
@@ -231,7 +235,7 @@ static int ptx_nomem(void *ctx, int lane)
 
 /* vprintf(format, args) for every executing lane; its int result (the arguments read)
  * goes to the call's return .param. */
-int ws_x_vprintf(ws_warp *w, const ws_inst *in, uint32_t exec)
+int ws_x_vprintf(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx)
 {
     ws_run *r = w->cta->run;
     const ws_frame *fr = &w->frames[w->nframes - 1];
@@ -250,7 +254,10 @@ int ws_x_vprintf(ws_warp *w, const ws_inst *in, uint32_t exec)
     });
     ptx_io x = {w, in};
     ws_printf_io io = {ptx_host, ptx_nomem, &x};
-    int rc = ws_printf_lanes(r, &io, exec, fmt, args, nargs);
+    uint16_t chars = 0;
+    int rc = ws_printf_lanes(r, &io, exec, fmt, args, nargs, &chars);
+    fx->printf_call = 1;
+    fx->printf_chars = chars;
     if (!rc && ret)
         WS_LANES(l, exec, memcpy(fr->param + (size_t)l * stride + scratch0 + ret->offset,
                                  &nargs[l], ret->size < 4 ? ret->size : 4););

@@ -172,6 +172,8 @@ static void emit_event(ws_warp *w, int fn, const ws_inst *in, int pc, uint32_t a
     ev.taken = fx->taken;
     ev.groups = fx->groups;
     ev.cas_ok = fx->cas_ok;
+    ev.printf_call = fx->printf_call;
+    ev.printf_chars = fx->printf_chars;
     ws_stats_event(w->cta->wk, fn, &ev);
     for (int i = 0; i < r->nsinks; i++) {
         const ws_event_sink *s = &r->sinks[i];
@@ -225,6 +227,8 @@ static int step(ws_warp *w)
     fx.has_addr = fx.space = fx.bytes = fx.taken = fx.advanced = fx.barrier = 0;
     fx.groups = 1;
     fx.cas_ok = 0;
+    fx.printf_call = 0;
+    fx.printf_chars = 0;
     int rc = dispatch(w, in, pc, exec, &fx);
     if (rc)
         return rc;

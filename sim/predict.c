@@ -15,13 +15,18 @@ static const ws_metric_id bound_metrics[] = {
     WS_METRIC_SIM_BOUND_LATENCY, WS_METRIC_SIM_BOUND_ISSUE, WS_METRIC_SIM_BOUND_LSU,
     WS_METRIC_SIM_BOUND_L2, WS_METRIC_SIM_BOUND_DRAM, WS_METRIC_SIM_BOUND_ATOMIC_ADDRESS,
     WS_METRIC_SIM_BOUND_ATOMIC_THROUGHPUT, WS_METRIC_SIM_BOUND_ATOMIC_CAS,
+    WS_METRIC_SIM_BOUND_PRINTF,
 };
-enum { B_LATENCY, B_ISSUE, B_LSU, B_L2, B_DRAM, B_ATOM_ADDR, B_ATOM_TP, B_ATOM_CAS, B_COUNT };
+enum { B_LATENCY, B_ISSUE, B_LSU, B_L2, B_DRAM, B_ATOM_ADDR, B_ATOM_TP, B_ATOM_CAS, B_PRINTF,
+       B_COUNT };
 static const char *const bound_words[] = {
     "dependent-latency chains", "instruction issue", "shared/L1 bandwidth", "L2 bandwidth",
     "DRAM bandwidth", "atomic serialization on one L2 line", "atomic throughput",
     "CAS retries and lock hand-offs on contended words",
+    "device printf calls, which the GPU takes one at a time",
 };
+_Static_assert(sizeof bound_metrics / sizeof bound_metrics[0] == B_COUNT, "a metric per bound");
+_Static_assert(sizeof bound_words / sizeof bound_words[0] == B_COUNT, "words per bound");
 
 static double bound(const ws_result *r, int b)
 {
@@ -206,11 +211,14 @@ static const char *const bound_keys[B_COUNT][24] = {
                      "atom.cas_successes_per_cycle", "atom.lock_contender_cycles",
                      "atom.lock_hold_cycles", "atom.lock_nofence_contender_cycles",
                      "atom.lock_nofence_hold_cycles" },
+    [B_PRINTF] = { "printf.serial_cycles", "printf.serial_lane_cycles", "printf.call_cycles",
+                   "printf.format_char_cycles", "printf.lane_cycles" },
 };
 
 /* validate.py's names of the bounds, in the order of bound_words. */
 static const char *const bound_names[B_COUNT] = {
     "latency", "issue", "lsu", "l2", "dram", "atomic_address", "atomic_throughput", "atomic_cas",
+    "printf",
 };
 
 /* One line of the preset's validation file (NAME.gpu -> NAME.validation, written by

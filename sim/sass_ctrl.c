@@ -30,7 +30,8 @@ static int sass_nomem(void *ctx, int lane)
 /* CALL.ABS.NOINC to vprintf (ptxas's printf): R4:R5 hold the format, R6:R7 the argument
  * buffer (generic addresses), R4 gets the result (the arguments read); the lanes go on
  * at the next instruction, the return point ptxas LEPCs into R20. */
-static int sass_vprintf(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec)
+static int sass_vprintf(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec,
+                        ws_sass_fx *fx)
 {
     uint64_t fmt[WS_WARP] = {0}, args[WS_WARP] = {0};
     int32_t n[WS_WARP] = {0};
@@ -41,7 +42,10 @@ static int sass_vprintf(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec)
     sass_io x = {w, in};
     ws_printf_io io = {sass_host, sass_nomem, &x};
     w->cta->wk->printf_calls++;
-    int rc = ws_printf_lanes(&w->cta->run->base, &io, exec, fmt, args, n);
+    uint16_t chars = 0;
+    int rc = ws_printf_lanes(&w->cta->run->base, &io, exec, fmt, args, n, &chars);
+    fx->printf_call = 1;
+    fx->printf_chars = chars;
     if (!rc && w->nregs > 4)
         WS_LANES(l, exec, w->r[4 * WS_WARP + l] = (uint32_t)n[l];);
     return rc;
@@ -105,7 +109,7 @@ static int indirect(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec,
     int first = __builtin_ctz(exec);
     if (off[first] == WS_SASS_VPRINTF) { /* a call of the device printf: runs here */
         fx->taken = 0;
-        return sass_vprintf(w, in, exec);
+        return sass_vprintf(w, in, exec, fx);
     }
     if (off[first] == WS_SASS_ASSERTFAIL)
         return sass_assertfail(w, in, exec);

@@ -319,6 +319,8 @@ static int step(ws_sass_warp *w)
     fx.next_pc = -1;
     fx.block = 0;
     fx.yield = 0;
+    fx.printf_call = 0;
+    fx.printf_chars = 0;
     int rc = d->fn(w, in, exec, &fx);
     if (rc)
         return rc;
@@ -369,6 +371,8 @@ static int step(ws_sass_warp *w)
         ev.taken = fx.next_pc < 0 || !taken ? 0 : taken == active ? 2 : 1;
         ev.groups = fx.groups;
         ev.cas_ok = fx.cas_ok;
+        ev.printf_call = fx.printf_call;
+        ev.printf_chars = fx.printf_chars;
         sink->warp_inst(sink->ctx, &ev);
         if ((d->flags & WS_SOPF_BARRIER) && sink->barrier)
             sink->barrier(sink->ctx, ev.cta, ev.warp, pc);

@@ -86,6 +86,8 @@ typedef struct ws_sass_fx {
                                   which the handler gave groups of their own at it */
     uint8_t block;             /* the running group stops here (BSYNC, WARPSYNC, BAR, exit) */
     uint8_t yield;             /* let another ready group run (YIELD, NANOSLEEP) */
+    uint8_t printf_call;       /* a call of the device printf ran (CALL to vprintf) */
+    uint16_t printf_chars;     /* its format's length (the timing model prices it) */
 } ws_sass_fx;
 
 /* A constant bank as the kernel sees it (driver area, parameters, relocations applied). */

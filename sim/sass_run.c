@@ -488,7 +488,8 @@ static int report_caveats(const ws_sass_run *r, const ws_sass_worker *wks, int n
             "the instructions of its vprintf too, which no SASS PC of the kernel shows and this "
             "model does not run (on an H200 about 7,000 warp-instructions a call, "
             "docs/results/unseen-kernels-h200.txt), so they can be far above this model's; "
-            "per-PC counts are not affected", (unsigned long long)printfs))
+            "per-PC counts are not affected, and the timing model prices each call "
+            "(printf.* keys, bench/calib printf_lanes)", (unsigned long long)printfs))
         return WS_ERR_NOMEM;
     int v = a >= 0 ? activemask_source(k, a) : -1;
     if (a >= 0 && yields && ws_result_add_warning(res,

@@ -342,6 +342,17 @@ static void on_warp_inst(void *ctx, const ws_warp_event *ev)
         branch_hold(c, w, window, start, t->p.branch_yield_cycles);
     if (pi->call) /* a call or a return: fetch moves to another function (bench/calib call_chain) */
         branch_hold(c, w, window, start, t->p.branch_call_cycles);
+    if (ev->printf_call && ev->pred_on) {
+        /* a device printf: the warp waits for vprintf's return, longer for a longer format
+         * and for each further lane; the GPU-wide queue of calls is a bound (timing_finish.c) */
+        double lanes = __builtin_popcount(ev->pred_on);
+        const ws_gpu_preset *p = &t->p;
+        branch_hold(c, w, window, start,
+                    p->printf_call_cycles + ev->printf_chars * p->printf_format_char_cycles +
+                        (lanes - 1) * p->printf_lane_cycles);
+        c->sum.printf_calls += 1;
+        c->sum.printf_lanes += lanes;
+    }
     if (pi->fence && w->lock_lanes) w->lock_fenced = 1; /* a critical section's fence */
     ws_cost cost = { pi->latency, WS_STALL_DEP };
     if (ev->addr && ev->pred_on) {

@@ -100,6 +100,8 @@ void ws_timing_fold_cta(ws_timing *t, uint32_t cta, const ws_cta_sum *s)
     tot->l2_write_requests += s->l2_write_requests;
     tot->l2_write_beats += s->l2_write_beats;
     tot->dram_bytes += s->dram_bytes;
+    tot->printf_calls += s->printf_calls;
+    tot->printf_lanes += s->printf_lanes;
     tot->insts += s->insts;
     for (int k = 0; k < WS_STALL__COUNT; k++) tot->stall[k] += s->stall[k];
     if (s->critical_path > tot->critical_path) tot->critical_path = s->critical_path;
@@ -115,6 +117,7 @@ typedef struct ws_bounds {
     double atom_cas;                      /* CAS successes on the most contended address */
     double cas_contenders, cas_retrying;  /* its contenders; the share retrying per success */
     double lock_acquisitions;             /* of spin locks */
+    double printf;                        /* whole GPU: device printf calls, one at a time */
     double busy_sm_cycles, warp_cycles;   /* for achieved occupancy */
     int sms_used;
     double max_sm_waves;
@@ -323,6 +326,11 @@ static void gpu_bounds(const ws_timing *t, ws_bounds *b)
                       fmax(t->atom_line_ops / p->atom_l2_line_ops_per_cycle,
                            t->atom_requests / p->atom_l2_requests_per_cycle));
     b->atom_cas = cas_bound(t, &b->cas_contenders, &b->cas_retrying, &b->lock_acquisitions);
+    /* The GPU takes device printf calls one after another, however many SMs make them
+     * (bench/calib printf_lanes: one warp on each of 132 SMs takes 132 times one's turn) */
+    const ws_cta_sum *tot = &t->total;
+    b->printf = tot->printf_calls * p->printf_serial_cycles +
+                (tot->printf_lanes - tot->printf_calls) * p->printf_serial_lane_cycles;
 }
 
 static double hottest_ops(const ws_addr_table *a)
@@ -347,6 +355,7 @@ int ws_timing_finish(ws_timing *t, ws_result *r, ws_error *err)
     sm_bounds(t, &b);
     gpu_bounds(t, &b);
     double cycles = fmax(fmax(b.sm, b.l2), fmax(fmax(b.dram, b.atom_addr), fmax(b.atom_tp, b.atom_cas)));
+    cycles = fmax(cycles, b.printf);
     double ghz = p->clock_mhz / 1000.0;
     double ctas = (double)t->ctas_done;
     const ws_cta_sum *tot = &t->total;
@@ -378,6 +387,9 @@ int ws_timing_finish(ws_timing *t, ws_result *r, ws_error *err)
     rc |= put(r, WS_M(SIM_ATOMIC_CAS_CONTENDERS), b.cas_contenders);
     rc |= put(r, WS_M(SIM_ATOMIC_CAS_RETRYING), b.cas_retrying);
     rc |= put(r, WS_M(SIM_ATOMIC_LOCK_ACQUISITIONS), b.lock_acquisitions);
+    rc |= put(r, WS_M(SIM_BOUND_PRINTF), b.printf);
+    rc |= put(r, WS_M(SIM_PRINTF_CALLS), tot->printf_calls);
+    rc |= put(r, WS_M(SIM_PRINTF_LANES), tot->printf_lanes);
     rc |= put(r, WS_M(SIM_STALL_ISSUE), tot->stall[WS_STALL_ISSUE]);
     rc |= put(r, WS_M(SIM_STALL_DEPENDENCY), tot->stall[WS_STALL_DEP]);
     rc |= put(r, WS_M(SIM_STALL_MEMORY), tot->stall[WS_STALL_MEM]);

@@ -68,6 +68,11 @@ typedef struct ws_gpu_preset {
     double atom_shared_lane_cycles;  /* extra per additional lane on one shared address */
     double warp_group_cycles;        /* each further member-mask group a warp-wide op serializes */
     double warp_group_issue;         /* and the issue cycles each further group takes */
+    double printf_call_cycles;       /* a warp's device printf call, one lane, before its format */
+    double printf_format_char_cycles;/* and per character of the format */
+    double printf_lane_cycles;       /* and per further lane that prints */
+    double printf_serial_cycles;     /* whole GPU: the calls one after another, each call */
+    double printf_serial_lane_cycles;/* and each further lane of a call */
 } ws_gpu_preset;
 
 /* name: "h100" (looked up in $WARPSCOPE_PRESETS, the source tree's sim/presets, and

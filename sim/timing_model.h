@@ -72,6 +72,8 @@ typedef struct ws_cta_sum {
     double l2_write_beats; /* the 64-byte beats those stores take into the L2: a line's
                               written sectors in twos (ws_mem_write_beats) */
     double stall[WS_STALL__COUNT];
+    double printf_calls;      /* device printf calls (warp-instructions) and their lanes */
+    double printf_lanes;
     uint64_t insts;
     int warps;
 } ws_cta_sum;

@@ -81,6 +81,11 @@ static const preset_key ws_preset_keys[] = {
     NUM_KEY("atom.cas_contended_1024", atom_cas_contended_1024),
     NUM_KEY("atom.cas_contended_4096", atom_cas_contended_4096),
     NUM_KEY("atom.shared_lane_cycles", atom_shared_lane_cycles),
+    NUM_KEY("printf.call_cycles", printf_call_cycles),
+    NUM_KEY("printf.format_char_cycles", printf_format_char_cycles),
+    NUM_KEY("printf.lane_cycles", printf_lane_cycles),
+    NUM_KEY("printf.serial_cycles", printf_serial_cycles),
+    NUM_KEY("printf.serial_lane_cycles", printf_serial_lane_cycles),
 };
 #define WS_NKEYS_FIXED ((int)(sizeof ws_preset_keys / sizeof ws_preset_keys[0]))
 /* Keys: the fixed ones, then latency.CLASS and issue.CLASS for every class, then the

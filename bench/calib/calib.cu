@@ -551,8 +551,8 @@ extern "C" __global__ void spin_lock(int *buf) { lock_increments<false>(buf); }
 extern "C" __global__ void spin_lock_fence(int *buf) { lock_increments<true>(buf); }
 
 // Device printf from LANES lanes of the first WARPS warps of each CTA, REPS times each (a loop
-// of the whole call): what a printf costs the GPU. FMTLEN 1 uses a format four times longer
-// with the same two arguments (whether the device's vprintf reads the format).
+// of the whole call): what a printf costs the GPU. FMTLEN 1 uses a 69-character format for
+// the 8-character one, with the same two arguments (whether the device's vprintf reads the format).
 #ifndef WARPS
 #define WARPS 32
 #endif

@@ -1,19 +1,20 @@
 # test_cli_unseen.sh — the sets of kernels the model was never tuned to
-# (bench/unseen/unseen.spec, unseen2.spec ... unseen11.spec) on the SASS model against the H200's
+# (bench/unseen/unseen.spec, unseen2.spec ... unseen12.spec) on the SASS model against the H200's
 # per-SASS-PC counts (bench/records/unseen*-pc-h200.txt): every variant the records hold
-# (90 of 108; the rest are the misses docs/results/unseen-kernels-h200.txt explains) equals the
+# (94 of 115; the rest are the misses docs/results/unseen-kernels-h200.txt explains) equals the
 # GPU's inst_executed and thread_inst_executed at every PC, and every variant of every set runs
 # to the end with its outputs checked. A change to the model that moves any of them fails
 # here, without a GPU. The two sets of spin locks (unseen8, unseen9) run to the end with their
 # outputs checked. The kernels whose CTAs take work from one global queue (unseen10
-# persistent_smid, unseen11 warp_queue and guided_queue) land within 1.5x of the H200's time.
+# persistent_smid, unseen11 warp_queue and guided_queue) land within 1.5x of the H200's time, and
+# so do the two that print (unseen2 printf_few, unseen12 printf_warn: the printf.* keys).
 # Usage: sh test_cli_unseen.sh PATH/TO/warpscope
 ws="$1"
 . "$(dirname "$0")/cli_lib.sh"
 src=${WS_SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 
 total=0
-for w in unseen unseen2 unseen3 unseen4 unseen5 unseen6 unseen7 unseen10 unseen11; do
+for w in unseen unseen2 unseen3 unseen4 unseen5 unseen6 unseen7 unseen10 unseen11 unseen12; do
   ok=1
   "$ws" sim "$src/bench/unseen/$w.spec" --model sass --threads 1 --no-races --db "$tmp/u.db" \
       --quiet >"$tmp/$w.out" 2>"$tmp/$w.err" || ok=0
@@ -32,7 +33,7 @@ for w in unseen unseen2 unseen3 unseen4 unseen5 unseen6 unseen7 unseen10 unseen1
   check '[ $rc -eq 0 ]' "$w: the SASS model differs from the H200 per PC: $(grep -v ' rate ' "$tmp/$w.diff")"
   check 'grep -q "^$n of $n variants equal" "$tmp/$w.diff"' "$w: all $n recorded variants compared: $(grep 'variants equal' "$tmp/$w.diff")"
 done
-check '[ $total -eq 90 ]' "90 variants recorded in all, not $total"
+check '[ $total -eq 94 ]' "94 variants recorded in all, not $total"
 # The two sets of spin locks (bench/unseen/unseen8, unseen9) have no per-PC records (which
 # lane takes a lock first follows the GPU's timing): every variant runs to the end with its
 # outputs checked.
@@ -47,11 +48,14 @@ done
 # Kernels whose CTAs take items from one global queue run resident together (sim says so),
 # so their predicted times land within 1.5x of the H200's at 8 and 528 CTAs: unseen10 persistent_smid
 # (it read 8.4x and 272x while the first CTA took every item), and unseen11 warp_queue and
-# guided_queue, written after the rule (8.1x and 172x, 6.4x and 313x without it).
+# guided_queue, written after the rule (8.1x and 172x, 6.4x and 313x without it). The kernels
+# that print are priced by bench/calib printf_lanes alone (printf_few read 0.11 and 0.01 before,
+# printf_warn 0.035 and 0.0009).
 "$ws" sim "$src/bench/unseen/unseen10.spec" --variant persistent_smid --no-db --quiet >"$tmp/q.out" 2>&1
 check 'grep -q "^  CTAs at once        8 of 8, their warps interleaved" "$tmp/q.out"' \
   "sim says the persistent kernel's CTAs ran at once: $(grep -i 'at once' "$tmp/q.out")"
-for wv in unseen10/persistent_smid unseen11/warp_queue unseen11/guided_queue; do
+for wv in unseen10/persistent_smid unseen11/warp_queue unseen11/guided_queue unseen2/printf_few \
+          unseen12/printf_warn; do
   w=${wv%/*} v=${wv#*/}
   for b in 8 528; do
     "$ws" sim "$src/bench/unseen/$w.spec" --variant $v -D BLOCKS=$b --timing --preset h200 \

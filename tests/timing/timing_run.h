@@ -46,6 +46,7 @@ static inline int ws_tr_run_on(const char *path, const char *const *defs, const 
     opt.timing = 1;
     opt.gpu_preset = preset;
     opt.detect_races = 0;
+    opt.printf_to = NULL; /* a kernel's printf lines are not the tests' output */
     if (!rc && ws_ptx_resources(ptx, v->kernel, &k, err) == 0) opt.resources = &k;
     ws_error_clear(err);
     ws_result_init(res);
