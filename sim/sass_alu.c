@@ -40,7 +40,8 @@ static int npreds(const ws_sass_inst *in, int k)
     return n;
 }
 
-/* IADD3 Rd, [Pc0, [Pc1,]] a, b, c [, Pcin0, Pcin1]   (.X reads the carry-in predicates) */
+/* IADD3 Rd, [Pc0, [Pc1,]] a, b, c [, Pcin0, Pcin1]   (.X reads the carry-in predicates; a
+ * 128-bit three-operand subtraction has both pairs: IADD3.X R2, P0, P1, R0, -0x1, ~R3, P1, P0) */
 int ws_sass_x_iadd3(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
     int nout = npreds(in, 1), s = 1 + nout;

@@ -74,6 +74,20 @@ static void test_iadd3(void)
     for (int l = 0; l < WS_WARP; l++)
         bad += su_get64(4, l) != a[l] - b[l];
     CHECK(bad == 0, "64-bit subtract: %d lanes wrong", bad);
+    /* a 128-bit a - b - c as ptxas builds it: IADD3 R4, P0, P1, R2, -R6, -R8 for the low
+     * words, then IADD3.X R5, P0, P1, R3, ~R7, ~R9, P1, P0 (two carries out and two in,
+     * eight operands) for the next: R3:R2 - R7:R6 - R9:R8 */
+    uint64_t c64[WS_WARP];
+    for (int l = 0; l < WS_WARP; l++)
+        c64[l] = 0x9e3779b97f4a7c15ull * (uint64_t)(l + 3);
+    set_lanes64(8, c64);
+    RUN("IADD3", R(4), P(0), P(1), R(2), NEG(R(6)), NEG(R(8)));
+    RUN("IADD3.X", R(5), P(0), P(1), R(3), NOT(R(7)), NOT(R(9)), P(1), P(0));
+    bad = 0;
+    for (int l = 0; l < WS_WARP; l++)
+        bad += su_get64(4, l) != a[l] - b[l] - c64[l];
+    CHECK(bad == 0, "three-operand 64-bit subtract (IADD3.X of eight operands): %d lanes wrong",
+          bad);
     /* IADD3 R12, R14, -0x1, RZ and a predicated-off lane keeps its value */
     su_set(14, 5);
     su_set(12, 99);

@@ -105,7 +105,7 @@ int main(void)
     refused(unk, 1u, WS_ERR_UNSUPPORTED, "opcode not in the table");
     unk = INST("IADD3", R(8), R(4));
     unk.op = WS_SOP_UNKNOWN;
-    refused(unk, 1u, WS_ERR_UNSUPPORTED, "2 operands (the table has 4..7)");
+    refused(unk, 1u, WS_ERR_UNSUPPORTED, "2 operands (the table has 4..8)");
     unk = INST("IADD3.SAT", R(8), R(4), R(5), RZ);
     unk.op = WS_SOP_UNKNOWN;
     refused(unk, 1u, WS_ERR_UNSUPPORTED, "modifier .SAT is not one the IADD3 row reads "
