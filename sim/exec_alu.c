@@ -60,12 +60,16 @@ static int int_add_sub(ws_warp *w, const ws_inst *in, uint32_t exec, int sub)
             WS_LANES(l, exec, d[l] = ws_trunc(a[l] + b[l], bits););
         return 0;
     }
-    uint32_t cin = carry_in ? w->carry : (sub ? 0 : 0), cout = 0;
+    /* One carry flag for both: sub.cc is a + ~b + 1 and subc a + ~b + CF, so the flag a
+     * subtraction leaves is 1 where it did not borrow; ptxas builds them so (IADD3.X with
+     * ~b), and nvcc's __int128 division mixes add.cc, sub.cc, mad.lo.cc and subc in one
+     * chain on that meaning */
+    uint32_t cin = carry_in ? w->carry : (sub ? WS_FULL_MASK : 0), cout = 0;
     WS_LANES(l, exec, {
         uint64_t x = ws_trunc(a[l], bits), y = ws_trunc(b[l], bits), c = (cin >> l) & 1;
         unsigned __int128 r;
-        if (sub) { /* borrow as carry */
-            r = (unsigned __int128)x - y - c;
+        if (sub) {
+            r = (unsigned __int128)x + ws_trunc(~y, bits) + c;
             cout |= (uint32_t)((r >> bits) & 1) << l;
         } else {
             r = (unsigned __int128)x + y + c;
@@ -313,6 +317,31 @@ static int bmsk(ws_warp *w, const ws_inst *in, uint32_t exec)
     uint64_t *d = ws_x_reg(w, in->dst[0].reg);
     int wrap = (in->flags & WS_F_WRAP) != 0;
     WS_LANES(l, exec, d[l] = ws_bit_mask((uint32_t)a[l], (uint32_t)b[l], wrap););
+    return 0;
+}
+
+/* fns.b32 d, mask, base, offset (__fns): the |offset|-th set bit of mask counted from bit
+ * base (inclusive) toward the MSB (offset > 0) or the LSB (offset < 0); offset 0 asks
+ * whether bit base is set; 0xffffffff when there is none. */
+static uint32_t fns1(uint32_t mask, uint32_t base, int32_t offset)
+{
+    if (base > 31)
+        base &= 31; /* undefined by the ISA; the low bits, as the shifts below would take */
+    if (offset == 0)
+        return (mask >> base) & 1u ? base : 0xffffffffu;
+    int step = offset > 0 ? 1 : -1;
+    int64_t left = offset > 0 ? offset : -(int64_t)offset;
+    for (int pos = (int)base; pos >= 0 && pos < 32; pos += step)
+        if ((mask >> pos) & 1u && --left == 0)
+            return (uint32_t)pos;
+    return 0xffffffffu;
+}
+
+static int fns(ws_warp *w, const ws_inst *in, uint32_t exec)
+{
+    const uint64_t *m = SRC(0), *b = SRC(1), *o = SRC(2);
+    uint64_t *d = ws_x_reg(w, in->dst[0].reg);
+    WS_LANES(l, exec, d[l] = fns1((uint32_t)m[l], (uint32_t)b[l], (int32_t)o[l]););
     return 0;
 }
 
@@ -1082,6 +1111,7 @@ int ws_x_alu(ws_warp *w, const ws_inst *in, uint32_t exec)
     case WS_OP_SHL: case WS_OP_SHR: return shift(w, in, exec);
     case WS_OP_SHF: return shf(w, in, exec);
     case WS_OP_BMSK: return bmsk(w, in, exec);
+    case WS_OP_FNS: return fns(w, in, exec);
     case WS_OP_POPC: case WS_OP_CLZ: case WS_OP_BREV: case WS_OP_BFIND: case WS_OP_BFE:
     case WS_OP_BFI:
         return bitops(w, in, exec);

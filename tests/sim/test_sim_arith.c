@@ -179,6 +179,31 @@ int main(void)
         CHECK(0, "arith128 ran");
     }
     st_free(&r);
+    const char *specdiv = "workload div128\nsource arith.cu\n"
+                          "buffer x u64 68 random_bits\nbuffer o u64 256 zero\n"
+                          "variant v\n  kernel div128\n  grid 1\n  block 64\n  args x o\n";
+    if (st_exec(&r, m, specdiv, "v", NULL) == 0) {
+        const unsigned long long *x = st_buf(&r, "x")->data, *o = st_buf(&r, "o")->data;
+        int bad = 0;
+        for (int t = 0; t < 64; t++) {
+            __int128 q = (__int128)((unsigned __int128)x[t] * x[t + 1]) ^ ((__int128)x[t + 2] << 64);
+            __int128 d = q - ((__int128)x[t + 3] << 37) - x[t + 4];
+            unsigned long long want[4] = {
+                (unsigned long long)(q / 1000000007),
+                (unsigned long long)((unsigned __int128)q % 998244353u),
+                (unsigned long long)((unsigned __int128)q / 0x1234567890abull >> 5),
+                (unsigned long long)(d >> 61)};
+            for (int k = 0; k < 4; k++)
+                if (o[4 * t + k] != want[k] && bad++ < 3)
+                    fprintf(stderr, "  div128 thread %d word %d: got %llx want %llx\n", t, k,
+                            o[4 * t + k], want[k]);
+        }
+        CHECK(bad == 0, "128-bit division, remainder and borrows (sub.cc then addc/subc "
+              "mixed): %d of 256 words differ", bad);
+    } else {
+        CHECK(0, "div128 ran: %s", r.err.msg);
+    }
+    st_free(&r);
     ws_module_free(m);
     check_carry_chain();
     return ws_test_finish("test_sim_arith");

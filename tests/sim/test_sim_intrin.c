@@ -57,7 +57,9 @@ static const char *const spec =
     "buffer hacc u32 3 zero\nbuffer hcas u16 4 zero\nbuffer oh16 u32 192 zero\n"
     "variant h16\n  kernel intrin_h16\n  grid 2\n  block 32\n  args a b hacc hcas oh16\n"
     "buffer osfu f32 128 zero\n"
-    "variant sfu\n  kernel intrin_sfu\n  grid 2\n  block 32\n  args fa osfu\n";
+    "variant sfu\n  kernel intrin_sfu\n  grid 2\n  block 32\n  args fa osfu\n"
+    "buffer ofns u32 576 zero\n"
+    "variant fns\n  kernel intrin_fns\n  grid 2\n  block 32\n  args a b ofns\n";
 
 static int32_t sb(uint32_t v, int k) { return (int8_t)(v >> 8 * k); }
 static uint32_t ub(uint32_t v, int k) { return (v >> 8 * k) & 0xffu; }
@@ -694,6 +696,47 @@ static void test_sfu(int on_sass)
     st_free(&r);
 }
 
+/* fns.b32 as the PTX ISA states it */
+static uint32_t fns_ref(uint32_t mask, uint32_t base, int offset)
+{
+    if (offset == 0)
+        return (mask >> base) & 1u ? base : 0xffffffffu;
+    int count = (offset > 0 ? offset : -offset) - 1, inc = offset > 0 ? 1 : -1;
+    for (int pos = (int)base; pos >= 0 && pos < 32; pos += inc)
+        if ((mask >> pos) & 1u) {
+            if (count == 0)
+                return (uint32_t)pos;
+            count--;
+        }
+    return 0xffffffffu;
+}
+
+/* intrin_fns: __fns on both models against the ISA's definition (the PTX model runs
+ * fns.b32, the SASS model what ptxas builds of it). */
+static void test_fns(int on_sass)
+{
+    st_run r;
+    const char *m = on_sass ? "sass" : "ptx";
+    CHECK(st_exec_on(&r, ptx, on_sass ? sass : NULL, spec, "fns", NULL) == 0,
+          "%s: fns runs: %s", m, r.err.msg);
+    if (!r.rc) {
+        const uint32_t *a = st_buf(&r, "a")->data, *b = st_buf(&r, "b")->data;
+        const uint32_t *o = st_buf(&r, "ofns")->data;
+        int bad = 0, none = 0;
+        for (int t = 0; t < 64; t++)
+            for (int k = 0; k < 9; k++) {
+                uint32_t want = fns_ref(a[t] & b[t], b[t] & 31, k - 3);
+                none += want == 0xffffffffu;
+                if (o[9 * t + k] != want && bad++ < 3)
+                    CHECK(0, "%s: __fns thread %d offset %d: %u, want %u", m, t, k - 3,
+                          o[9 * t + k], want);
+            }
+        CHECK(bad == 0 && none > 0 && none < 576, "%s: __fns: %d wrong (%d not found)", m,
+              bad, none);
+    }
+    st_free(&r);
+}
+
 int main(void)
 {
     char ptx_path[512], cubin[1024], sass_path[1024], probe[1024];
@@ -712,6 +755,7 @@ int main(void)
     test_zminmax(0);
     test_h16(0);
     test_sfu(0);
+    test_fns(0);
     check_nan_words(0, "nanimm", "o3", 4, nanimm_words, "NaN constants keep their bits");
     check_nan_words(0, "nan64", "o16", 16, nan64_words, "FP64 NaNs as on the GPU");
     check_nan_words(0, "nan16", "on", 8, nan16_words, "half NaNs as on the GPU");
@@ -739,6 +783,7 @@ int main(void)
             test_zminmax(1);
             test_h16(1);
             test_sfu(1);
+            test_fns(1);
             check_nan_words(1, "nanimm", "o3", 4, nanimm_words, "NaN constants keep their bits");
             check_nan_words(1, "nan64", "o16", 16, nan64_words, "FP64 NaNs as on the GPU");
             check_nan_words(1, "nan16", "on", 8, nan16_words, "half NaNs as on the GPU");

@@ -56,3 +56,17 @@ extern "C" __global__ void arith128(const unsigned long long *x, unsigned long l
     out[t * 2] = (unsigned long long)q;
     out[t * 2 + 1] = (unsigned long long)(q >> 64);
 }
+
+// 128-bit division and remainder by constants (nvcc's inline code mixes add.cc, sub.cc,
+// mad.lo.cc and subc in one chain: the carry a subtraction leaves is "no borrow"), and a
+// 128-bit subtraction with borrows.
+extern "C" __global__ void div128(const unsigned long long *x, unsigned long long *out)
+{
+    int t = threadIdx.x;
+    __int128 q = (__int128)((unsigned __int128)x[t] * x[t + 1]) ^ ((__int128)x[t + 2] << 64);
+    out[t * 4] = (unsigned long long)(q / 1000000007);
+    out[t * 4 + 1] = (unsigned long long)((unsigned __int128)q % 998244353u);
+    out[t * 4 + 2] = (unsigned long long)((unsigned __int128)q / 0x1234567890abull >> 5);
+    __int128 d = q - ((__int128)x[t + 3] << 37) - x[t + 4];
+    out[t * 4 + 3] = (unsigned long long)(d >> 61);
+}

@@ -398,3 +398,12 @@ extern "C" __global__ void intrin_sfu(const float *a, float *out)
     out[2 * t] = __sinf(x);
     out[2 * t + 1] = __cosf(x);
 }
+
+// __fns (fns.b32): the n-th set bit from a base bit, up or down, for offsets -3..5.
+extern "C" __global__ void intrin_fns(const unsigned *a, const unsigned *b, unsigned *out)
+{
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    unsigned m = a[t] & b[t], base = b[t] & 31;
+    for (int k = 0; k < 9; k++)
+        out[9 * t + k] = __fns(m, base, k - 3);
+}
