@@ -11,8 +11,10 @@
  *   C, D (16 x 8): f32 R+0,R+1 = [g][2t], [g][2t+1], R+2,R+3 = [g+8][2t], [g+8][2t+1];
  *       f16 R+0 = [g][2t..] pair, R+1 = [g+8][2t..] pair.
  * ptxas's wmma::mma_sync on a 16x16x16 tile is two HMMA.16816 on these layouts (checked on
- * tests/sim/cu/mma.cu against a CPU product). Products are summed in double and rounded
- * once; the tensor core's own rounding of a long sum may differ in the last bit. */
+ * tests/sim/cu/mma.cu against a CPU product). The sums are the tensor core's own (tc_sum):
+ * not IEEE, and equal to an H200's bit for bit on 64 random tiles of each input type. */
+#include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <string.h>
 #include "sim/sass_arith.h"
@@ -30,6 +32,51 @@ static float in_value(uint32_t word, int half, int kind)
     }
     uint16_t h = (uint16_t)(half ? word >> 16 : word);
     return kind == IN_BF16 ? ws_sass_bf16_to_float(h) : ws_sass_half_to_float(h);
+}
+
+/* x's exponent with its significand in [1, 2) */
+static int exp_of(double x)
+{
+    int e;
+    frexp(x, &e);
+    return e - 1;
+}
+
+/* c + a[0] b[0] + ... + a[n-1] b[n-1] as the tensor core adds them (fitted to an H200 on
+ * 64 random 16x16 tiles of each input type, exponents spread over 2^-15..2^16: every
+ * output equal; tests/gpu/mma_numerics.spec): each product is exact; every term is aligned
+ * to the largest exponent among the products' (a's plus b's, not renormalized) and c's,
+ * and truncated toward zero 25 bits below it; the truncated terms are summed exactly. A
+ * NaN or infinite input gives the IEEE sum. */
+static double tc_group(const float *a, const float *b, int bstride, int n, double c)
+{
+    int emax = INT_MIN, finite = isfinite(c);
+    for (int i = 0; i < n; i++) {
+        double x = a[i], y = b[i * bstride];
+        finite &= isfinite(x) && isfinite(y);
+        if (x != 0 && y != 0 && exp_of(x) + exp_of(y) > emax)
+            emax = exp_of(x) + exp_of(y);
+    }
+    if (c != 0 && exp_of(c) > emax)
+        emax = exp_of(c);
+    double exact = c;
+    for (int i = 0; i < n; i++)
+        exact += (double)a[i] * (double)b[i * bstride];
+    if (!finite || emax == INT_MIN)
+        return exact;
+    double ulp = ldexp(1.0, emax - 25), s = trunc(c / ulp) * ulp;
+    for (int i = 0; i < n; i++)
+        s += trunc((double)a[i] * (double)b[i * bstride] / ulp) * ulp;
+    return s == 0 ? 0.0 * exact : s; /* exactly cancelled: the sign IEEE would give */
+}
+
+/* s rounded toward zero to f32 (a sum past FLT_MAX gives FLT_MAX) */
+static float to_f32_rz(double s)
+{
+    float f = (float)s;
+    if (isfinite(s) && fabs((double)f) > fabs(s))
+        f = nextafterf(f, 0.0f);
+    return f;
 }
 
 /* A tensor-core tile runs on the whole warp: the fault for one run by fewer lanes. */
@@ -101,13 +148,20 @@ int ws_sass_x_hmma(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
             }
         }
     }
-    float d[16][8];
+    /* the whole K at once for f16 and bf16; tf32 in groups of 4, each group's sum rounded
+     * toward zero to f32 before the next; the f32 result rounded toward zero, an f16 one to
+     * nearest */
+    double d[16][8];
+    int grp = kind == IN_TF32 ? 4 : k;
     for (int m = 0; m < 16; m++)
         for (int n = 0; n < 8; n++) {
             double s = c[m][n];
-            for (int x = 0; x < k; x++)
-                s += (double)a[m][x] * (double)b[x][n];
-            d[m][n] = (float)s;
+            for (int x = 0; x < k; x += grp) {
+                s = tc_group(&a[m][x], &b[x][n], 8, grp, s);
+                if (!f16acc || x + grp < k)
+                    s = to_f32_rz(s);
+            }
+            d[m][n] = s;
         }
     int ndst = f16acc ? 2 : 4;
     if (rd == WS_SASS_RZ || rd < 0)
@@ -124,9 +178,10 @@ int ws_sass_x_hmma(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
                     (uint32_t)ws_sass_double_to_half(d[g + 8 * h][2 * t]) |
                     (uint32_t)ws_sass_double_to_half(d[g + 8 * h][2 * t + 1]) << 16;
         } else {
-            for (int i = 0; i < 4; i++)
-                memcpy(&r[(size_t)i * WS_WARP], &d[g + 8 * (i >> 1)][2 * t + (i & 1)],
-                       sizeof(uint32_t));
+            for (int i = 0; i < 4; i++) {
+                float f = (float)d[g + 8 * (i >> 1)][2 * t + (i & 1)]; /* exact: already f32 */
+                memcpy(&r[(size_t)i * WS_WARP], &f, sizeof f);
+            }
         }
     }
     return 0;
