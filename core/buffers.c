@@ -99,16 +99,10 @@ int ws_buffer_equal(const ws_buffer *a, const ws_buffer *b, uint64_t *first_diff
     const unsigned char *pa = a->data, *pb = b->data;
     for (size_t i = 0; i < n; i++) {
         int eq;
-        if (bs->type == WS_T_F32) {
-            float x, y;
-            memcpy(&x, pa + 4 * i, 4);
-            memcpy(&y, pb + 4 * i, 4);
-            eq = ws_real_equal(x, y, bs->tolerance, bs->absolute);
-        } else if (bs->type == WS_T_F64) {
-            double x, y;
-            memcpy(&x, pa + 8 * i, 8);
-            memcpy(&y, pb + 8 * i, 8);
-            eq = ws_real_equal(x, y, bs->tolerance, bs->absolute);
+        if (ws_type_is_float(bs->type)) {
+            eq = ws_real_equal(ws_real_load(bs->type, pa + esize * i),
+                               ws_real_load(bs->type, pb + esize * i), bs->tolerance,
+                               bs->absolute);
         } else {
             eq = memcmp(pa + esize * i, pb + esize * i, esize) == 0;
         }

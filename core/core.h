@@ -59,12 +59,18 @@ const char *ws_code_name(ws_code c);
 
 typedef enum ws_type {
     WS_T_I8, WS_T_U8, WS_T_I16, WS_T_U16, WS_T_I32, WS_T_U32, WS_T_I64, WS_T_U64,
-    WS_T_F32, WS_T_F64, WS_T__COUNT
+    WS_T_F32, WS_T_F64, WS_T_F16, WS_T_BF16, WS_T__COUNT
 } ws_type;
 size_t ws_type_size(ws_type t);
 const char *ws_type_name(ws_type t);          /* "i32", "f64", ... */
 int ws_type_parse(const char *s, ws_type *t); /* 0 on success */
 int ws_type_is_float(ws_type t);
+/* A float type's element at p as a double, and v stored into one (f16 and bf16 rounded to
+ * nearest even, past the largest finite to infinity, NaN as 0x7fff; f32 rounded by the host). */
+double ws_real_load(ws_type t, const void *p);
+void ws_real_store(ws_type t, void *p, double v);
+/* The element of float type t next below the stored one at p (toward -infinity), stored. */
+void ws_real_step_down(ws_type t, void *p);
 
 /* ---------------------------------------------------------------- workload specs */
 

@@ -111,6 +111,12 @@ static void ws_gen_value(ws_gen_kind kind, double a, double b, ws_type t, ws_rng
             if ((double)f < a && (double)nextafterf(f, INFINITY) < b)
                 f = nextafterf(f, INFINITY);
             v = f;
+        } else if (t == WS_T_F16 || t == WS_T_BF16) { /* the same for the 16-bit floats */
+            uint16_t h;
+            ws_real_store(t, &h, v);
+            if (ws_real_load(t, &h) >= b)
+                ws_real_step_down(t, &h);
+            v = ws_real_load(t, &h);
         }
         out->dv = v;
         break;
@@ -127,15 +133,8 @@ static void ws_gen_value(ws_gen_kind kind, double a, double b, ws_type t, ws_rng
 static void ws_store(ws_type t, void *data, uint64_t i, const ws_value *v, ws_gen_kind kind)
 {
     unsigned char *p = (unsigned char *)data + i * ws_type_size(t);
-    if (t == WS_T_F32) {
-        float f = (float)v->dv;
-        uint32_t u = (uint32_t)v->iv;
-        memcpy(p, kind == WS_GEN_RANDOM_BITS ? (void *)&u : (void *)&f, 4);
-    } else if (t == WS_T_F64) {
-        if (kind == WS_GEN_RANDOM_BITS)
-            memcpy(p, &v->iv, 8);
-        else
-            memcpy(p, &v->dv, 8);
+    if (ws_type_is_float(t) && kind != WS_GEN_RANDOM_BITS) {
+        ws_real_store(t, p, v->dv);
     } else {
         memcpy(p, &v->iv, ws_type_size(t)); /* little-endian: the low bytes */
     }

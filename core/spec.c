@@ -141,7 +141,7 @@ static int ws_dir_buffer(ws_parse *p, int line, char **tok, int ntok, const char
         return rc;
     if (ws_type_parse(tok[2], &b->type) != 0)
         return WS_SPEC_FAIL(p, line, "buffer '%s': unknown type '%s' (types: i8 u8 i16 u16 "
-                            "i32 u32 i64 u64 f32 f64)", b->name, tok[2]);
+                            "i32 u32 i64 u64 f16 bf16 f32 f64)", b->name, tok[2]);
     if ((rc = ws_copy_text(p, line, b->count_expr, sizeof b->count_expr, "count", tok[3])))
         return rc;
     /* The generator words are everything after the count, as written. */

@@ -80,12 +80,7 @@ static int ws_field_value(ws_parse *p, const char *where, ws_arg *a, int i, ws_t
                 return rc;
             d = (double)v;
         }
-        if (t == WS_T_F32) {
-            float f = (float)d;
-            memcpy(dst, &f, 4);
-        } else {
-            memcpy(dst, &d, 8);
-        }
+        ws_real_store(t, dst, d);
         return WS_OK;
     }
     int64_t v;
@@ -124,7 +119,7 @@ static int ws_arg_struct(ws_parse *p, const char *where, ws_arg *a)
         *eq = '\0';
         if (ws_type_parse(f[i], &t) != 0)
             return WS_ARG_FAIL(p, a, "%s: argument '%s': field %d has unknown type '%s' "
-                               "(types: i8 u8 i16 u16 i32 u32 i64 u64 f32 f64)", where,
+                               "(types: i8 u8 i16 u16 i32 u32 i64 u64 f16 bf16 f32 f64)", where,
                                a->expr, i + 1, f[i]);
         uint32_t size = (uint32_t)ws_type_size(t);
         at = (at + size - 1) / size * size;

@@ -106,9 +106,11 @@ int ws_spec_dir_image(ws_parse *p, int line, char **tok, int ntok)
 }
 
 /* The element types an image can hold: one channel of 8, 16 or 32 bits (textures read
- * them as f32/s32/u32), 64 bits too for surfaces (suld.b64). */
+ * them as f32/s32/u32), 64 bits too for surfaces (suld.b64); no half-precision formats. */
 static int image_type_ok(const ws_image *im, ws_type t)
 {
+    if (t == WS_T_F16 || t == WS_T_BF16)
+        return 0;
     if (im->kind == WS_IMAGE_SURFACE)
         return 1;
     return t != WS_T_I64 && t != WS_T_U64 && t != WS_T_F64;
@@ -145,9 +147,10 @@ static int resolve_image(ws_parse *p, ws_image *im)
                             im->dims[2], (unsigned long long)total,
                             (unsigned long long)b->count);
     if (!image_type_ok(im, b->type))
-        return WS_SPEC_FAIL(p, im->line, "texture '%s': element type %s cannot be a texture "
-                            "(8-, 16- or 32-bit integers or f32)", b->name,
-                            ws_type_name(b->type));
+        return WS_SPEC_FAIL(p, im->line, "%s '%s': element type %s cannot be a %s "
+                            "(8-, 16- or 32-bit integers or f32%s)", what, b->name,
+                            ws_type_name(b->type), what,
+                            im->kind == WS_IMAGE_SURFACE ? ", 64-bit integers" : "");
     if (im->filter == WS_FILTER_LINEAR && b->type != WS_T_F32)
         return WS_SPEC_FAIL(p, im->line, "texture '%s': linear filtering needs an f32 buffer, "
                             "not %s", b->name, ws_type_name(b->type));

@@ -298,13 +298,8 @@ static int ws_encode_value(ws_parse *p, int line, ws_type t, const char *text, u
                 return rc;
             d = (double)iv;
         }
-        *as_double = d;
-        if (t == WS_T_F32) {
-            float f = (float)d;
-            memcpy(bytes, &f, 4);
-        } else {
-            memcpy(bytes, &d, 8);
-        }
+        ws_real_store(t, bytes, d);
+        *as_double = ws_real_load(t, bytes); /* the value the element can hold */
         return WS_OK;
     }
     int rc = ws_spec_int_expr(p, line, text, &iv);
@@ -413,14 +408,8 @@ static int ws_while_again(ws_walk *w, const ws_step *st, int *again)
     if ((rc = w->h->read(w->h->ctx, st->buffer, index, got, w->p->err)) != WS_OK)
         return rc;
     int equal;
-    if (b->type == WS_T_F32) {
-        float f;
-        memcpy(&f, got, 4);
-        equal = (double)f == (double)(float)want_d;
-    } else if (b->type == WS_T_F64) {
-        double f;
-        memcpy(&f, got, 8);
-        equal = f == want_d;
+    if (ws_type_is_float(b->type)) {
+        equal = ws_real_load(b->type, got) == want_d;
     } else {
         equal = memcmp(got, want, ws_type_size(b->type)) == 0;
     }

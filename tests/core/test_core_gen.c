@@ -298,6 +298,62 @@ static void test_equal(void)
     CHECK(ws_buffer_equal(&c, &d, &diff), "same prefix");
 }
 
+/* f16 and bf16 elements: conversions (round to nearest even, overflow to infinity,
+ * subnormals, NaN), generation within [lo, hi) after rounding, and comparison as values. */
+static void test_half_types(void)
+{
+    static const struct { ws_type t; double v; uint16_t bits; } conv[] = {
+        {WS_T_F16, 1.0, 0x3c00},      {WS_T_F16, -2.5, 0xc100},     {WS_T_F16, 65504, 0x7bff},
+        {WS_T_F16, 65519.9, 0x7bff},  {WS_T_F16, 65520, 0x7c00},    {WS_T_F16, 0x1p-24, 0x0001},
+        {WS_T_F16, 0x1p-26, 0x0000},  {WS_T_F16, 1.0009765625 + 0x1p-11, 0x3c02}, /* tie: even */
+        {WS_T_BF16, 1.0, 0x3f80},     {WS_T_BF16, 3.140625, 0x4049}, {WS_T_BF16, -1e39, 0xff80},
+        {WS_T_BF16, 1.00390625, 0x3f80}, /* tie between 0x3f80 and 0x3f81: even */
+    };
+    for (size_t i = 0; i < sizeof conv / sizeof conv[0]; i++) {
+        uint16_t h = 0xdead;
+        ws_real_store(conv[i].t, &h, conv[i].v);
+        CHECK(h == conv[i].bits, "%s of %.17g: 0x%04x (want 0x%04x)", ws_type_name(conv[i].t),
+              conv[i].v, h, conv[i].bits);
+    }
+    uint16_t h = 0x7fff;
+    CHECK(isnan(ws_real_load(WS_T_F16, &h)) && isnan(ws_real_load(WS_T_BF16, &h)), "NaN loads");
+    ws_real_store(WS_T_F16, &h, NAN);
+    CHECK(h == 0x7fff, "NaN stores as 0x7fff (0x%04x)", h);
+    h = 0x0001;
+    CHECK(ws_real_load(WS_T_F16, &h) == 0x1p-24, "the least f16 subnormal loads");
+    h = 0x3c00;
+    ws_real_step_down(WS_T_F16, &h);
+    CHECK(h == 0x3bff, "step below 1.0: 0x%04x", h);
+    ws_spec *s = load("buffer h f16 20000 uniform_real -1 1\n"
+                      "buffer b bf16 20000 uniform_real 0 100\n"
+                      "buffer c f16 4 const 0.1\n");
+    ws_buffers bufs;
+    if (!s || generate(s, &bufs) != WS_OK)
+        return;
+    double lo = 9, hi = -9, blo = 1e9, bhi = -1;
+    for (int i = 0; i < 20000; i++) {
+        double v = ws_real_load(WS_T_F16, (uint16_t *)bufs.b[0].data + i);
+        double w = ws_real_load(WS_T_BF16, (uint16_t *)bufs.b[1].data + i);
+        lo = fmin(lo, v);
+        hi = fmax(hi, v);
+        blo = fmin(blo, w);
+        bhi = fmax(bhi, w);
+    }
+    CHECK(lo >= -1 && hi < 1 && lo < -0.99 && hi > 0.99, "f16 in [-1,1): %g..%g", lo, hi);
+    CHECK(blo >= 0 && bhi < 100 && bhi > 99, "bf16 in [0,100): %g..%g", blo, bhi);
+    CHECK(((uint16_t *)bufs.b[2].data)[3] == 0x2e66, "const 0.1 as f16 (0x%04x)",
+          ((uint16_t *)bufs.b[2].data)[3]);
+    ws_buffers_free(&bufs);
+    ws_spec_free(s);
+    ws_buffer_spec fs = {.type = WS_T_F16, .tolerance = 5e-4};
+    uint16_t x[2] = {0x3c00, 0x7fff}, y[2] = {0x3c01, 0x7fff}; /* 1 and 1 + 2^-10 */
+    ws_buffer a = {&fs, x, sizeof x}, c = {&fs, y, sizeof y};
+    uint64_t diff = 0;
+    CHECK(!ws_buffer_equal(&a, &c, &diff) && diff == 0, "f16: 1 ulp apart (2^-10) is beyond 5e-4");
+    fs.tolerance = 1e-2;
+    CHECK(ws_buffer_equal(&a, &c, &diff), "f16: within 1e-2, NaN == NaN");
+}
+
 int main(void)
 {
     snprintf(dir, sizeof dir, "%s/tmp-core-gen-%d", WS_BINARY_DIR, (int)getpid());
@@ -312,6 +368,7 @@ int main(void)
     test_ranges();
     test_file();
     test_equal();
+    test_half_types();
     unlink(cu);
     rmdir(dir);
     return ws_test_finish("core_gen");
