@@ -123,11 +123,18 @@ static int pf_convert(pf_ctx *p, char *spec, const char *len, char conv, char *t
             return rc;
         break;
     }
-    case 'p':
+    case 'p': { /* as the host's formatter prints CUDA's %p: (nil) for a null pointer */
         if ((rc = pf_arg(p, 8, &v)))
             return rc;
-        k = snprintf(tmp, WS_PRINTF_LINE, "0x%llx", (unsigned long long)v);
+        char s[24];
+        if (v)
+            snprintf(s, sizeof s, "0x%llx", (unsigned long long)v);
+        else
+            snprintf(s, sizeof s, "(nil)");
+        snprintf(spec + n, 8, "s"); /* flags and width apply to the text */
+        k = snprintf(tmp, WS_PRINTF_LINE, spec, s);
         break;
+    }
     default: /* not a conversion printf knows: printed as written */
         k = snprintf(tmp, WS_PRINTF_LINE, "%s%s%c", spec, len, conv);
         break;

@@ -50,6 +50,8 @@ static void test_prints(ws_module *m)
         len += (size_t)snprintf(want + len, cap - len, "plain\n");
     if (want) /* printf returns the number of arguments it read */
         len += (size_t)snprintf(want + len, cap - len, "returned 11\n");
+    if (want)
+        len += (size_t)snprintf(want + len, cap - len, "nil=(nil)|   (nil)|\n");
     for (int t = 0; t < 2 && want; t++)
         len += (size_t)snprintf(want + len, cap - len, "short %hd %hhd %hu %hhx %-6s|\n",
                                 (short)x[t], (signed char)x[t], (unsigned short)x[t],

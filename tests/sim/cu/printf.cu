@@ -14,6 +14,8 @@ extern "C" __global__ void prints(const int *x, const float *f, const char *s)
     printf("plain\n");
     if (t == 0)
         printf("returned %d\n", n);
+    if (t == 0) /* CUDA's host formatter, as glibc, prints a null %p as (nil) */
+        printf("nil=%p|%8p|\n", (void *)0, (void *)0);
     if (t < 2)
         printf("short %hd %hhd %hu %hhx %-6s|\n", x[t], x[t], x[t], x[t], "ab");
 }
