@@ -400,6 +400,11 @@ typedef struct ws_run {
     /* cooperative launches: cooperative groups' grid-sync workspace (%envreg1:%envreg2; 0
      * otherwise) and the atomics on it, which are arrivals at a grid barrier */
     uint64_t grid_workspace, grid_arrivals;
+    /* the device heap that malloc and free serve (heap.c): 1 + its allocation (0: none) and
+     * its blocks, in address order (lock) */
+    int heap;
+    struct ws_heap_block *heap_blocks;
+    int heap_nblocks, heap_cap;
     int meet;                  /* its CTAs can see each other's atomics (an atom outside
                                   shared memory whose result a thread reads) */
     int share;                 /* its CTAs take work from a global counter (a fetch-and-op
@@ -560,6 +565,15 @@ int ws_x_image(ws_warp *w, const ws_inst *in, uint32_t exec);
 
 /* ---- exec_printf.c: the device printf (a call of the external vprintf) */
 int ws_x_vprintf(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx);
+/* The device heap (heap.c), WS_HEAP_BYTES as CUDA's default cudaLimitMallocHeapSize. Each
+ * returns 0; malloc's *addr is 0 when no block is large enough (as CUDA's malloc returns
+ * NULL; malloc(0) gets a block of its own, as on the GPU), and
+ * free of an address malloc did not return (or returned and free already took) gives
+ * `bad` = 1. The PTX model's call sequences of each, and the heap's setup and teardown. */
+#define WS_HEAP_BYTES (8ull << 20)
+int ws_heap_malloc(ws_run *r, uint64_t size, uint64_t *addr);
+int ws_heap_free(ws_run *r, uint64_t addr, int *bad);
+int ws_x_heap_call(ws_warp *w, const ws_inst *in, uint32_t exec);
 /* __assertfail(message, file, line, function, charSize) reached by the lanes of exec: the
  * run stops with the assertion, located at the lowest such lane (a kernel's assert()). */
 int ws_x_assertfail(ws_warp *w, const ws_inst *in, uint32_t exec);

@@ -211,6 +211,9 @@ int ws_x_ctrl(ws_warp *w, const ws_inst *in, int pc, uint32_t exec, ws_effect *f
     case WS_OP_CALL:
         if (in->nsrc > 0 && in->src[0].kind == WS_O_FUNC && in->src[0].imm == WS_CALL_VPRINTF)
             return exec ? ws_x_vprintf(w, in, exec, fx) : 0; /* no frame: the next pc follows */
+        if (in->nsrc > 0 && in->src[0].kind == WS_O_FUNC &&
+            (in->src[0].imm == WS_CALL_MALLOC || in->src[0].imm == WS_CALL_FREE))
+            return exec ? ws_x_heap_call(w, in, exec) : 0; /* the device heap (heap.c) */
         if (in->nsrc > 0 && in->src[0].kind == WS_O_FUNC && in->src[0].imm == WS_CALL_ASSERTFAIL)
             return ws_x_assertfail(w, in, exec); /* a failed assert(): the run stops */
         fx->advanced = 1;

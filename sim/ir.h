@@ -317,6 +317,7 @@ struct ws_module {
     int nglobals;      ws_var *globals; /* module-scope .global/.const/.shared */
     int nfuncs;        ws_function *funcs;
     int naddrinits;    ws_addrinit *addrinits; /* addresses in initializers */
+    int uses_heap;     /* a function calls the device malloc or free (heap.c) */
     char *text;        /* the PTX text, kept for error messages and the store */
 };
 
@@ -355,6 +356,8 @@ static inline int ws_operand_regs(const ws_operand *o, int32_t r[4])
  * the device assert's failure (__assertfail). */
 #define WS_CALL_VPRINTF (-2)
 #define WS_CALL_ASSERTFAIL (-3)
+#define WS_CALL_MALLOC (-4) /* the device heap's malloc and free (heap.c) */
+#define WS_CALL_FREE (-5)
 
 /* Helpers for the global-vs-local encoding of ws_operand.sym. */
 static inline int ws_sym_is_global(int32_t sym) { return sym <= -2; }

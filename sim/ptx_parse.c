@@ -934,6 +934,8 @@ static int parse_function(ws_pctx *c, int is_entry, int is_extern)
         c->pos++;
         if (ws_strmap_put(&c->externs, f.name, (int)strlen(f.name), is_extern) == -2)
             nomem(c);
+        if (is_extern && (!strcmp(f.name, "malloc") || !strcmp(f.name, "free")))
+            c->m->uses_heap = 1; /* the device heap (heap.c), for both models */
         free_function(&f);
         return c->err->code;
     }
@@ -1117,12 +1119,18 @@ static int resolve_calls(ws_pctx *c)
         ws_function *caller = &c->m->funcs[fx->fn];
         if (idx < 0) {
             int ext = ws_strmap_get(&c->externs, t->s, t->len);
+            ws_inst *call = &caller->insts[fx->pc];
+            int heap = ext == 1 && ((t->len == 6 && memcmp(t->s, "malloc", 6) == 0) ||
+                                    (t->len == 4 && memcmp(t->s, "free", 4) == 0));
             if (ext == 1 && caller->unsupported)
                 continue;
-            ws_inst *call = &caller->insts[fx->pc];
             if (ext == 1 && t->len == 7 && memcmp(t->s, "vprintf", 7) == 0 &&
                 call->src[2].imm == 2) { /* printf: run by the executor (exec_printf.c) */
                 call->src[fx->slot].imm = WS_CALL_VPRINTF;
+                continue;
+            }
+            if (heap && call->src[2].imm == 1) { /* the device heap (heap.c) */
+                call->src[fx->slot].imm = t->len == 6 ? WS_CALL_MALLOC : WS_CALL_FREE;
                 continue;
             }
             if (ext == 1 && t->len == 12 && memcmp(t->s, "__assertfail", 12) == 0 &&
@@ -1133,7 +1141,7 @@ static int resolve_calls(ws_pctx *c)
             if (ext == 1) { /* only the kernels that reach this call fail */
                 ws_pc_fail(c, WS_ERR_UNSUPPORTED, t->line,
                            "unsupported call to external function '%.*s' (no body in the "
-                           "PTX; e.g. malloc is not simulated)", t->len, t->s);
+                           "PTX: a device-runtime function)", t->len, t->s);
                 if (!(caller->unsupported = malloc(sizeof *caller->unsupported)))
                     return nomem(c);
                 *caller->unsupported = *c->err;

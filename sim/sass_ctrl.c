@@ -51,6 +51,35 @@ static int sass_vprintf(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec,
     return rc;
 }
 
+/* CALL.ABS.NOINC to malloc or free (the device heap, heap.c): R4:R5 holds the size or the
+ * pointer, malloc's result goes to R4:R5; each lane in lane order. */
+static int sass_heap(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, int is_malloc)
+{
+    ws_run *r = &w->cta->run->base;
+    if (w->nregs <= 5)
+        return ws_sass_fault(w, in, __builtin_ctz(exec), 0, WS_ERR_SIM, "a call of %s with "
+                             "fewer than 6 registers", is_malloc ? "malloc" : "free");
+    uint32_t *lo = w->r + 4 * WS_WARP, *hi = w->r + 5 * WS_WARP;
+    w->cta->wk->heap_calls += (uint64_t)__builtin_popcount(exec);
+    WS_LANES(l, exec, {
+        uint64_t v = lo[l] | (uint64_t)hi[l] << 32, p = 0;
+        if (is_malloc) {
+            if (ws_heap_malloc(r, v, &p))
+                return ws_sass_fault(w, in, l, 0, WS_ERR_NOMEM, "out of memory (device heap)");
+            lo[l] = (uint32_t)p;
+            hi[l] = (uint32_t)(p >> 32);
+        } else {
+            int bad;
+            ws_heap_free(r, v, &bad);
+            if (bad)
+                return ws_sass_fault(w, in, l, v, WS_ERR_SIM, "free of 0x%llx, which malloc "
+                                     "did not return or which was freed already",
+                                     (unsigned long long)v);
+        }
+    });
+    return 0;
+}
+
 /* CALL.ABS.NOINC to __assertfail (a failed assert()): R4:R5 hold the message, R10:R11 the
  * function's name (R6:R7 the file, R8 the line: the fault names the source line itself). */
 static int sass_assertfail(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec)
@@ -113,6 +142,10 @@ static int indirect(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec,
     }
     if (off[first] == WS_SASS_ASSERTFAIL)
         return sass_assertfail(w, in, exec);
+    if (off[first] == WS_SASS_MALLOC || off[first] == WS_SASS_FREE) {
+        fx->taken = 0; /* the lanes go on at the next instruction */
+        return sass_heap(w, in, exec, off[first] == WS_SASS_MALLOC);
+    }
     uint32_t gm[WS_WARP];
     int n = 0;
     for (uint32_t rest = exec; rest;) { /* each target, lowest lane first */

@@ -61,6 +61,8 @@ typedef struct ws_sass_warp {
 #define WS_SASS_VPRINTF 0x7ff0000000000000ull
 /* ... and a call to __assertfail (a failed assert()): the run stops with the assertion. */
 #define WS_SASS_ASSERTFAIL 0x7ff0000000000010ull
+#define WS_SASS_MALLOC 0x7ff0000000000020ull /* the device heap (heap.c) */
+#define WS_SASS_FREE 0x7ff0000000000030ull
 
 /* The bytes at a generic address for one lane (a located fault and NULL outside memory). */
 const uint8_t *ws_sass_host(ws_sass_warp *w, const ws_sass_inst *in, uint64_t addr, uint64_t n,
@@ -173,6 +175,7 @@ typedef struct ws_sass_worker {
     ws_sass_cta *ctas;         /* run->resident slots */
     int nctas;
     uint64_t printf_calls;     /* warp-level calls of vprintf (a caveat, sass_run.c) */
+    uint64_t heap_calls;       /* lanes' calls of malloc and free (a caveat, sass_run.c) */
 } ws_sass_worker;
 
 typedef int (*ws_sass_handler)(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec,

@@ -168,6 +168,10 @@ static int fill_banks(ws_sass_run *r, ws_error *err)
             a = WS_SASS_VPRINTF; /* the device printf: sass_ctrl.c runs a call to it */
         if (!a && fo < 0 && !strcmp(rl->sym, "__assertfail"))
             a = WS_SASS_ASSERTFAIL; /* assert(): sass_ctrl.c stops the run */
+        if (!a && fo < 0 && r->base.heap && !strcmp(rl->sym, "malloc"))
+            a = WS_SASS_MALLOC; /* the device heap: sass_ctrl.c calls heap.c */
+        if (!a && fo < 0 && r->base.heap && !strcmp(rl->sym, "free"))
+            a = WS_SASS_FREE;
         if (!a && fo < 0)
             return ws_error_set(err, WS_ERR_UNSUPPORTED, "kernel %s calls or reads '%s', which "
                                 "the module does not define (a device-runtime function): the "
@@ -480,9 +484,17 @@ static int report_caveats(const ws_sass_run *r, const ws_sass_worker *wks, int n
             k->insts[c].line, (unsigned)k->insts[c].offset, (unsigned long long)cas,
             (unsigned long long)warps))
         return WS_ERR_NOMEM;
-    uint64_t printfs = 0;
-    for (int w = 0; w < nwk; w++)
+    uint64_t printfs = 0, heaps = 0;
+    for (int w = 0; w < nwk; w++) {
         printfs += wks[w].printf_calls;
+        heaps += wks[w].heap_calls;
+    }
+    if (heaps && ws_result_add_warning(res,
+            WS_CAVEAT "malloc and free ran %llu times: the GPU's device heap takes them one "
+            "after another, slowly (an H200 took 24 ms for tests/gpu/heap.spec's 65,536, "
+            "about 0.37 us each), which the timing model does not price",
+            (unsigned long long)heaps))
+        return WS_ERR_NOMEM;
     if (printfs && ws_result_add_warning(res,
             WS_CAVEAT "printf ran %llu times (a call per warp): the GPU's kernel totals count "
             "the instructions of its vprintf too, which no SASS PC of the kernel shows and this "

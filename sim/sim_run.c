@@ -249,6 +249,14 @@ static int layout_global_memory(ws_run *r, ws_buffers *bufs, ws_error *err)
         }
         r->grid_workspace = r->allocs[r->nallocs - 1].base;
     }
+    if (m->uses_heap) { /* the device heap malloc and free serve (heap.c) */
+        uint8_t *host = calloc(WS_HEAP_BYTES, 1);
+        if (!host || add_alloc(r, &next, host, WS_HEAP_BYTES, "device heap (malloc)", 0)) {
+            free(host);
+            return ws_error_set(err, WS_ERR_NOMEM, "out of memory for the device heap");
+        }
+        r->heap = r->nallocs;
+    }
     init_addresses(r);
     int rc = init_symbols(r, bufs, err);
     const ws_global_carry *c = r->opt->carry;
@@ -452,6 +460,7 @@ static void release(ws_run *r, ws_buffers *bufs)
         for (int i = 0; i < r->nallocs; i++)
             free(r->shadow_global[i]);
     free(r->shadow_global);
+    free(r->heap_blocks);
     free(r->released_ctas);
     free(r->allocs);
     free(r->global_addr);

@@ -241,14 +241,14 @@ if $ws sim "$tmp/mb.spec" --variant a --model sass --no-db --dump "$tmp/mbs" > "
   expect_error sim "$tmp/mb.spec" --variant tx --model ptx
   pattern="mb-[0-9a-f]*\.ptx:[0-9]*: kernel _Z1kPiii, .*deadlock: lanes 0xffffffff of warp 1 wait for a phase of the mbarrier at shared offset 0x0 that never completes (mb.cu:18)"
   expect_error sim "$tmp/mb.spec" --variant stuck --model ptx
-  # What the SASS model refuses when it runs (a device-runtime call: malloc) goes to the
-  # PTX model when no model was asked for; that one refuses it too: its one line is the error.
-  printf '__global__ void k(int *x) { int *p = (int *)malloc(16); p[0] = 1; x[threadIdx.x] += p[0]; free(p); }\n' > "$tmp/ma.cu"
-  printf 'workload ma\nsource ma.cu\nbuffer x i32 32 iota\nvariant a\n  kernel k\n  grid 1\n  block 32\n  args x\n' > "$tmp/ma.spec"
-  pattern="ma-[0-9a-f]*\.ptx:[0-9]*: kernel _Z1kPi: unsupported call to external function 'malloc'"
-  expect_error sim "$tmp/ma.spec"
-  pattern="kernel _Z1kPi calls or reads '[a-z]*', which the module does not define (a device-runtime function): the SASS model cannot run it"
-  expect_error sim "$tmp/ma.spec" --model sass
+  # What the SASS model refuses when it runs (__prof_trigger: PMTRIG) goes to the PTX model
+  # when no model was asked for; that one refuses it too (pmevent): its one line is the error.
+  printf '__global__ void k(int *x) { __prof_trigger(3); x[threadIdx.x] += 1; }\n' > "$tmp/pm.cu"
+  printf 'workload pm\nsource pm.cu\nbuffer x i32 32 iota\nvariant a\n  kernel k\n  grid 1\n  block 32\n  args x\n' > "$tmp/pm.spec"
+  pattern="pm-[0-9a-f]*\.ptx:[0-9]*: kernel _Z1kPi: unsupported instruction 'pmevent'"
+  expect_error sim "$tmp/pm.spec"
+  pattern="kernel _Z1kPi, CTA (0,0,0), warp 0, lane 0, PC [0-9]*: unsupported SASS: opcode not in the table (sim/sass_ops.def) at SASS 0x[0-9a-f]* PMTRIG (pm.cu:1)"
+  expect_error sim "$tmp/pm.spec" --model sass
 fi
 
 # A failed assert() stops the run on both models: one line naming the assertion, the
@@ -268,13 +268,22 @@ if $ws sim "$tmp/as.spec" --variant ok --model sass --no-db > "$tmp/aso" 2>&1 ||
   check 'grep -q "^  model  *SASS" "$tmp/aso"' "assert that holds: the SASS model runs on: $(head -2 "$tmp/aso")"
 fi
 
-# Unsupported PTX (a call to malloc, an external function) names the PTX line and the call.
+# Device malloc and free run on both models (sim/heap.c); alloca, which the PTX model does
+# not run, names the PTX line and the instruction.
 cat > "$tmp/ma.cu" <<'CU'
-__global__ void k(int *x) { int *p = (int *)malloc(4); *p = 1; x[threadIdx.x] = *p; }
+__global__ void k(int *x) { int *p = (int *)malloc(4); *p = threadIdx.x + 1; x[threadIdx.x] = *p; free(p); }
 CU
-printf 'workload ma\nsource ma.cu\nbuffer x i32 32 iota\nvariant a\n  kernel k\n  grid 1\n  block 32\n  args x\n' > "$tmp/ma.spec"
-pattern="\.ptx:[0-9]*:.*external function 'malloc'"; expect_error sim "$tmp/ma.spec" --model ptx
-pattern="kernel .*calls or reads 'malloc', which the module does not define"; expect_error sim "$tmp/ma.spec" --model sass
+printf 'workload ma\nsource ma.cu\nbuffer x i32 32 zero\ncheck x file x.bin\nvariant a\n  kernel k\n  grid 1\n  block 32\n  args x\n' > "$tmp/ma.spec"
+python3 -c "import struct,sys; open(sys.argv[1],'wb').write(struct.pack('<32i', *range(1, 33)))" "$tmp/x.bin"
+check '$ws sim "$tmp/ma.spec" --model ptx --no-db > "$tmp/ma.out" 2>&1' "malloc on the PTX model: $(tail -n 2 "$tmp/ma.out" 2>/dev/null)"
+if $ws sim "$tmp/ma.spec" --model sass --no-db > "$tmp/mas.out" 2>&1 || ! grep -q nvdisasm "$tmp/mas.out"; then
+  check 'grep -q "outputs match" "$tmp/mas.out"' "malloc on the SASS model: $(grep -E "outputs|warpscope" "$tmp/mas.out" | head -2)"
+fi
+cat > "$tmp/al.cu" <<'CU'
+__global__ void k(int *x, int n) { int *p = (int *)alloca(n * sizeof(int)); for (int i = 0; i < n; i++) p[i] = x[i] * i; x[threadIdx.x] = p[x[threadIdx.x] & (n - 1)]; }
+CU
+printf 'workload al\nsource al.cu\nbuffer x i32 32 zero\nvariant a\n  kernel k\n  grid 1\n  block 32\n  args x 4\n' > "$tmp/al.spec"
+pattern="\.ptx:[0-9]*: kernel _Z1kPii: unsupported instruction 'alloca.u64'"; expect_error sim "$tmp/al.spec" --model ptx
 
 # A simulated out-of-bounds store names kernel, CTA, warp, lane, PC and address.
 cat > "$tmp/oob.cu" <<'CU'

@@ -90,13 +90,14 @@ fi
 # min/max, F2FP/HSET2, directed half rounding, calls through pointers, FP8; cluster.spec:
 # cluster code in a launch without clusters, generic atomics into shared memory; cbar.spec:
 # test_sass_cbar's convergence-barrier cases; recursion.spec: barrier registers saved and
-# restored across recursive calls; mma_numerics.spec: the tensor core's sums, bit for bit):
+# restored across recursive calls; mma_numerics.spec: the tensor core's sums, bit for bit;
+# heap.spec: device malloc and free):
 # each variant profiled with the SASS model, the simulator's outputs equal to the GPU's.
 if part forms; then
 for spec in "$repo/tests/gpu/sass_forms.spec" "$repo/tests/gpu/intrinsics.spec" \
             "$repo/tests/gpu/cluster.spec" "$repo/tests/gpu/signed_zero.spec" \
             "$repo/tests/gpu/cbar.spec" "$repo/tests/gpu/recursion.spec" \
-            "$repo/tests/gpu/mma_numerics.spec"; do
+            "$repo/tests/gpu/mma_numerics.spec" "$repo/tests/gpu/heap.spec"; do
 name=$(basename "$spec" .spec)
 for v in $(awk '$1 == "variant" {print $2}' "$spec"); do
     if timeout ${WS_GPU_CHECK_TIMEOUT:-120} "$ws" profile "$spec" --variant "$v" --model sass \
