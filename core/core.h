@@ -68,6 +68,10 @@ int ws_type_is_float(ws_type t);
 /* A float type's element at p as a double, and v stored into one (f16 and bf16 rounded to
  * nearest even, past the largest finite to infinity, NaN as 0x7fff; f32 rounded by the host). */
 double ws_real_load(ws_type t, const void *p);
+/* x rounded to nearest even as binary16 / bfloat16 bits, whatever the host's rounding mode
+ * (infinities kept, NaN as 0x7fff). */
+uint16_t ws_f16_bits(double x);
+uint16_t ws_bf16_bits(double x);
 void ws_real_store(ws_type t, void *p, double v);
 /* The element of float type t next below the stored one at p (toward -infinity), stored. */
 void ws_real_step_down(ws_type t, void *p);

@@ -45,6 +45,16 @@ int ws_type_is_float(ws_type t)
 
 /* ---------------------------------------------------------------- 16-bit floats */
 
+/* x >= 0 rounded to an integer, ties to even, whatever the host's rounding mode (the PTX
+ * model changes it for directed roundings). */
+static double rne(double x)
+{
+    double f = floor(x), r = x - f;
+    if (r > 0.5 || (r == 0.5 && fmod(f, 2.0) != 0.0))
+        f += 1.0;
+    return f;
+}
+
 /* x rounded to nearest even as a binary float of `mbits` significant bits, exponent bias
  * `bias` and `ebits` exponent bits: its 16-bit pattern. */
 static uint16_t narrow16(double x, int mbits, int bias, int ebits)
@@ -58,10 +68,10 @@ static uint16_t narrow16(double x, int mbits, int bias, int ebits)
         return (uint16_t)(sign | emax << fbits);
     double minnorm = ldexp(1.0, 1 - bias);
     if (a < minnorm) /* subnormal: units of 2^(1 - bias - fbits), ties to even */
-        return (uint16_t)(sign | (uint16_t)nearbyint(ldexp(a, bias - 1 + fbits)));
+        return (uint16_t)(sign | (uint16_t)rne(ldexp(a, bias - 1 + fbits)));
     int e;
     double m = frexp(a, &e); /* a = m 2^e, m in [0.5, 1) */
-    double mant = nearbyint(ldexp(m, mbits));
+    double mant = rne(ldexp(m, mbits));
     if (mant == ldexp(1.0, mbits)) {
         mant = ldexp(1.0, fbits);
         e++;
@@ -81,6 +91,16 @@ static double widen16(uint16_t h, int mbits, int bias, int ebits)
              : field == emax ? (frac ? NAN : INFINITY)
                              : ldexp((double)(frac | 1u << fbits), field - bias - fbits);
     return h & 0x8000 ? -v : v;
+}
+
+uint16_t ws_f16_bits(double x)
+{
+    return narrow16(x, 11, 15, 5);
+}
+
+uint16_t ws_bf16_bits(double x)
+{
+    return narrow16(x, 8, 127, 8);
 }
 
 double ws_real_load(ws_type t, const void *p)
@@ -104,8 +124,8 @@ void ws_real_store(ws_type t, void *p, double v)
     switch (t) {
     case WS_T_F32: f = (float)v; memcpy(p, &f, 4); break;
     case WS_T_F64: memcpy(p, &v, 8); break;
-    case WS_T_F16: h = narrow16(v, 11, 15, 5); memcpy(p, &h, 2); break;
-    case WS_T_BF16: h = narrow16(v, 8, 127, 8); memcpy(p, &h, 2); break;
+    case WS_T_F16: h = ws_f16_bits(v); memcpy(p, &h, 2); break;
+    case WS_T_BF16: h = ws_bf16_bits(v); memcpy(p, &h, 2); break;
     default: break;
     }
 }

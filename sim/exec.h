@@ -573,6 +573,9 @@ int ws_x_vprintf(ws_warp *w, const ws_inst *in, uint32_t exec, ws_effect *fx);
 #define WS_HEAP_BYTES (8ull << 20)
 int ws_heap_malloc(ws_run *r, uint64_t size, uint64_t *addr);
 int ws_heap_free(ws_run *r, uint64_t addr, int *bad);
+/* One lane's malloc(arg) (*result: the block) or free(arg): 0, or an error code with its
+ * message in `msg` (either model's fault names the lane and the call). */
+int ws_heap_call(ws_run *r, int is_malloc, uint64_t arg, uint64_t *result, char *msg, size_t n);
 int ws_x_heap_call(ws_warp *w, const ws_inst *in, uint32_t exec);
 /* __assertfail(message, file, line, function, charSize) reached by the lanes of exec: the
  * run stops with the assertion, located at the lowest such lane (a kernel's assert()). */

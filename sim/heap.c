@@ -106,6 +106,24 @@ int ws_heap_free(ws_run *r, uint64_t addr, int *bad)
     return WS_OK;
 }
 
+int ws_heap_call(ws_run *r, int is_malloc, uint64_t arg, uint64_t *result, char *msg, size_t n)
+{
+    *result = 0;
+    if (is_malloc) {
+        int rc = ws_heap_malloc(r, arg, result);
+        if (rc)
+            snprintf(msg, n, "out of memory (device heap)");
+        return rc;
+    }
+    int bad;
+    ws_heap_free(r, arg, &bad);
+    if (!bad)
+        return 0;
+    snprintf(msg, n, "free of 0x%llx, which malloc did not return or which was freed already",
+             (unsigned long long)arg);
+    return WS_ERR_SIM;
+}
+
 /* call.uni (retval), malloc, (size) / call.uni free, (pointer): each lane in lane order, its
  * argument and result in the frame's .param scratch (as exec_printf.c reads vprintf's). */
 int ws_x_heap_call(ws_warp *w, const ws_inst *in, uint32_t exec)
@@ -121,21 +139,13 @@ int ws_x_heap_call(ws_warp *w, const ws_inst *in, uint32_t exec)
     WS_LANES(l, exec, {
         uint8_t *slot = fr->param + (size_t)l * stride + scratch0;
         uint64_t v = 0, p = 0;
+        char msg[160];
         memcpy(&v, slot + pa->offset, pa->size < 8 ? pa->size : 8);
-        if (is_malloc) {
-            int rc = ws_heap_malloc(r, v, &p);
-            if (rc)
-                return ws_x_fault(w, in, l, 0, rc, "out of memory (device heap)");
-            if (ret)
-                memcpy(slot + ret->offset, &p, ret->size < 8 ? ret->size : 8);
-        } else {
-            int bad;
-            ws_heap_free(r, v, &bad);
-            if (bad)
-                return ws_x_fault(w, in, l, v, WS_ERR_SIM, "free of 0x%llx, which malloc did "
-                                  "not return or which was freed already",
-                                  (unsigned long long)v);
-        }
+        int rc = ws_heap_call(r, is_malloc, v, &p, msg, sizeof msg);
+        if (rc)
+            return ws_x_fault(w, in, l, is_malloc ? 0 : v, rc, "%s", msg);
+        if (is_malloc && ret)
+            memcpy(slot + ret->offset, &p, ret->size < 8 ? ret->size : 8);
     });
     return 0;
 }

@@ -1,22 +1,13 @@
 /* sass_conv.c — SASS conversions: I2F/I2FP, F2I, F2F, F2FP (pack two f32 as halves), I2I,
  * with their rounding modes and the CUDA rules for NaN and out-of-range values (F2I
  * saturates; NaN converts to 0), and the f16/bf16 <-> float conversions every packed-half
- * handler uses (round to nearest even, written out here rather than left to the host). */
+ * handler uses (round to nearest even whatever the host's rounding mode: core/types.c). */
 #include <fenv.h>
 #include "sim/sass_arith.h"
 
 #define SRC(k, v) ws_sass_src(w, in, (k), exec, (v))
 
 /* ---------------------------------------------------------------- 16-bit floats */
-
-/* x >= 0 rounded to an integer, ties to even, whatever the host's rounding mode. */
-static double rne(double x)
-{
-    double f = floor(x), r = x - f;
-    if (r > 0.5 || (r == 0.5 && fmod(f, 2.0) != 0.0))
-        f += 1.0;
-    return f;
-}
 
 /* Decoding is exact: the PTX model's (exec_half.c) serves both models. */
 float ws_sass_half_to_float(uint16_t h)
@@ -29,39 +20,15 @@ float ws_sass_bf16_to_float(uint16_t h)
     return (float)ws_bf16_to_double(h);
 }
 
-/* A binary float with `mbits` significant bits, exponent bias `bias` and all-ones exponent
- * `emax_field`, from x, rounded to nearest even; NaN -> 0x7fff. */
-static uint16_t narrow(double x, int mbits, int bias, int ebits)
-{
-    uint16_t sign = signbit(x) ? 0x8000 : 0;
-    int fbits = mbits - 1, emax = (1 << ebits) - 1;
-    if (isnan(x))
-        return 0x7fff;
-    double a = fabs(x);
-    double minnorm = ldexp(1.0, 1 - bias);
-    if (a < minnorm) /* subnormal: units of 2^(1 - bias - fbits); may round up to minnorm */
-        return (uint16_t)(sign | (uint16_t)rne(ldexp(a, bias - 1 + fbits)));
-    int e;
-    double m = frexp(a, &e); /* a = m * 2^e, m in [0.5, 1) */
-    double mant = rne(ldexp(m, mbits));
-    if (mant == ldexp(1.0, mbits)) {
-        mant = ldexp(1.0, fbits);
-        e++;
-    }
-    int field = e - 1 + bias;
-    if (field >= emax)
-        return (uint16_t)(sign | (uint16_t)(emax << fbits));
-    return (uint16_t)(sign | (uint16_t)(field << fbits) | (uint16_t)(mant - ldexp(1.0, fbits)));
-}
-
+/* Encoding to nearest even, as the conversions of the spec's buffers do (core/types.c). */
 uint16_t ws_sass_double_to_half(double x)
 {
-    return isinf(x) ? (uint16_t)(signbit(x) ? 0xfc00 : 0x7c00) : narrow(x, 11, 15, 5);
+    return ws_f16_bits(x);
 }
 
 uint16_t ws_sass_double_to_bf16(double x)
 {
-    return isinf(x) ? (uint16_t)(signbit(x) ? 0xff80 : 0x7f80) : narrow(x, 8, 127, 8);
+    return ws_bf16_bits(x);
 }
 
 /* A 32-bit integer source's selector: .B0..B3 pick a byte, .H0/.H1 a half (I2F.U8 R0,

@@ -63,18 +63,13 @@ static int sass_heap(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, int
     w->cta->wk->heap_calls += (uint64_t)__builtin_popcount(exec);
     WS_LANES(l, exec, {
         uint64_t v = lo[l] | (uint64_t)hi[l] << 32, p = 0;
+        char msg[160];
+        int rc = ws_heap_call(r, is_malloc, v, &p, msg, sizeof msg);
+        if (rc)
+            return ws_sass_fault(w, in, l, is_malloc ? 0 : v, rc, "%s", msg);
         if (is_malloc) {
-            if (ws_heap_malloc(r, v, &p))
-                return ws_sass_fault(w, in, l, 0, WS_ERR_NOMEM, "out of memory (device heap)");
             lo[l] = (uint32_t)p;
             hi[l] = (uint32_t)(p >> 32);
-        } else {
-            int bad;
-            ws_heap_free(r, v, &bad);
-            if (bad)
-                return ws_sass_fault(w, in, l, v, WS_ERR_SIM, "free of 0x%llx, which malloc "
-                                     "did not return or which was freed already",
-                                     (unsigned long long)v);
         }
     });
     return 0;
