@@ -186,8 +186,11 @@ int main(void)
         const unsigned long long *x = st_buf(&r, "x")->data, *o = st_buf(&r, "o")->data;
         int bad = 0;
         for (int t = 0; t < 64; t++) {
-            __int128 q = (__int128)((unsigned __int128)x[t] * x[t + 1]) ^ ((__int128)x[t + 2] << 64);
-            __int128 d = q - ((__int128)x[t + 3] << 37) - x[t + 4];
+            /* the kernel's wrapping 128-bit arithmetic, done unsigned (no signed overflow) */
+            __int128 q = (__int128)(((unsigned __int128)x[t] * x[t + 1]) ^
+                                    ((unsigned __int128)x[t + 2] << 64));
+            __int128 d = (__int128)((unsigned __int128)q - ((unsigned __int128)x[t + 3] << 37) -
+                                    x[t + 4]);
             unsigned long long want[4] = {
                 (unsigned long long)(q / 1000000007),
                 (unsigned long long)((unsigned __int128)q % 998244353u),
