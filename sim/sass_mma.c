@@ -11,9 +11,8 @@
  *   C, D (16 x 8): f32 R+0,R+1 = [g][2t], [g][2t+1], R+2,R+3 = [g+8][2t], [g+8][2t+1];
  *       f16 R+0 = [g][2t..] pair, R+1 = [g+8][2t..] pair.
  * ptxas's wmma::mma_sync on a 16x16x16 tile is two HMMA.16816 on these layouts (checked on
- * tests/sim/cu/mma.cu against a CPU product). The sums are the tensor core's own (tc_sum):
+ * tests/sim/cu/mma.cu against a CPU product). The sums are the tensor core's own (tc_group):
  * not IEEE, and equal to an H200's bit for bit on 64 random tiles of each input type. */
-#include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <string.h>
@@ -59,15 +58,20 @@ static double tc_group(const float *a, const float *b, int bstride, int n, doubl
     }
     if (c != 0 && exp_of(c) > emax)
         emax = exp_of(c);
+    double s = 0;
+    if (finite && emax != INT_MIN) {
+        double ulp = ldexp(1.0, emax - 25);
+        s = trunc(c / ulp) * ulp;
+        for (int i = 0; i < n; i++)
+            s += trunc((double)a[i] * (double)b[i * bstride] / ulp) * ulp;
+        if (s != 0)
+            return s;
+    }
+    /* non-finite inputs, or a sum that cancelled to zero: IEEE's value (and zero's sign) */
     double exact = c;
     for (int i = 0; i < n; i++)
         exact += (double)a[i] * (double)b[i * bstride];
-    if (!finite || emax == INT_MIN)
-        return exact;
-    double ulp = ldexp(1.0, emax - 25), s = trunc(c / ulp) * ulp;
-    for (int i = 0; i < n; i++)
-        s += trunc((double)a[i] * (double)b[i * bstride] / ulp) * ulp;
-    return s == 0 ? 0.0 * exact : s; /* exactly cancelled: the sign IEEE would give */
+    return s == 0 && finite && emax != INT_MIN ? 0.0 * exact : exact;
 }
 
 /* s rounded toward zero to f32 (a sum past FLT_MAX gives FLT_MAX) */

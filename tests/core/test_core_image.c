@@ -101,6 +101,10 @@ static void test_errors(void)
     expect_error("texture t 32\nsurface t 32", "t", 8, "buffer 't' is already a texture "
                  "(line 7)");
     expect_error("texture d 32", "t", 7, "texture 'd': element type f64 cannot be a texture");
+    expect_error("buffer h f16 32 zero\ntexture h 32", "t", 8, "texture 'h': element type f16 "
+                 "cannot be a texture (8-, 16- or 32-bit integers or f32)");
+    expect_error("buffer h bf16 32 zero\nsurface h 32", "t", 8, "surface 'h': element type bf16 "
+                 "cannot be a surface (8-, 16- or 32-bit integers or f32, 64-bit integers)");
     expect_error("texture s 32 filter linear", "t", 7, "texture 's': linear filtering needs an "
                  "f32 buffer, not i32");
     expect_error("texture t 32", "t+1", 12, "variant 'v': argument 1 't+1' is an offset into "
