@@ -38,10 +38,12 @@ LOCK_FEW = {"CTAS": 4, "THREADS": 128}     # 512
 # (key, variant, fixed -D, varied constant, A, B, what the difference isolates); B None:
 # the key is fitted to the time of A itself.
 BENCHES = [
-    ("latency.alu", "op_alu", dict(ONE_WARP, ITERS=64), "REPS", 16, 32,
-     "dependent add.s32+xor.b32 chain, one warp"),
+    ("latency.alu", "op_shf", dict(ONE_WARP, ITERS=64), "REPS", 16, 32,
+     "dependent shf.l.wrap+xor.b32 chain, one warp (SHF, LOP3: the ALU pipe alone)"),
     ("latency.mul", "op_mul", dict(ONE_WARP, ITERS=64), "REPS", 16, 32,
      "dependent mad.lo.s32 chain, one warp"),
+    ("latency.mulwide", "op_mulhi", dict(ONE_WARP, ITERS=64), "REPS", 16, 32,
+     "dependent mul.hi.u32+xor.b32 chain, one warp (IMAD.HI; IMAD.WIDE is priced the same)"),
     ("latency.fp32", "op_fp32", dict(ONE_WARP, ITERS=64), "REPS", 16, 32,
      "dependent fma.rn.f32 chain, one warp"),
     ("latency.fp64", "op_fp64", dict(ONE_WARP, ITERS=64), "REPS", 16, 32,
@@ -58,10 +60,13 @@ BENCHES = [
      "dependent setp+vote.ballot chain, one warp"),
     ("sched.window", "op_fp32", dict(ONE_WARP, ITERS=64, CHAINS=4), "REPS", 16, 32,
      "4 independent fma.rn.f32 chains, one warp: how far a warp issues past a waiting instruction"),
-    ("issue.alu", "op_alu", FULL_ISSUE, "REPS", 4, 8,
-     "8 independent add+xor chains a thread, 32 warps on each of 132 SMs"),
+    ("issue.alu", "op_shf", FULL_ISSUE, "REPS", 4, 8,
+     "8 independent shf.l.wrap+xor chains a thread, 32 warps on each of 132 SMs (op_alu's add "
+     "runs as IMAD.IADD on the FMA pipe)"),
     ("issue.mul", "op_mul", FULL_ISSUE, "REPS", 4, 8,
      "8 independent mad.lo.s32 chains a thread, 32 warps on each of 132 SMs"),
+    ("issue.mulwide", "op_mulhi", FULL_ISSUE, "REPS", 4, 8,
+     "8 independent mul.hi.u32+xor chains a thread, 32 warps on each of 132 SMs"),
     ("issue.fp32", "op_fp32", FULL_ISSUE, "REPS", 4, 8,
      "8 independent fma.rn.f32 chains a thread, 32 warps on each of 132 SMs"),
     ("issue.fp64", "op_fp64", FULL_ISSUE, "REPS", 4, 8,

@@ -80,6 +80,8 @@ static void describe(const ws_sass_inst *in, ws_pcstatic *s)
     const ws_sass_opinfo *oi = &ws_sass_ops[in->op];
     memset(s, 0, sizeof *s);
     s->lat = (uint8_t)lat_of(oi->latency);
+    if (s->lat == WS_LAT_mul && (ws_sass_has(in, WS_SMOD_HI) || ws_sass_has(in, WS_SMOD_WIDE)))
+        s->lat = WS_LAT_mulwide; /* IMAD.HI, IMAD.WIDE: twice IMAD's cycles on its pipe */
     s->target = -1;
     s->reconv_pc = -1;
     if (in->guard >= 0 && in->guard < WS_SASS_PT)

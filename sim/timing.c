@@ -285,8 +285,11 @@ static double issue_at(ws_timing *t, ws_cta_timing *c, ws_warp_timing *w, const 
     }
     for (int i = 0; i < pi->ndst; i++)
         if (w->freed[pi->dst[i]] > ready) { ready = w->freed[pi->dst[i]]; kind = WS_STALL_MEM; }
-    c->sum.stall[WS_STALL_ISSUE] += pi->gap;
-    c->sum.stall[WS_STALL_WAIT] += step - pi->gap;
+    /* the stall count of the one before it is its wait (as Nsight Compute's Stall Wait counts
+     * it, less the cycle of issue itself); what a pipe's gap adds beyond it, the issue's */
+    double wait = w->stall > 1 ? fmin(w->stall, step) - 1 : 0;
+    c->sum.stall[WS_STALL_ISSUE] += step - wait;
+    c->sum.stall[WS_STALL_WAIT] += wait;
     if (ready > earliest) c->sum.stall[kind] += ready - earliest;
     w->stall = pi->stall;
     w->slot = earliest;

@@ -139,13 +139,14 @@ struct ws_timing {
     double shared_atom_requests;
 };
 
-/* The pipe an instruction of latency class `lat` occupies: IMAD shares the FMA pipe with
- * fp32, and the bit operations (POPC, FLO, BREV) the multi-function unit with MUFU; every
- * other class is a pipe of its own. A scheduler dispatches one instruction a cycle to
+/* The pipe an instruction of latency class `lat` occupies: IMAD (and IMAD.HI/.WIDE, which
+ * hold it twice as long) shares the FMA pipe with fp32, and the bit operations (POPC, FLO,
+ * BREV) the multi-function unit with MUFU; every other class is a pipe of its own. A scheduler dispatches one instruction a cycle to
  * whichever pipe is free (timing.c, timing_finish.c). */
 static inline int ws_timing_pipe(int lat)
 {
-    return lat == WS_LAT_mul ? WS_LAT_fp32 : lat == WS_LAT_bit || lat == WS_LAT_div ? WS_LAT_sfu : lat;
+    if (lat == WS_LAT_mul || lat == WS_LAT_mulwide) return WS_LAT_fp32;
+    return lat == WS_LAT_bit || lat == WS_LAT_div ? WS_LAT_sfu : lat;
 }
 
 typedef struct ws_cost { double latency; int kind; } ws_cost;

@@ -27,6 +27,10 @@ ws_lat ws_lat_of(const ws_inst *in)
     int is_float = in->type >= WS_P_F16 && in->type <= WS_P_F64;
     if ((l == WS_LAT_alu || l == WS_LAT_mul || l == WS_LAT_fp32) && is_float)
         return in->type == WS_P_F64 ? WS_LAT_fp64 : WS_LAT_fp32;
+    /* a 32- or 64-bit integer multiply's high half or whole product: IMAD.HI / IMAD.WIDE */
+    if (l == WS_LAT_mul && (in->subop == WS_SUB_HI || in->subop == WS_SUB_WIDE) &&
+        ws_ptype_bits((ws_ptype)in->type) >= 32)
+        return WS_LAT_mulwide;
     return l;
 }
 

@@ -53,11 +53,35 @@
 // Two ALU operations a step (add then xor: nothing for ptxas to fold).
 OP_KERNEL(op_alu, int, "r", "add.s32 %0, %0, %1;\n\txor.b32 %0, %0, %1;")
 OP_KERNEL(op_mul, int, "r", "mad.lo.s32 %0, %0, %0, %1;")
+// Two operations of the integer ALU pipe a step (a funnel shift, an xor): op_alu's add runs
+// as IMAD.IADD on the FMA pipe on sm_90, so this one measures the ALU pipe alone.
+OP_KERNEL(op_shf, int, "r", "shf.l.wrap.b32 %0, %0, %0, 7;\n\txor.b32 %0, %0, %1;")
+// An add of a constant (VIADD on sm_90) behind an xor: whether it costs what IADD3 does.
+OP_KERNEL(op_viadd, int, "r", "add.s32 %0, %0, 12345;\n\txor.b32 %0, %0, %1;")
 OP_KERNEL(op_fp32, float, "f", "fma.rn.f32 %0, %0, %1, %1;")
 OP_KERNEL(op_fp64, double, "d", "fma.rn.f64 %0, %0, %1, %1;")
 OP_KERNEL(op_sfu, float, "f", "ex2.approx.ftz.f32 %0, %0;")
 OP_KERNEL(op_div, float, "f", "div.rn.f32 %0, %1, %0;")
 OP_KERNEL(op_shfl, int, "r", "shfl.sync.idx.b32 %0, %0, %1, 31, -1;")
+// The parts of an integer division by a divisor only known at run time (ptxas: I2F.U32.RP,
+// MUFU.RCP, F2I.U32.TRUNC, then IMAD.HI steps): the high multiply and the two conversions
+// alone (MUFU as op_sfu), then the whole remainder; a 32 x 32 -> 64 multiply (IMAD.WIDE).
+OP_KERNEL(op_mulhi, int, "r", "mul.hi.u32 %0, %0, %1;\n\txor.b32 %0, %0, %1;")
+OP_KERNEL(op_mulwide, unsigned long long, "l",
+          "{ .reg .u32 a, h, b; mov.b64 {a, h}, %0; xor.b32 a, a, h; cvt.u32.u64 b, %1;\n\t"
+          "mul.wide.u32 %0, a, b; }")
+OP_KERNEL(op_i2f, int, "r",
+          "{ .reg .f32 t; cvt.rp.f32.u32 t, %0; mov.b32 %0, t; xor.b32 %0, %0, %1; }")
+OP_KERNEL(op_f2i, int, "r",
+          "{ .reg .f32 t; mov.b32 t, %0; cvt.rzi.ftz.u32.f32 %0, t; xor.b32 %0, %0, %1; }")
+// One MUFU and four IMADs a step: whether the multi-function unit and the FMA pipe that
+// IMAD uses overlap (a step costs the larger of the two) or not (their sum).
+OP_KERNEL(op_sfu_mul, int, "r",
+          "{ .reg .f32 f; mov.b32 f, %0; ex2.approx.ftz.f32 f, f; mov.b32 %0, f;\n\t"
+          "mad.lo.s32 %0, %0, %1, %1; mad.lo.s32 %0, %0, %1, %1;\n\t"
+          "mad.lo.s32 %0, %0, %1, %1; mad.lo.s32 %0, %0, %1, %1; }")
+OP_KERNEL(op_urem, int, "r",
+          "{ .reg .u32 t; or.b32 %0, %0, 1; rem.u32 t, 1000003, %0; add.u32 %0, %0, t; }")
 // Bit operations and a vote, each behind an xor (BREV, FLO, POPC; ISETP + VOTE): whether they
 // cost what an ALU operation does.
 OP_KERNEL(op_brev, int, "r", "brev.b32 %0, %0;\n\txor.b32 %0, %0, %1;")

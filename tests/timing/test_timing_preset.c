@@ -61,6 +61,8 @@ int main(void)
           "h100: %g SMs, %g schedulers, cc %s", p.sms, p.schedulers_per_sm, p.cc);
     CHECK(p.latency[WS_LAT_fp64] > p.latency[WS_LAT_fp32], "fp64 slower than fp32");
     CHECK(p.dram_latency > p.l2_latency && p.l2_latency > p.l1_latency, "memory hierarchy order");
+    CHECK(p.latency[WS_LAT_mulwide] > p.latency[WS_LAT_mul] &&
+          p.issue[WS_LAT_mulwide] > p.issue[WS_LAT_mul], "IMAD.HI/WIDE slower than IMAD");
     ws_error_clear(&err);
     CHECK(ws_gpu_preset_load("fermi", &p, &err) == 0, "fermi: %s", err.msg);
     CHECK(p.sms == 14 && !strcmp(p.cc, "2.0"), "fermi: %g SMs, cc %s", p.sms, p.cc);
@@ -219,7 +221,7 @@ int main(void)
     int n = ws_gpu_preset_unsourced(&p, missing, sizeof missing);
     CHECK(n == 0, "h100.gpu: %d keys without a source: %s", n, missing);
     const char *alu = ws_gpu_preset_source(&p, "latency.alu");
-    CHECK(alu && (strstr(alu, "bench/calib op_alu") || strstr(alu, "bench/calib/calib.spec op_alu")),
+    CHECK(alu && (strstr(alu, "bench/calib op_shf") || strstr(alu, "bench/calib/calib.spec op_shf")),
           "latency.alu's source: %s", alu ? alu : "(none)");
     CHECK(ws_gpu_preset_source(&p, "no.such") == NULL, "no source for an unknown key");
     t = edit(h100, "source latency.alu", "# no source");
