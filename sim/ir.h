@@ -23,8 +23,8 @@ typedef enum ws_opclass {
 /* Latency classes: the names in the .def rows, plus fp64 (chosen by the .f64 type) and
  * mulwide (an integer multiply's .hi or .wide form: IMAD.HI, IMAD.WIDE). Each
  * names the latency and issue cost of a timing preset (sim/presets/NAME.gpu). */
-#define WS_LAT_LIST(X) X(alu) X(mul) X(mulwide) X(fp32) X(fp64) X(sfu) X(div) X(ld) X(st) X(atom) \
-                       X(branch) X(bar) X(fence) X(shfl) X(bit) X(vote)
+#define WS_LAT_LIST(X) X(alu) X(mul) X(mulwide) X(fp32) X(fp64) X(sfu) X(div) X(ld) X(st) \
+                       X(atom) X(branch) X(bar) X(fence) X(shfl) X(bit) X(vote)
 typedef enum ws_lat {
 #define WS_LAT_ENUM(n) WS_LAT_##n,
     WS_LAT_LIST(WS_LAT_ENUM)

@@ -191,7 +191,8 @@ void ws_predict_compare(const ws_result *base, const ws_result *var, ws_predicti
 /* The preset keys behind each bound, in the order of bound_words. */
 static const char *const bound_keys[B_COUNT][24] = {
     [B_LATENCY] = { "latency.alu", "latency.mul", "latency.mulwide", "latency.fp32",
-                    "latency.fp64", "latency.sfu", "latency.shfl", "latency.bit", "latency.vote", "latency.branch", "latency.bar",
+                    "latency.fp64", "latency.sfu", "latency.shfl", "latency.bit", "latency.vote",
+                    "latency.branch", "latency.bar",
                     "mem.shared_latency", "mem.l1_latency", "mem.l2_latency", "mem.dram_latency",
                     "mem.src_read_cycles",
                     "branch.reconverge_cycles", "branch.yield_cycles", "branch.call_cycles",
