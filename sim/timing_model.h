@@ -141,8 +141,9 @@ struct ws_timing {
 
 /* The pipe an instruction of latency class `lat` occupies: IMAD (and IMAD.HI/.WIDE, which
  * hold it twice as long) shares the FMA pipe with fp32, and the bit operations (POPC, FLO,
- * BREV) the multi-function unit with MUFU; every other class is a pipe of its own. A scheduler dispatches one instruction a cycle to
- * whichever pipe is free (timing.c, timing_finish.c). */
+ * BREV) the multi-function unit with MUFU; every other class is a pipe of its own. A
+ * scheduler dispatches one instruction a cycle to whichever pipe is free (timing.c,
+ * timing_finish.c). */
 static inline int ws_timing_pipe(int lat)
 {
     if (lat == WS_LAT_mul || lat == WS_LAT_mulwide) return WS_LAT_fp32;
