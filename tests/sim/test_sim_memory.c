@@ -4,8 +4,9 @@
  * CAS's guess is no race with the CASes while a plain read of an atomically updated word
  * is, critical sections of a spin lock do not race with each other while a write outside
  * the lock does, a flag one CTA sets and another polls with volatile or acquire loads is no
- * race while a plain read of it is, and an access before a buffer names that buffer and the
- * direction. */
+ * race while a plain read of it is, a warp's divergent writes and its converged reads after
+ * a __syncwarp are no race while the other arm of a branch reading them without one is, and
+ * an access before a buffer names that buffer and the direction. */
 #include "sim/ir.h"
 #include "tests/sim/sim_test.h"
 
@@ -31,6 +32,8 @@ static const char *SPEC =
     "variant flagv\n  kernel flag_poll\n  grid 2\n  block 32\n  args c out 1\n"
     "variant flaga\n  kernel flag_poll\n  grid 2\n  block 32\n  args c out 2\n"
     "variant flagw\n  kernel flag_poll\n  grid 2\n  block 32\n  args c out 0\n"
+    "variant wcompact\n  kernel warp_compact\n  grid 1\n  block 64\n  args in out\n"
+    "variant wunsync\n  kernel warp_unsynced\n  grid 1\n  block 32\n  args in out 5\n"
     "variant tamb\n  kernel tscale\n  grid 1\n  block 64\n  args tf 2.0\n"
     "variant tfloat\n  kernel _Z6tscaleIfEvPT_S0_\n  grid 1\n  block 64\n  args tf 2.0\n";
 
@@ -249,6 +252,27 @@ static void leader_lock_on(ws_module *m, ws_sass_module *sass, const char *model
     st_free(&r);
 }
 
+/* On both models: a warp's divergent writes to shared memory, a __syncwarp (a NOP in the
+ * SASS: the warp converged), and its converged reads do not race; the other arm of a branch
+ * reading what the first writes, with no __syncwarp, does, named at the read. */
+static void warp_order_on(ws_module *m, ws_sass_module *sass, const char *model)
+{
+    st_run r;
+    if (runs(&r, m, sass, "wcompact", "warp_compact", model)) {
+        const int *o = (const int *)st_buf(&r, "out")->data;
+        /* in = 0..63, v = 7 t: the multiples of 3 are t = 0, 3, 6, ... */
+        CHECK(o[0] == 0 && o[1] == 21 && o[10] == 210 && o[11] == -1 && o[32] == 7 * 33 &&
+                  o[43] == -1,
+              "%s model: the compacted values: %d %d %d %d %d %d", model, o[0], o[1], o[10],
+              o[11], o[32], o[43]);
+        no_races(&r, model, "a warp's writes before its __syncwarp do not race with its reads");
+    }
+    st_free(&r);
+    if (runs(&r, m, sass, "wunsync", "warp_unsynced", model))
+        races_named(&r, model, "@unsynced", NULL, "the other arm's read of the first's write races");
+    st_free(&r);
+}
+
 /* On both models: a flag set with a volatile store and polled by another CTA with volatile
  * or acquire loads is no race (both accesses morally strong); read by a plain load it races,
  * named at that load. */
@@ -321,6 +345,7 @@ int main(void)
         on_both_models(m, leader_lock_on);
         on_both_models(m, last_block_on);
         on_both_models(m, flag_poll_on);
+        on_both_models(m, warp_order_on);
         test_template_names(m);
         ws_module_free(m);
     }

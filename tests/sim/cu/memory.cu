@@ -188,6 +188,42 @@ extern "C" __global__ void flag_poll(int *flag, int *out, int mode)
     }
 }
 
+// A warp keeps the multiples of 3 among its lanes' values in a shared buffer (a ballot and
+// the popcount of the lanes below), then reads the buffer back: the __syncwarp orders the
+// divergent writes before the converged reads, and ptxas, knowing the warp converged,
+// lowers it to a NOP. No race.
+extern "C" __global__ void warp_compact(const int *in, int *out)
+{
+    __shared__ int buf[64];
+    int lane = threadIdx.x & 31, w = threadIdx.x >> 5;
+    int v = in[threadIdx.x] * 7;
+    int keep = v % 3 == 0;
+    unsigned mask = __ballot_sync(0xffffffffu, keep);
+    if (keep)
+        buf[w * 32 + __popc(mask & ((1u << lane) - 1))] = v;
+    __syncwarp();
+    out[threadIdx.x] = lane < __popc(mask) ? buf[w * 32 + lane] : -1;
+}
+
+// The upper half of a warp reads words the lower half writes, each after a loop, in the two
+// arms of a branch and with no __syncwarp: a race.
+extern "C" __global__ void warp_unsynced(const int *in, int *out, int n)
+{
+    __shared__ int s[16];
+    int lane = threadIdx.x & 31;
+    if (lane < 16) {
+        int acc = 0;
+        for (int k = 0; k < n + lane; k++)
+            acc += in[k & 63];
+        s[lane] = acc;
+    } else {
+        int acc = 0;
+        for (int k = 0; k < n + lane; k++)
+            acc ^= in[(3 * k) & 63];
+        out[lane] = s[lane - 16] + acc; // @unsynced
+    }
+}
+
 // Two instances of one template: `kernel tscale` is ambiguous, a mangled name picks one.
 template <typename T> __global__ void tscale(T *x, T a)
 {
