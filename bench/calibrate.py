@@ -103,6 +103,9 @@ BENCHES = [
      "__reduce_add_sync over the 8 member masks __match_any_sync finds (WARPSYNC.EXCLUSIVE), one warp"),
     ("warp.group_issue", "redux_groups", {"CTAS": 132, "THREADS": 1024, "GROUPS": 8}, "REPS", 16, 32,
      "__reduce_add_sync over the 8 member masks __match_any_sync finds (WARPSYNC.EXCLUSIVE), 32 warps on each of 132 SMs"),
+    ("bound.overlap", "op_sfu_mul", {"CTAS": 132, "THREADS": 512, "CHAINS": 1, "ITERS": 16}, "REPS", 8, 16,
+     "a dependent ex2.approx + 4 mad.lo chain a thread, 4 warps a scheduler: a warp's chain as "
+     "long as the others' issue; how far they overlap"),
     ("mem.dram_gbps", "stream_read", {"CTAS": 1056, "THREADS": 256}, "REPS", 32, 64,
      "coalesced int reads of never-touched data, 32 to 64 MB, 8 CTAs of 256 on each SM"),
     ("mem.l2_write_beats_per_cycle", "local_spill", {"CTAS": 132, "THREADS": 1024, "ITERS": 64}, "REPS", 16, 32,

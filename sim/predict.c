@@ -152,6 +152,14 @@ static void reason(const ws_result *base, const ws_result *var, char *buf, size_
         append(buf, n, "atomics already spread (distinct addresses per warp-instruction %s -> %s)",
                a, b);
     }
+    /* Bounds that overlap only in part (sim__bound_overlap_cycles) lengthen the slower one. */
+    double ov = ws_result_value(slow, WS_M(SIM_BOUND_OVERLAP));
+    double cyc = ws_result_value(slow, WS_M(SIM_CYCLES));
+    if (cyc > 0 && ov >= 0.1 * cyc) {
+        snprintf(a, sizeof a, "%.0f%%", 100 * ov / cyc);
+        append(buf, n, "%sits bounds overlap only in part (%s of its cycles beyond the largest)",
+               slower_is_var ? "" : "the base: ", a);
+    }
     double bs = branch_share(base), vs = branch_share(var);
     double slow_share = slower_is_var ? vs : bs, fast_share = slower_is_var ? bs : vs;
     if (slow_share >= 0.15 && slow_share - fast_share >= 0.1) {
@@ -196,13 +204,13 @@ static const char *const bound_keys[B_COUNT][24] = {
                     "mem.shared_latency", "mem.l1_latency", "mem.l2_latency", "mem.dram_latency",
                     "mem.src_read_cycles",
                     "branch.reconverge_cycles", "branch.yield_cycles", "branch.call_cycles",
-                    "sched.window" },
+                    "sched.window", "bound.overlap" },
     [B_ISSUE] = { "issue.alu", "issue.mul", "issue.mulwide", "issue.fp32", "issue.fp64",
                   "issue.sfu", "issue.shfl", "issue.bit", "issue.vote",
-                  "sched.window", "sched.ifconvert_max" },
-    [B_LSU] = { "mem.lsu_wavefronts_per_cycle" },
-    [B_L2] = { "mem.l2_gbps", "mem.l2_write_beats_per_cycle" },
-    [B_DRAM] = { "mem.dram_gbps" },
+                  "sched.window", "sched.ifconvert_max", "bound.overlap" },
+    [B_LSU] = { "mem.lsu_wavefronts_per_cycle", "bound.overlap" },
+    [B_L2] = { "mem.l2_gbps", "mem.l2_write_beats_per_cycle", "bound.overlap" },
+    [B_DRAM] = { "mem.dram_gbps", "bound.overlap" },
     [B_ATOM_ADDR] = { "atom.l2_unit_bytes", "atom.l2_unit_ways", "atom.l2_unit_block_bytes",
                       "atom.l2_part_cycles", "atom.l2_same_cycles", "atom.l2_same_fp_cycles" },
     [B_ATOM_TP] = { "atom.l2_ops_per_cycle", "atom.l2_line_ops_per_cycle", "atom.l2_requests_per_cycle" },

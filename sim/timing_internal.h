@@ -31,6 +31,8 @@ typedef struct ws_gpu_preset {
     double branch_reconverge_cycles; /* a warp's wait at the join of a branch that may diverge */
     double branch_yield_cycles;      /* a spin loop's YIELD, each trip */
     double branch_call_cycles;       /* a SASS CALL or RET, each */
+    double bound_overlap;            /* how far the bounds overlap: the exponent k of the norm
+                                      * that joins them (timing_finish.c); 0 = completely */
     double latency[WS_LAT__COUNT];   /* dependent-issue latency, cycles */
     double issue[WS_LAT__COUNT];     /* cycles a warp-instruction holds its scheduler's pipe */
     double shared_latency, l1_latency, l2_latency, dram_latency;

@@ -49,6 +49,7 @@ static const preset_key ws_preset_keys[] = {
     NUM_KEY("branch.reconverge_cycles", branch_reconverge_cycles),
     NUM_KEY("branch.yield_cycles", branch_yield_cycles),
     NUM_KEY("branch.call_cycles", branch_call_cycles),
+    NUM_KEY("bound.overlap", bound_overlap),
     NUM_KEY("mem.shared_latency", shared_latency), NUM_KEY("mem.l1_latency", l1_latency),
     NUM_KEY("mem.l2_latency", l2_latency), NUM_KEY("mem.dram_latency", dram_latency),
     NUM_KEY("mem.src_read_cycles", mem_src_read_cycles),
@@ -240,6 +241,10 @@ static int check_complete(const ws_gpu_preset *p, const unsigned char *seen, con
         p->sched_window != (int)p->sched_window)
         return ws_error_at(err, WS_ERR_SPEC, path, nlines,
                            "'sched.window' must be a whole number from 1 to %d", WS_WINDOW_MAX);
+    if (p->bound_overlap != 0 && p->bound_overlap < 1)
+        return ws_error_at(err, WS_ERR_SPEC, path, nlines,
+                           "'bound.overlap' must be 0 (the bounds overlap completely) or at "
+                           "least 1 (the exponent of the norm that joins them)");
     if (p->atom_l2_unit_bytes < 1 || p->atom_l2_unit_ways < 1 ||
         p->atom_l2_unit_ways != (int)p->atom_l2_unit_ways ||
         p->atom_l2_unit_block_bytes < p->atom_l2_unit_bytes)

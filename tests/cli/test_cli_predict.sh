@@ -18,7 +18,7 @@ check 'grep -Eq "after is [0-9.]+x slower than before: 256 warps cannot fill 132
       "branch_unification verdict: $(tail -1 "$tmp/bu.txt")"
 
 # How sure: the limiter of each variant and where its preset keys came from.
-check 'grep -Eq "^  confidence, after: set by dependent-latency chains; of its 20 preset keys [0-9]+ measured by bench/calib, [0-9]+ fitted to the validation workloads( \([a-z.0-9_, ]+\))?; error on kernels they were not fitted to: (not measured yet|on the validation set, [0-9]+ of [0-9]+ launches it bounds within 1.5x \(predicted/measured median [0-9.]+, 90% within [0-9.]+x, worst [0-9.]+x\))" "$tmp/bu.txt"' \
+check 'grep -Eq "^  confidence, after: set by dependent-latency chains; of its 21 preset keys [0-9]+ measured by bench/calib, [0-9]+ fitted to the validation workloads( \([a-z.0-9_, ]+\))?; error on kernels they were not fitted to: (not measured yet|on the validation set, [0-9]+ of [0-9]+ launches it bounds within 1.5x \(predicted/measured median [0-9.]+, 90% within [0-9.]+x, worst [0-9.]+x\))" "$tmp/bu.txt"' \
       "confidence line: $(grep "confidence, after" "$tmp/bu.txt")"
 $ws predict branch_unification --preset fermi --quiet > "$tmp/buf.txt" 2>&1 || bad "predict on fermi"
 check 'head -1 "$tmp/buf.txt" | grep -q "(timing model on the PTX model)$"' "fermi runs the PTX model"

@@ -129,6 +129,14 @@ int main(void)
         expect_parse_error(t, nlines, "'sms' given twice");
     }
     free(t);
+    t = edit(h100, "bound.overlap =", "bound.overlap = 0.5");
+    {   /* a range is checked once every key is read: reported at the last line */
+        int nlines = 0;
+        for (const char *s = t; *s; s++) nlines += *s == '\n';
+        expect_parse_error(t, nlines, "'bound.overlap' must be 0 (the bounds overlap completely) "
+                           "or at least 1");
+    }
+    free(t);
     t = edit(h100, "latency.shfl", "# latency.shfl removed");
     {
         int nlines = 0;

@@ -7,7 +7,9 @@
  *   latency.branch, branch.reconverge_cycles, branch.yield_cycles: a taken branch costs its
  *     fetch, a branch body that is not predicated costs a wait at its reconvergence point
  *     each trip, and a spin loop (left on an atomic's result) costs its YIELD each trip;
- *   issue.*: each class holds its own pipe; a scheduler dispatches one instruction a cycle. */
+ *   issue.*: each class holds its own pipe; a scheduler dispatches one instruction a cycle;
+ *   bound.overlap: bounds about equal take longer than the larger, by the norm's rule, where
+ *     a scheduler has other warps; a warp alone waits for nobody. */
 #include <stdio.h>
 #include <stdlib.h>
 #include "sim/timing_internal.h"
@@ -126,6 +128,49 @@ int main(void)
         printf("popc+xor chains: issue bound %.0f cycles (POPC pipe 2048, +256 if additive)\n", issue);
         CHECK(issue >= 2048 && issue < 2048 + 128, "the POPC pipe bounds it, the xors ride along (%g)",
               issue);
+    }
+    /* Bounds that overlap in part: dependent mad.lo chains, 4 warps on each scheduler (one
+     * CTA of 512), then one warp on each (128), with bound.overlap 2 and 0. */
+    char k2[1024];
+    CHECK(preset_with("bound.overlap", "2", k2, sizeof k2) != NULL, "write %s", k2);
+    for (int threads = 512; threads >= 128; threads -= 384) {
+        char th[32];
+        snprintf(th, sizeof th, "THREADS=%d", threads);
+        const char *defs[] = { "CTAS=1", th, "CHAINS=1", "ITERS=16", "REPS=8", NULL };
+        double cyc[2], over[2], lat = 0, issue = 0, lsu = 0;
+        const char *presets[2] = { k2, WS_TR_PRESET };
+        for (int i = 0; i < 2; i++) {
+            ws_result r;
+            ws_error err;
+            ws_error_clear(&err);
+            int rc = ws_tr_run_on(WS_SOURCE_DIR "/bench/calib/calib.spec", defs, "op_mul", presets[i],
+                                  &r, &err);
+            CHECK(rc == 0, "op_mul: %s", err.msg);
+            if (rc) return ws_test_finish("timing/sched");
+            cyc[i] = ws_tr_metric(&r, "sim__cycles");
+            over[i] = ws_tr_metric(&r, "sim__bound_overlap_cycles");
+            lat = ws_tr_metric(&r, "sim__bound_latency_cycles");
+            issue = ws_tr_metric(&r, "sim__bound_issue_cycles");
+            lsu = ws_tr_metric(&r, "sim__bound_lsu_cycles");
+            ws_result_free(&r);
+        }
+        printf("mad chains, %d warps a scheduler: latency %.0f, issue %.0f cycles; %.0f with "
+               "bound.overlap 2 (%.0f beyond complete overlap), %.0f with 0\n",
+               threads / 128, lat, issue, cyc[0], over[0], cyc[1]);
+        CHECK(over[1] == 0, "bound.overlap 0: nothing beyond the largest bound (%g)", over[1]);
+        CHECK(fabs(cyc[0] - over[0] - cyc[1]) < 1e-6 * cyc[0],
+              "sim__bound_overlap_cycles is what the norm adds (%g - %g vs %g)", cyc[0], over[0],
+              cyc[1]);
+        if (threads == 512) { /* the chain with the 3 other warps' issue and LSU, at k = 2 */
+            double want = fmax(issue + p.cta_launch_cycles,
+                               sqrt(lat * lat + 0.75 * issue * 0.75 * issue + 0.75 * lsu * 0.75 * lsu));
+            CHECK(lat > 0.5 * issue && lat < 2 * issue, "a knee: latency %g, issue %g", lat, issue);
+            CHECK(fabs(cyc[0] - want) < 0.01 * want && over[0] > 0.1 * cyc[1],
+                  "%g cycles, want about %g", cyc[0], want);
+        } else {
+            CHECK(over[0] < 1e-3 * cyc[0], "one warp a scheduler adds nothing (%g of %g)", over[0],
+                  cyc[0]);
+        }
     }
     return ws_test_finish("timing/sched");
 }
