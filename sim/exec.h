@@ -668,8 +668,6 @@ typedef struct ws_race_who {
     int acquired; /* the lane's CTA has made a global atomic before this access */
     int strong;   /* a volatile, relaxed, acquire or release load or store (not CTA-scoped
                      in SASS): it and an atomic or another such access do not race */
-    uint32_t converged; /* the lanes of its warp that issue it together (SASS: the running
-                           group), or 0 (PTX: only __syncwarp orders a warp's lanes) */
 } ws_race_who;
 /* After `who` (built before the call) for a lane's global atomic: its CTA has acquired what
  * other CTAs published (who.acquired of its later accesses), and the lane's fence, if it

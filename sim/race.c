@@ -12,12 +12,8 @@
  * in order (the CUDA samples' last-block reduction). Nor do two morally strong accesses (the
  * PTX memory model: atomics, and volatile, relaxed, acquire or release loads and stores at
  * GPU or system scope), which is how a flag that one CTA publishes and another polls is
- * meant to be read (a decoupled look-back's status words). On the SASS model, nor does a
- * lane's access with a later instruction that its warp issues with that lane among the
- * running group's: the warp made the first access before, and a warp's accesses reach
- * memory in order (ptxas lowers the __syncwarp of a warp it knows converged to a NOP, so
- * the reconvergence is the only sign of it: bench/unseen/unseen16 ballot_compact).
- * Conflicts are de-duplicated by PC pair. */
+ * meant to be read (a decoupled look-back's status words). Conflicts are de-duplicated by
+ * PC pair. */
 #include <stdio.h>
 #include <stdlib.h>
 #include "sim/exec.h"
@@ -68,8 +64,7 @@ static int released(const uint8_t *bits, uint32_t cta)
 }
 
 /* `acquired`: cur's CTA has made a global atomic; `bits`: the run's published CTAs. */
-static int conflicts(uint64_t prev, uint64_t cur, int space, int acquired, const uint8_t *bits,
-                     uint32_t converged)
+static int conflicts(uint64_t prev, uint64_t cur, int space, int acquired, const uint8_t *bits)
 {
     if (!(prev >> 63) || same_thread(prev, cur) ||
         !(s_bytes(prev) & s_bytes(cur)))
@@ -85,11 +80,6 @@ static int conflicts(uint64_t prev, uint64_t cur, int space, int acquired, const
         return 0; /* same CTA, separated by a barrier (shared shadows are cleared instead) */
     if (s_warp(prev) == s_warp(cur) && (s_epoch(prev) & 7) != (s_epoch(cur) & 7))
         return 0; /* same warp, separated by __syncwarp */
-    if (s_warp(prev) == s_warp(cur) && (converged >> s_lane(prev) & 1) &&
-        (s_pc(prev) != s_pc(cur) || s_fn(prev) != s_fn(cur)))
-        return 0; /* same warp, the earlier access's lane issues with this one: the warp made
-                     that access at an earlier instruction, and a warp's accesses reach memory
-                     in order (ptxas lowers a converged warp's __syncwarp to a NOP) */
     return 1;
 }
 
@@ -129,7 +119,7 @@ void ws_race_access(ws_warp *w, const ws_inst *in, int space, uint64_t addr, int
     ws_race_who who = { w->cta->id, w->id, lane, f->fn,
                         (int)(in - w->cta->run->m->funcs[f->fn].insts), w->cta->bar_epoch,
                         w->sync_epoch, w->held[lane] != 0, (int)(w->fenced >> lane & 1),
-                        w->cta->atomic_seen, (in->flags & (WS_F_VOLATILE | WS_F_STRONG)) != 0, 0 };
+                        w->cta->atomic_seen, (in->flags & (WS_F_VOLATILE | WS_F_STRONG)) != 0 };
     if (is_atomic && sp == WS_SPACE_GLOBAL)
         ws_race_global_atomic(&w->cta->atomic_seen, &w->fenced, lane);
     ws_race_check(w->cta->wk, &who, sp, addr, bytes, is_write, is_atomic, shadow);
@@ -155,11 +145,11 @@ void ws_race_check(ws_worker *wk, const ws_race_who *who, int sp, uint64_t addr,
         uint64_t lw = __atomic_load_n(&shadow[0], __ATOMIC_RELAXED);
         uint64_t *slot = &shadow[is_write ? 0 : 1];
         uint64_t wa = i ? (addr & ~3ull) + 4u * (unsigned)i : addr;
-        if (conflicts(lw, me, sp, who->acquired, bits, who->converged))
+        if (conflicts(lw, me, sp, who->acquired, bits))
             record(wk, me, lw, is_write ? 0 : 1, sp, wa);
         if (is_write) {
             uint64_t lr = __atomic_load_n(&shadow[1], __ATOMIC_RELAXED);
-            if (conflicts(lr, me, sp, who->acquired, bits, who->converged))
+            if (conflicts(lr, me, sp, who->acquired, bits))
                 record(wk, me, lr, 2, sp, wa);
         }
         __atomic_store_n(slot, me, __ATOMIC_RELAXED);

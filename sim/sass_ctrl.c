@@ -379,6 +379,21 @@ int ws_sass_x_bmov(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
                          "unsupported BMOV form");
 }
 
+/* A NOP that ptxas left where the PTX has a __syncwarp (sass_fast.c): the warp was converged
+ * there, so nothing waits, but its accesses before it are ordered before those after, as at
+ * a WARPSYNC (race detection). */
+int ws_sass_x_syncwarp_nop(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec,
+                           ws_sass_fx *fx)
+{
+    (void)in;
+    (void)fx;
+    if (exec) {
+        w->sync_epoch++;
+        ws_race_lock_share(w->held, 0, 1);
+    }
+    return 0;
+}
+
 int ws_sass_x_warpsync(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
     if (!exec)

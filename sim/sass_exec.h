@@ -186,6 +186,10 @@ typedef int (*ws_sass_handler)(ws_sass_warp *w, const ws_sass_inst *in, uint32_t
                             ws_sass_fx *fx);
 #include "sim/sass_ops.def"
 #undef WS_SOP
+/* A NOP where the PTX has a __syncwarp (sass_fast.c decodes it so): orders the warp's
+ * accesses for race detection. */
+int ws_sass_x_syncwarp_nop(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec,
+                           ws_sass_fx *fx);
 
 /* ---- operand access (sass_opnd.c). k is the operand index in in->o[]. */
 /* The 32 lanes of register `reg` (RZ: a zero row for reading). */

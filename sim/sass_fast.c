@@ -5,6 +5,7 @@
  * handler that reads whole register rows and never branches per lane on an operand's kind.
  * Not here: any semantics the table's handlers (sass_alu.c, ...) do not already define. */
 #include <stdlib.h>
+#include <string.h>
 #include "sim/sass_arith.h"
 
 /* ---------------------------------------------------------------- operand views */
@@ -237,6 +238,27 @@ static ws_sass_fast plain_form(const ws_sass_run *r, const ws_sass_inst *in, ws_
     }
 }
 
+/* Whether the PTX has a __syncwarp (bar.warp.sync) at the source line of SASS instruction
+ * `in`: ptxas lowers the __syncwarp of a warp it knows converged to a NOP there. */
+static int ptx_syncwarp_at(const ws_sass_run *r, const ws_sass_inst *in)
+{
+    const ws_module *m = r->base.m;
+    const ws_sass_kernel *k = r->k;
+    if (!m || in->line <= 0)
+        return 0;
+    const char *path = in->file >= 0 && in->file < k->nfiles ? k->files[in->file] : NULL;
+    for (int f = 0; f < m->nfuncs; f++)
+        for (int i = 0; i < m->funcs[f].ninsts; i++) {
+            const ws_inst *p = &m->funcs[f].insts[i];
+            if (p->op != WS_OP_BAR || p->subop != WS_SUB_WARP_SYNC || p->line != in->line)
+                continue;
+            const char *ppath = p->file >= 0 && p->file < m->nfiles ? m->files[p->file] : NULL;
+            if (!path || !ppath || !strcmp(path, ppath))
+                return 1;
+        }
+    return 0;
+}
+
 int ws_sass_decode(const ws_sass_run *r, ws_sass_dinst **out)
 {
     static const ws_sass_handler handlers[WS_SOP__COUNT] = {
@@ -253,6 +275,8 @@ int ws_sass_decode(const ws_sass_run *r, ws_sass_dinst **out)
         ws_sass_dinst *d = &dec[i];
         d->in = in;
         d->fn = handlers[in->op];
+        if (in->op == WS_SOP_NOP && ptx_syncwarp_at(r, in))
+            d->fn = ws_sass_x_syncwarp_nop;
         d->flags = ws_sass_ops[in->op].flags;
         d->guard = in->guard;
         d->guard_neg = in->guard_neg;

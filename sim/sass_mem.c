@@ -139,8 +139,7 @@ static void race(ws_sass_warp *w, const ws_sass_inst *in, int sp, int a, uint64_
     ws_race_who who = { c->id, w->id, lane, 0, (int)(in - r->k->insts), c->bar_epoch,
                         w->sync_epoch, w->held[lane] != 0, (int)(w->fenced >> lane & 1),
                         c->atomic_seen,
-                        ws_sass_has(in, WS_SMOD_STRONG) && !ws_sass_has(in, WS_SMOD_CTA),
-                        w->groups[w->cur].mask };
+                        ws_sass_has(in, WS_SMOD_STRONG) && !ws_sass_has(in, WS_SMOD_CTA) };
     if (access == 2 && sp == WS_SPACE_GLOBAL)
         ws_race_global_atomic(&c->atomic_seen, &w->fenced, lane);
     ws_race_check(&c->wk->base, &who, sp, addr, (int)n, access != 0, access == 2,
