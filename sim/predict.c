@@ -264,7 +264,14 @@ static void validation_words(const char *preset_path, int b, char *buf, size_t n
         return;
     }
     if (!has) {
-        snprintf(buf, n, "not measured for it (no validation launch is %s-bound)", bound_names[b]);
+        int len = snprintf(buf, n, "not measured for it (no validation launch is %s-bound)",
+                           bound_names[b]);
+        /* the kernels written as a new user would may have some (bench/validation/
+         * unseen-points.txt) */
+        if (len > 0 && (size_t)len < n && validation_row(preset_path, "unseen", bound_names[b], &a) > 0)
+            snprintf(buf + len, n - (size_t)len, "; on the unseen kernels, %d of %d launches it "
+                     "bounds within 1.5x (median %.2f, worst %.1fx)", a.within, a.count, a.median,
+                     a.worst);
         return;
     }
     int len = snprintf(buf, n, "on the validation set, %d of %d launches it bounds within 1.5x "
