@@ -37,6 +37,29 @@ check 'grep -Eq "simulating sequential: [0-9]+ / [0-9]+ CTAs" "$tmp/tty.txt"' "p
 script -qec "$ws predict tree_reduction --quiet" /dev/null > "$tmp/tty-quiet.txt" 2>&1
 check '! grep -q "CTAs (" "$tmp/tty-quiet.txt" && grep -q "sequential" "$tmp/tty-quiet.txt"' "--quiet: no progress"
 
+# Bounds that overlap only in part: bench/calib local_spill at 8 warps an SM, where its
+# chains and the L2's store input take about as long, names what the overlap added.
+cat > "$tmp/spill.spec" <<EOF
+workload spill
+source $src/bench/calib/calib.cu
+const REPS = 16
+const ITERS = 16
+buffer out i64 132*256 zero
+variant alone
+  kernel local_spill
+  grid 132
+  block 32
+  args out 0
+variant knee
+  kernel local_spill
+  grid 132
+  block 256
+  args out 0
+EOF
+$ws predict "$tmp/spill.spec" --preset h200 --quiet > "$tmp/spill.txt" 2>&1 || bad "predict spill"
+check 'grep -Eq "knee is [0-9.]+x slower than alone: .*, its bounds overlap only in part \([0-9]+% of its cycles beyond the largest\)" "$tmp/spill.txt"' \
+      "predict names the partial overlap: $(grep "slower" "$tmp/spill.txt")"
+
 # Histogram at 1 bin: atomicAddW beats atomicAdd because 32 lanes share one address.
 $ws predict histogram -D N=20000 -D TOTAL_THREADS=4096 --quiet > "$tmp/h1.txt" 2>&1 || bad "predict histogram"
 check 'grep -Eq "warp_shfl is [0-9.]+x faster than atomic: atomic serialization on one L2 line bound the base" "$tmp/h1.txt"' \
