@@ -178,6 +178,14 @@ static void ws_sass_count_diverged_sync(ws_sass_warp *w)
         w->cta->wk->pcstat[g->pc].diverged_syncs++;
 }
 
+/* A __syncwarp of the whole warp: its accesses before are ordered before those after, and a
+ * leader's lock covers its lanes (race detection). */
+static void warp_synced(ws_sass_warp *w)
+{
+    w->sync_epoch++;
+    ws_race_lock_share(w->held, 0, 1);
+}
+
 int ws_sass_x_bra(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
     int p = ws_sass_find_opnd(in, WS_SO_P);
@@ -205,9 +213,8 @@ int ws_sass_x_bra(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sas
         if (!(need & ~w->groups[w->cur].mask)) {
             exec = 0;
             /* ptxas lowers __syncwarp to this check: a converged warp skips the WARPSYNC
-             * and is synchronized here (race detection) */
-            w->sync_epoch++;
-            ws_race_lock_share(w->held, 0, 1);
+             * and is synchronized here */
+            warp_synced(w);
         }
     }
     fx->taken = exec;
@@ -387,10 +394,8 @@ int ws_sass_x_syncwarp_nop(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exe
 {
     (void)in;
     (void)fx;
-    if (exec) {
-        w->sync_epoch++;
-        ws_race_lock_share(w->held, 0, 1);
-    }
+    if (exec)
+        warp_synced(w);
     return 0;
 }
 
@@ -398,8 +403,7 @@ int ws_sass_x_warpsync(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, w
 {
     if (!exec)
         return 0;
-    w->sync_epoch++; /* __syncwarp: orders this warp's accesses (race detection) */
-    ws_race_lock_share(w->held, 0, 1);
+    warp_synced(w);
     uint32_t mask = WS_FULL_MASK;
     if (ws_sass_has(in, WS_SMOD_EXCLUSIVE) && in->nopnd > 0) {
         /* WARPSYNC.EXCLUSIVE R: the lanes run on in groups of equal masks, one group at a
