@@ -273,20 +273,31 @@ static int do_shfl(ws_warp *w, const ws_inst *in, uint32_t exec)
     return 0;
 }
 
+/* vote.sync: as redux.sync, each lane votes with the lanes its own member mask names, so
+ * 8-lane tiles (cooperative groups' thread_block_tile<8>, a mask that differs from tile to
+ * tile) each see their own votes, as on an H200 (unseen17 cg_tiles); vote without .sync
+ * takes every executing lane. */
 static int do_vote(ws_warp *w, const ws_inst *in, uint32_t exec)
 {
     const uint64_t *a = ws_x_src(w, in, 0, w->scratch[0]);
-    uint32_t ballot = 0;
-    WS_LANES(l, exec, ballot |= (uint32_t)(a[l] != 0) << l;);
-    uint64_t v;
-    switch (in->subop) {
-    case WS_SUB_ALL: v = ballot == exec; break;
-    case WS_SUB_ANY: v = ballot != 0; break;
-    case WS_SUB_UNI: v = ballot == 0 || ballot == exec; break;
-    default: v = ballot; break;
-    }
+    const uint64_t *mask = in->nsrc > 1 ? ws_x_src(w, in, 1, w->scratch[1]) : NULL;
+    uint32_t all = 0, group[WS_WARP]; /* read before d is written: d may be the mask */
+    WS_LANES(l, exec, {
+        all |= (uint32_t)(a[l] != 0) << l;
+        group[l] = ((mask ? (uint32_t)mask[l] : exec) & exec) | 1u << l;
+    });
     uint64_t *d = ws_x_reg(w, in->dst[0].reg);
-    WS_LANES(l, exec, d[l] = v;);
+    WS_LANES(l, exec, {
+        uint32_t ballot = all & group[l];
+        uint64_t v;
+        switch (in->subop) {
+        case WS_SUB_ALL: v = ballot == group[l]; break;
+        case WS_SUB_ANY: v = ballot != 0; break;
+        case WS_SUB_UNI: v = ballot == 0 || ballot == group[l]; break;
+        default: v = ballot; break;
+        }
+        d[l] = v;
+    });
     return 0;
 }
 
@@ -348,17 +359,18 @@ static int do_redux(ws_warp *w, const ws_inst *in, uint32_t exec)
     const uint64_t *a = ws_x_src(w, in, 0, w->scratch[0]);
     const uint64_t *mask = in->nsrc > 1 ? ws_x_src(w, in, 1, w->scratch[1]) : NULL;
     int is_signed = ws_ptype_is_signed((ws_ptype)in->type);
-    uint64_t *d = ws_x_reg(w, in->dst[0].reg);
-    uint32_t last_group = 0, acc = 0;
-    WS_LANES(l, exec, {
+    uint32_t last_group = 0, acc = 0, result[WS_WARP];
+    WS_LANES(l, exec, { /* all read before d is written: d may be a source */
         uint32_t group = (mask ? (uint32_t)mask[l] : exec) & exec;
         group |= 1u << l; /* a lane always takes part in its own reduction */
         if (group != last_group) {
             acc = redux_group(in, a, group, is_signed);
             last_group = group;
         }
-        d[l] = acc;
+        result[l] = acc;
     });
+    uint64_t *d = ws_x_reg(w, in->dst[0].reg);
+    WS_LANES(l, exec, d[l] = result[l];);
     return 0;
 }
 

@@ -203,18 +203,26 @@ int ws_sass_x_bra(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sas
          * live lane the mask names is not in this group. ptxas puts the fast path (one
          * REDUX, SHFL or nothing) after it and the WARPSYNC'd slow path at the target;
          * the H100 takes the fast path for __activemask()'s mask in any divergent group. */
-        uint32_t need = w->valid & ~w->exited;
+        uint32_t need = w->valid & ~w->exited, group = w->groups[w->cur].mask;
         ws_sass_count_diverged_sync(w);
         if (in->nopnd > 1 && in->o[0].kind == WS_SO_UR) {
             uint32_t v[WS_WARP];
-            ws_sass_src(w, in, 0, w->groups[w->cur].mask, v);
-            need &= v[__builtin_ctz(w->groups[w->cur].mask)];
+            ws_sass_src(w, in, 0, group, v);
+            need &= v[__builtin_ctz(group)];
         }
-        if (!(need & ~w->groups[w->cur].mask)) {
+        /* The test is the group's, not a lane's: where the guard leaves out a lane the mask
+         * names, the whole group branches. ptxas guards it with a mask's uniformity
+         * (`R2UR P0, URZ, R10; @!P0 BRA.DIV UR4`: a tile's __shfl_sync whose mask differs
+         * from tile to tile), and an H200 sends every lane of the warp to the slow path
+         * then (unseen17 cg_tiles: no lane runs the instruction after it). */
+        if (exec && (need & ~exec)) {
+            exec = group;
+        } else {
             exec = 0;
             /* ptxas lowers __syncwarp to this check: a converged warp skips the WARPSYNC
              * and is synchronized here */
-            warp_synced(w);
+            if (!(need & ~group))
+                warp_synced(w);
         }
     }
     fx->taken = exec;
@@ -399,15 +407,34 @@ int ws_sass_x_syncwarp_nop(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exe
     return 0;
 }
 
+/* WARPSYNC.COLLECTIVE whose member masks name only lanes of the running group: it runs
+ * per mask as WARPSYNC.EXCLUSIVE does. One whose masks name lanes elsewhere (a __syncwarp
+ * reached by a diverged warp, `WARPSYNC.COLLECTIVE R0` with R0 = ~0) waits for them first
+ * as a plain WARPSYNC. */
+static int collective_here(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec)
+{
+    if (!ws_sass_has(in, WS_SMOD_COLLECTIVE) || in->nopnd < 1)
+        return 0;
+    uint32_t v[WS_WARP], named = 0;
+    ws_sass_src(w, in, 0, exec, v);
+    WS_LANES(l, exec, named |= v[l];);
+    return !(named & w->valid & ~w->exited & ~w->groups[w->cur].mask);
+}
+
 int ws_sass_x_warpsync(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sass_fx *fx)
 {
     if (!exec)
         return 0;
     warp_synced(w);
     uint32_t mask = WS_FULL_MASK;
-    if (ws_sass_has(in, WS_SMOD_EXCLUSIVE) && in->nopnd > 0) {
+    if ((ws_sass_has(in, WS_SMOD_EXCLUSIVE) || collective_here(w, in, exec)) &&
+        in->nopnd > 0) {
         /* WARPSYNC.EXCLUSIVE R: the lanes run on in groups of equal masks, one group at a
-         * time (a __reduce_*_sync over a non-uniform mask runs once per group) */
+         * time (a __reduce_*_sync over a non-uniform mask runs once per group).
+         * WARPSYNC.COLLECTIVE R, `(end)` opens ptxas's slow path of a vote or shuffle over
+         * such a mask (up to its ENDCOLLECTIVE) and runs the same way: an H200 issues
+         * a tile's VOTE.ANY, ENDCOLLECTIVE and the BSYNC after them once per tile, each
+         * with the tile's lanes alone (unseen17 cg_tiles) */
         uint32_t v[WS_WARP], left = exec;
         ws_sass_src(w, in, 0, exec, v);
         ws_sass_group *g = &w->groups[w->cur];
@@ -431,6 +458,9 @@ int ws_sass_x_warpsync(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, w
         fx->replay_threads = pass_threads(gm, groups);
         fx->groups = (uint8_t)groups; /* the timing model: warp.group_cycles per further one */
         fx->passes = 1;
+        /* COLLECTIVE: the H200's Range Profiler counts its further passes (instructions
+           and threads as EXCLUSIVE's) but no branch target for its groups */
+        fx->quiet_passes = ws_sass_has(in, WS_SMOD_COLLECTIVE);
         return 0;
     }
     if (in->nopnd > 0) {

@@ -312,6 +312,7 @@ static int step(ws_sass_warp *w)
     fx.groups = 1;
     fx.passes = 0;
     fx.more_passes = 0;
+    fx.quiet_passes = 0;
     fx.replay_threads = 0;
     fx.cas_ok = 0;
     fx.taken = 0;
@@ -333,8 +334,10 @@ static int step(ws_sass_warp *w)
            was false and fall through to the next instruction are one more way out */
         assert(fx.groups >= 1);
         unsigned splits = fx.groups - 1u + ((d->flags & WS_SOPF_BRANCH) && exec != active);
-        st->targets += splits > 1 ? splits : 1u;
-        st->divergent += splits;
+        if (!fx.quiet_passes) {
+            st->targets += splits > 1 ? splits : 1u;
+            st->divergent += splits;
+        }
         st->replays += fx.groups - 1u + fx.more_passes;
         st->replay_threads += fx.replay_threads;
     } else if (d->flags & WS_SOPF_BRANCH) {

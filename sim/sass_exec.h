@@ -79,6 +79,8 @@ typedef struct ws_sass_fx {
                                   EXCLUSIVE; BRX/CALL/RET through registers, one per target):
                                   counted as branches the way the H100 counts them */
     uint8_t more_passes;       /* passes beyond `groups` that are no branch target (a RET's) */
+    uint8_t quiet_passes;      /* the passes are no branch targets at all (WARPSYNC.COLLECTIVE:
+                                  an H200 counts its further passes, not its groups' targets) */
     uint32_t replay_threads;   /* its further passes' lanes (ws_inst_stat.replay_threads) */
     uint32_t cas_ok;           /* CAS: lanes whose compare matched */
     /* control flow, for the executor */

@@ -5,7 +5,8 @@
  * __match_any_sync groups runs once per group (WARPSYNC.EXCLUSIVE), and lanes that passed a
  * BSYNC out of a YIELD loop no longer hold its barrier (nested CAS loops), and a YIELD the
  * whole warp runs keeps its barriers (a converged CAS loop), and a CTA's warps contend at
- * a shared-memory CAS loop (a float atomicAdd on shared memory). Counts are read per
+ * a shared-memory CAS loop (a float atomicAdd on shared memory), and a shuffle and a
+ * ballot over per-tile masks take the slow path, one tile at a time (WARPSYNC.COLLECTIVE). Counts are read per
  * source line of cbar.cu; outputs are checked against values computed here. Skipped
  * without nvdisasm. */
 #include "tests/sim/sim_test.h"
@@ -98,7 +99,8 @@ static const char spec[] =
     "buffer pin u32 96 random_bits\nbuffer pout u32 192 zero\n"
     "variant pred_break\n  kernel pred_break\n  grid 6\n  block 32\n  args pin pout\n"
     "variant yield_converged\n  kernel yield_converged\n  grid 1\n  block 32\n  args in out\n"
-    "variant shared_fadd\n  kernel shared_fadd\n  grid 1\n  block 128\n  args in out\n";
+    "variant shared_fadd\n  kernel shared_fadd\n  grid 1\n  block 128\n  args in out\n"
+    "variant tile_vote\n  kernel tile_vote\n  grid 1\n  block 32\n  args in out\n";
 
 static void test_ifelse(void)
 {
@@ -304,6 +306,50 @@ static void test_pred_break(void)
     st_free(&r);
 }
 
+/* A sum, a shuffle and votes in cooperative groups' 8-lane tiles, whose masks differ from
+ * tile to tile: the guarded BRA.DIV sends the whole warp to the slow path, and
+ * WARPSYNC.COLLECTIVE runs each vote once per tile with that tile's lanes alone (the H200's
+ * counts and outputs, unseen17 cg_tiles): each lane sees its own tile's votes. */
+/* The outputs every lane of tile_vote must hold: its tile's sum, and its tile's votes. */
+static int tile_vote_bad(const int *in, const int *out)
+{
+    int bad = 0;
+    for (int l = 0; l < 32; l++) {
+        int base = l & ~7, b = 0, sum = 0, any = 0, all = 1;
+        for (int k = 0; k < 8; k++) {
+            int x = in[base + k];
+            b |= (x & 1) << k;
+            sum += x;
+            any |= x > 900;
+            all &= x > 100;
+        }
+        bad += out[l] != sum * 16 + (any | all << 1 | b << 2); /* ballot shifted to the tile */
+    }
+    return bad;
+}
+
+static void test_tile_vote(void)
+{
+    st_run r;
+    CHECK(run(&r, spec, "tile_vote") == 0, "tile_vote runs: %s", r.err.msg);
+    if (!r.rc) {
+        int bad = tile_vote_bad(st_buf(&r, "in")->data, st_buf(&r, "out")->data);
+        CHECK(bad == 0, "tile sum, shuffle and votes: %d of 32 lanes differ", bad);
+        line_sum v = sum_line(&r.res, st_cu_line("cbar.cu", "// TILE_VOTE"), "VOTE");
+        CHECK(v.rows >= 3 && v.issued == 4 * (uint64_t)v.rows && v.active == 32 * (uint64_t)v.rows,
+              "WARPSYNC.COLLECTIVE: each VOTE once per tile (%d rows, %llu issues, %llu lanes)",
+              v.rows, (unsigned long long)v.issued, (unsigned long long)v.active);
+    }
+    st_free(&r);
+    /* the PTX model: vote.sync over each lane's own member mask */
+    CHECK(st_exec(&r, ptx, spec, "tile_vote", NULL) == 0, "tile_vote runs on PTX: %s", r.err.msg);
+    if (!r.rc) {
+        int bad = tile_vote_bad(st_buf(&r, "in")->data, st_buf(&r, "out")->data);
+        CHECK(bad == 0, "PTX model: tile sum, shuffle and votes: %d of 32 lanes differ", bad);
+    }
+    st_free(&r);
+}
+
 int main(void)
 {
     char ptx_path[512], cubin[1024], sass_path[1024], probe[1024];
@@ -333,8 +379,9 @@ int main(void)
         test_reduce_groups();
         test_nested_cas();
         test_pred_break();
-    test_shared_fadd();
+        test_shared_fadd();
         test_yield_converged();
+        test_tile_vote();
     }
     if (sass)
         ws_sass_module_free(sass);

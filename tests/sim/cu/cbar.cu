@@ -2,6 +2,10 @@
 // a divergent if/else joined at BSYNC, a loop left by `break` (BREAK), lanes that exit
 // early, __syncwarp over half a warp, and __reduce_add_sync over __match_any_sync groups
 // (WARPSYNC.EXCLUSIVE). Marked lines are found by their comments.
+#include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
+
+namespace cg = cooperative_groups;
 __device__ __noinline__ int work(const int *in, int n)
 {
     int acc = 0;
@@ -133,4 +137,20 @@ extern "C" __global__ void shared_fadd(const int *in, int *out)
     __syncthreads();
     if (threadIdx.x == 0)
         out[0] = (int)sum;
+}
+
+// A sum, a shuffle and votes in 8-lane tiles of cooperative groups (thread_block_tile<8>),
+// whose masks differ from tile to tile: ptxas tests the mask's uniformity (R2UR P0) before
+// a BRA.DIV that the whole warp takes when any lane's mask differs, and runs each vote
+// between WARPSYNC.COLLECTIVE and ENDCOLLECTIVE once per tile, each tile's lanes alone.
+// Found by bench/unseen/unseen17 cg_tiles on an H200.
+extern "C" __global__ void tile_vote(const int *in, int *out)
+{
+    cg::thread_block_tile<8> tile = cg::tiled_partition<8>(cg::this_thread_block());
+    int v = in[threadIdx.x], s = v;
+    for (int d = tile.size() / 2; d > 0; d /= 2)
+        s += tile.shfl_down(s, d);
+    s = tile.shfl(s, 0);
+    int f = tile.any(v > 900) | tile.all(v > 100) << 1 | (int)tile.ballot(v & 1) << 2; // TILE_VOTE
+    out[threadIdx.x] = s * 16 + f;
 }
