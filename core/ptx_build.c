@@ -5,6 +5,7 @@
 #include "core/core_internal.h"
 
 #include <assert.h>
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -168,6 +169,57 @@ void ws_first_lines(const char *path, char *buf, size_t n, int lines)
     free(text);
 }
 
+/* Where nvcc's first error lies in a header (`PATH(LINE): error`) and that line holds, as
+ * a whole word, the name of a constant the spec passes as -DNAME=VALUE (`template<unsigned
+ * N>` in CUDA's pipeline header under a spec constant N), a hint naming both; "" otherwise. */
+static void ws_macro_hint(const ws_spec *s, char **defs, int ndefs, const char *log,
+                          char *hint, size_t n)
+{
+    hint[0] = '\0';
+    char *text;
+    ws_error ignore;
+    if (ws_read_file(log, &text, NULL, &ignore) != WS_OK)
+        return;
+    char *open = strstr(text, "): error");
+    while (open && open > text && *open != '(')
+        open--;
+    char *start = open;
+    while (start && start > text && start[-1] != '\n')
+        start--;
+    if (!open || *open != '(' || !strncmp(start, s->source, (size_t)(open - start))) {
+        free(text);
+        return;
+    }
+    char path[WS_PATH_MAX];
+    snprintf(path, sizeof path, "%.*s", (int)(open - start), start);
+    long line = strtol(open + 1, NULL, 10);
+    free(text);
+    char *hdr;
+    if (line < 1 || ws_read_file(path, &hdr, NULL, &ignore) != WS_OK)
+        return;
+    char *l = hdr;
+    for (long i = 1; i < line && l; i++)
+        if ((l = strchr(l, '\n')))
+            l++;
+    char *end = l ? strchr(l, '\n') : NULL;
+    if (end)
+        *end = '\0';
+    for (int i = 0; l && i < ndefs && !hint[0]; i++) {
+        const char *name = defs[i] + 2, *eq = strchr(name, '=');
+        size_t len = eq ? (size_t)(eq - name) : strlen(name);
+        for (const char *w = l; *w; w++) {
+            if (strncmp(w, name, len) || (w > l && (isalnum((unsigned char)w[-1]) || w[-1] == '_')) ||
+                isalnum((unsigned char)w[len]) || w[len] == '_')
+                continue;
+            snprintf(hint, n, " (the spec's constant %.*s reaches nvcc as -D%s and replaces "
+                     "the word %.*s at %s:%ld: rename the constant)", (int)len, name, name,
+                     (int)len, name, path, line);
+            break;
+        }
+    }
+    free(hdr);
+}
+
 static int ws_compile(const ws_spec *s, const char *arch, char **defs, int ndefs,
                       const char *ptx, ws_error *err)
 {
@@ -191,13 +243,14 @@ static int ws_compile(const ws_spec *s, const char *arch, char **defs, int ndefs
     int status = ws_spawn(argv, log, NULL);
     int rc = WS_OK;
     if (status != 0) {
-        char first[400];
+        char first[400], hint[WS_PATH_MAX + 200];
         ws_first_lines(log, first, sizeof first, 6);
+        ws_macro_hint(s, defs, ndefs, log, hint, sizeof hint);
         rc = status == -1
                  ? ws_error_at(err, WS_ERR_BUILD, s->source, 0, "cannot run nvcc (%s): %s",
                                argv[0], strerror(errno))
-                 : ws_error_at(err, WS_ERR_BUILD, s->source, 0, "nvcc failed (-arch=%s): %s%s",
-                               arch, first, strstr(first, "Unsupported gpu architecture")
+                 : ws_error_at(err, WS_ERR_BUILD, s->source, 0, "nvcc failed (-arch=%s)%s: %s%s",
+                               arch, hint, first, strstr(first, "Unsupported gpu architecture")
                                ? " (CUDA 13 dropped sm_70/sm_72: point WARPSCOPE_NVCC and "
                                  "WARPSCOPE_PTXAS at a CUDA 12 toolkit)" : "");
         unlink(tmp);

@@ -144,6 +144,24 @@ static void test_compile_error(const char *cache)
     ws_spec_free(s);
 }
 
+/* A spec constant named like a word in a header the .cu includes (CUDA's pipeline header
+ * has `template<unsigned N>`): the error says which constant and where. */
+static void test_macro_clash(const char *cache)
+{
+    ws_spec *s = load("clash.spec", NULL, 0);
+    char ptx[1024];
+    ws_error err;
+    ws_error_clear(&err);
+    if (!s)
+        return;
+    int rc = ws_ptx_build(s, cache, ptx, sizeof ptx, &err);
+    CHECK(rc == WS_ERR_BUILD && strstr(err.msg, "nvcc failed") &&
+          strstr(err.msg, "the spec's constant N reaches nvcc as -DN=64 and replaces the word N "
+                          "at ") && strstr(err.msg, "clash.h:2: rename the constant"),
+          "a constant that clashes with a header's word: %s", err.msg);
+    ws_spec_free(s);
+}
+
 int main(void)
 {
     snprintf(dir, sizeof dir, "%s/tmp-core-ptx-%d", WS_BINARY_DIR, (int)getpid());
@@ -157,12 +175,16 @@ int main(void)
                             "variant v\n kernel tiny\n grid 1\n block 32\n");
     write_file("broken.cu", "__global__ void broken(int *out) { out[0] = ; }\n");
     write_file("broken.spec", "variant v\n kernel broken\n grid 1\n block 32\n");
+    write_file("clash.h", "// a header\ntemplate <unsigned N> __device__ unsigned twice() { return 2 * N; }\n");
+    write_file("clash.cu", "#include \"clash.h\"\n__global__ void clash(unsigned *o) { o[0] = twice<3>(); }\n");
+    write_file("clash.spec", "const N = 64\nvariant v\n kernel clash\n grid 1\n block 32\n args 0\n");
     char cache[700];
     snprintf(cache, sizeof cache, "%s/cache", dir);
     test_build_and_cache(cache);
     test_no_nvcc(cache);
     test_env_cache();
     test_compile_error(cache);
+    test_macro_clash(cache);
     char cmd[800];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     if (ws_test_failed == 0 && system(cmd) != 0)
