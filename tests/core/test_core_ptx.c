@@ -128,38 +128,41 @@ static void test_no_nvcc(const char *cache)
     unsetenv("WARPSCOPE_NVCC");
 }
 
+/* Builds a spec that must fail to compile: returns ws_ptx_build's code (1 where the spec
+ * did not load), the error in *err and the PTX path it would have written in ptx. */
+static int build_broken(const char *spec, const char *cache, char *ptx, size_t n, ws_error *err)
+{
+    ws_spec *s = load(spec, NULL, 0);
+    ws_error_clear(err);
+    if (!s)
+        return 1;
+    int rc = ws_ptx_build(s, cache, ptx, n, err);
+    ws_spec_free(s);
+    return rc;
+}
+
 static void test_compile_error(const char *cache)
 {
-    ws_spec *s = load("broken.spec", NULL, 0);
     char ptx[1024];
     ws_error err;
-    ws_error_clear(&err);
-    if (!s)
-        return;
-    int rc = ws_ptx_build(s, cache, ptx, sizeof ptx, &err);
+    int rc = build_broken("broken.spec", cache, ptx, sizeof ptx, &err);
     CHECK(rc == WS_ERR_BUILD && strstr(err.msg, "nvcc failed") && strstr(err.msg, "broken.cu") &&
           strstr(err.msg, "error"), "compile error: %s", err.msg);
     CHECK(strstr(err.file, "broken.cu") != NULL, "error names the .cu: %s", err.file);
     CHECK(access(ptx, F_OK) != 0, "no PTX left behind");
-    ws_spec_free(s);
 }
 
 /* A spec constant named like a word in a header the .cu includes (CUDA's pipeline header
  * has `template<unsigned N>`): the error says which constant and where. */
 static void test_macro_clash(const char *cache)
 {
-    ws_spec *s = load("clash.spec", NULL, 0);
     char ptx[1024];
     ws_error err;
-    ws_error_clear(&err);
-    if (!s)
-        return;
-    int rc = ws_ptx_build(s, cache, ptx, sizeof ptx, &err);
+    int rc = build_broken("clash.spec", cache, ptx, sizeof ptx, &err);
     CHECK(rc == WS_ERR_BUILD && strstr(err.msg, "nvcc failed") &&
           strstr(err.msg, "the spec's constant N reaches nvcc as -DN=64 and replaces the word N "
                           "at ") && strstr(err.msg, "clash.h:2: rename the constant"),
           "a constant that clashes with a header's word: %s", err.msg);
-    ws_spec_free(s);
 }
 
 int main(void)
