@@ -97,6 +97,9 @@ int ws_spec_resolve_images(ws_parse *p);
 /* region.c: reads the .cu, resolves every region's lines and marks the constants whose
  * names the .cu declares as identifiers without using them as macros (namespaced). */
 int ws_spec_resolve_regions(ws_parse *p);
+/* Whether C source `text` names `name` as an identifier outside comments, strings and
+ * character literals (in code or in a preprocessor line). */
+int ws_source_mentions(const char *text, const char *name);
 /* Splits `s` in place into whitespace-separated words; returns their number or -1 when
  * more than max. */
 int ws_split_words(char *s, char **tok, int max);

@@ -171,15 +171,17 @@ void ws_first_lines(const char *path, char *buf, size_t n, int lines)
 
 /* Where nvcc's first error lies in a header (`PATH(LINE): error`) and that line holds, as
  * a whole word, the name of a constant the spec passes as -DNAME=VALUE (`template<unsigned
- * N>` in CUDA's pipeline header under a spec constant N), a hint naming both; "" otherwise. */
-static void ws_macro_hint(const ws_spec *s, char **defs, int ndefs, const char *log,
-                          char *hint, size_t n)
+ * N>` in CUDA's pipeline header under a spec constant N), a hint naming both and the index
+ * of that define; "" and -1 otherwise. */
+static int ws_macro_hint(const ws_spec *s, char **defs, int ndefs, const char *log,
+                         char *hint, size_t n)
 {
     hint[0] = '\0';
     char *text;
     ws_error ignore;
+    int clash = -1;
     if (ws_read_file(log, &text, NULL, &ignore) != WS_OK)
-        return;
+        return -1;
     char *open = strstr(text, "): error");
     while (open && open > text && *open != '(')
         open--;
@@ -188,7 +190,7 @@ static void ws_macro_hint(const ws_spec *s, char **defs, int ndefs, const char *
         start--;
     if (!open || *open != '(' || !strncmp(start, s->source, (size_t)(open - start))) {
         free(text);
-        return;
+        return -1;
     }
     char path[WS_PATH_MAX];
     snprintf(path, sizeof path, "%.*s", (int)(open - start), start);
@@ -196,7 +198,7 @@ static void ws_macro_hint(const ws_spec *s, char **defs, int ndefs, const char *
     free(text);
     char *hdr;
     if (line < 1 || ws_read_file(path, &hdr, NULL, &ignore) != WS_OK)
-        return;
+        return -1;
     char *l = hdr;
     for (long i = 1; i < line && l; i++)
         if ((l = strchr(l, '\n')))
@@ -214,15 +216,50 @@ static void ws_macro_hint(const ws_spec *s, char **defs, int ndefs, const char *
             snprintf(hint, n, " (the spec's constant %.*s reaches nvcc as -D%s and replaces "
                      "the word %.*s at %s:%ld: rename the constant)", (int)len, name, name,
                      (int)len, name, path, line);
+            clash = i;
             break;
         }
     }
     free(hdr);
+    return clash;
 }
 
-static int ws_compile(const ws_spec *s, const char *arch, char **defs, int ndefs,
-                      const char *ptx, ws_error *err)
+/* Whether the .cu or a file it includes with #include "..." (one level, as the cache key
+ * reads them) names the constant of define `def` ("-DNAME=VALUE"), comments aside. */
+static int ws_source_names(const char *source, const char *def)
 {
+    const char *name = def + 2, *eq = strchr(name, '=');
+    char word[WS_NAME_MAX + 8];
+    snprintf(word, sizeof word, "%.*s", (int)(eq ? eq - name : (long)strlen(name)), name);
+    char *text;
+    ws_error ignore;
+    if (ws_read_file(source, &text, NULL, &ignore) != WS_OK)
+        return 1;
+    int named = ws_source_mentions(text, word);
+    const char *slash = strrchr(source, '/');
+    int dirlen = slash ? (int)(slash - source) : 0;
+    for (const char *p = strstr(text, "#include \""); p && !named; p = strstr(p + 1, "#include \"")) {
+        const char *f = p + 10, *end = strchr(f, '"');
+        if (!end || memchr(f, '\n', (size_t)(end - f)))
+            continue;
+        char inc[WS_PATH_MAX * 2], *itext;
+        snprintf(inc, sizeof inc, "%.*s%s%.*s", dirlen, source, slash ? "/" : "",
+                 (int)(end - f), f);
+        if (ws_read_file(inc, &itext, NULL, &ignore) == WS_OK) {
+            named = ws_source_mentions(itext, word);
+            free(itext);
+        }
+    }
+    free(text);
+    return named;
+}
+
+/* Compiles; on a failure whose first error is a constant's clash with a header's word
+ * (ws_macro_hint), *clash is that define's index (else -1). */
+static int ws_compile(const ws_spec *s, const char *arch, char **defs, int ndefs,
+                      const char *ptx, int *clash, ws_error *err)
+{
+    *clash = -1;
     char tmp[WS_PATH_MAX + 64], log[WS_PATH_MAX + 64];
     snprintf(tmp, sizeof tmp, "%s.tmp.%d", ptx, (int)getpid());
     snprintf(log, sizeof log, "%s.log.%d", ptx, (int)getpid());
@@ -245,7 +282,7 @@ static int ws_compile(const ws_spec *s, const char *arch, char **defs, int ndefs
     if (status != 0) {
         char first[400], hint[WS_PATH_MAX + 200];
         ws_first_lines(log, first, sizeof first, 6);
-        ws_macro_hint(s, defs, ndefs, log, hint, sizeof hint);
+        *clash = ws_macro_hint(s, defs, ndefs, log, hint, sizeof hint);
         rc = status == -1
                  ? ws_error_at(err, WS_ERR_BUILD, s->source, 0, "cannot run nvcc (%s): %s",
                                argv[0], strerror(errno))
@@ -322,7 +359,30 @@ static int ws_ptx_build_with(const ws_spec *s, const char *cache, const char *ar
     if (!have_nvcc)
         return ws_error_at(err, WS_ERR_BUILD, s->source, 0, "nvcc not found (tried %s) and no "
                            "cached PTX at %s", ws_nvcc(), ptx);
-    rc = ws_compile(s, arch, defs, ndefs, ptx, err);
+    /* A constant that clashes with a header's word and that no source of the workload names
+     * needs no bare -DNAME: it is passed as -DWS_NAME (as a namespaced one is) and the build
+     * runs again. One that a source names is the user's to rename (the error says so). */
+    int clash;
+    for (int tries = 0;; tries++) {
+        rc = ws_compile(s, arch, defs, ndefs, ptx, &clash, err);
+        if (rc != WS_ERR_BUILD || clash < 0 || tries >= 8 || !strncmp(defs[clash], "-DWS_", 5) ||
+            ws_source_names(s->source, defs[clash]))
+            break;
+        char name[WS_NAME_MAX + 8];
+        const char *eq = strchr(defs[clash] + 2, '=');
+        snprintf(name, sizeof name, "%.*s", (int)(eq ? eq - (defs[clash] + 2) : (long)strlen(defs[clash] + 2)), defs[clash] + 2);
+        size_t len = strlen(name);
+        for (int i = 0; i < ndefs; i++) /* NAME=VALUE and a word's NAME_VALUE=1 */
+            if (!strncmp(defs[i] + 2, name, len) &&
+                (defs[i][2 + len] == '=' || defs[i][2 + len] == '_')) {
+                char *renamed = ws_join("-DWS_", defs[i] + 2, "", "");
+                if (!renamed)
+                    return ws_error_set(err, WS_ERR_NOMEM, "out of memory");
+                free(defs[i]);
+                defs[i] = renamed;
+            }
+        ws_error_clear(err);
+    }
     if (rc == WS_OK && ws_write_sidecar(ptx, version) != WS_OK)
         rc = ws_error_set(err, WS_ERR_IO, "cannot write the cache note beside %s", ptx);
     return rc;

@@ -227,6 +227,25 @@ static void ws_scan_const_uses(const char *text, const char *name, int *macro, i
     }
 }
 
+int ws_source_mentions(const char *text, const char *name)
+{
+    size_t want = strlen(name);
+    ws_scan sc = {text, 1};
+    while (*sc.p) {
+        if (ws_scan_skip_literal(&sc))
+            continue;
+        size_t n = ws_ident_len(sc.p);
+        if (n && (sc.p == text || !(isalnum((unsigned char)sc.p[-1]) || sc.p[-1] == '_'))) {
+            if (n == want && !strncmp(sc.p, name, n))
+                return 1;
+            sc.p += n;
+        } else {
+            sc.p++;
+        }
+    }
+    return 0;
+}
+
 /* A constant the .cu declares but never uses as a macro reaches nvcc as WS_NAME only. */
 static void ws_spec_namespace_consts(ws_parse *p, const char *text)
 {

@@ -128,9 +128,9 @@ static void test_no_nvcc(const char *cache)
     unsetenv("WARPSCOPE_NVCC");
 }
 
-/* Builds a spec that must fail to compile: returns ws_ptx_build's code (1 where the spec
- * did not load), the error in *err and the PTX path it would have written in ptx. */
-static int build_broken(const char *spec, const char *cache, char *ptx, size_t n, ws_error *err)
+/* Builds a spec: returns ws_ptx_build's code (1 where the spec did not load), the error in
+ * *err and the PTX path in ptx. */
+static int build_spec(const char *spec, const char *cache, char *ptx, size_t n, ws_error *err)
 {
     ws_spec *s = load(spec, NULL, 0);
     ws_error_clear(err);
@@ -145,7 +145,7 @@ static void test_compile_error(const char *cache)
 {
     char ptx[1024];
     ws_error err;
-    int rc = build_broken("broken.spec", cache, ptx, sizeof ptx, &err);
+    int rc = build_spec("broken.spec", cache, ptx, sizeof ptx, &err);
     CHECK(rc == WS_ERR_BUILD && strstr(err.msg, "nvcc failed") && strstr(err.msg, "broken.cu") &&
           strstr(err.msg, "error"), "compile error: %s", err.msg);
     CHECK(strstr(err.file, "broken.cu") != NULL, "error names the .cu: %s", err.file);
@@ -158,11 +158,22 @@ static void test_macro_clash(const char *cache)
 {
     char ptx[1024];
     ws_error err;
-    int rc = build_broken("clash.spec", cache, ptx, sizeof ptx, &err);
+    int rc = build_spec("clash.spec", cache, ptx, sizeof ptx, &err);
     CHECK(rc == WS_ERR_BUILD && strstr(err.msg, "nvcc failed") &&
           strstr(err.msg, "the spec's constant N reaches nvcc as -DN=64 and replaces the word N "
                           "at ") && strstr(err.msg, "clash.h:2: rename the constant"),
           "a constant that clashes with a header's word: %s", err.msg);
+}
+
+/* The same clash where no source of the workload names the constant (a header of CUDA's
+ * own, a .cu that only mentions N in a comment): it is passed as -DWS_N and the build runs. */
+static void test_macro_unnamed(const char *cache)
+{
+    char ptx[1024];
+    ws_error err;
+    int rc = build_spec("unnamed.spec", cache, ptx, sizeof ptx, &err);
+    CHECK(rc == WS_OK && access(ptx, F_OK) == 0,
+          "a constant no source names is renamed past a header's clash: %s", err.msg);
 }
 
 int main(void)
@@ -181,6 +192,9 @@ int main(void)
     write_file("clash.h", "// a header\ntemplate <unsigned N> __device__ unsigned twice() { return 2 * N; }\n");
     write_file("clash.cu", "#include \"clash.h\"\n__global__ void clash(unsigned *o) { o[0] = twice<3>(); }\n");
     write_file("clash.spec", "const N = 64\nvariant v\n kernel clash\n grid 1\n block 32\n args 0\n");
+    write_file("unnamed.cu", "#include <cuda_pipeline.h>\n// N items, one a thread\n"
+                             "__global__ void unnamed(unsigned *o) { o[threadIdx.x] = 1; }\n");
+    write_file("unnamed.spec", "const N = 64\nvariant v\n kernel unnamed\n grid 1\n block 32\n args 0\n");
     char cache[700];
     snprintf(cache, sizeof cache, "%s/cache", dir);
     test_build_and_cache(cache);
@@ -188,6 +202,7 @@ int main(void)
     test_env_cache();
     test_compile_error(cache);
     test_macro_clash(cache);
+    test_macro_unnamed(cache);
     char cmd[800];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     if (ws_test_failed == 0 && system(cmd) != 0)
