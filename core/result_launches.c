@@ -114,13 +114,51 @@ static int ws_merge_atomics_blocks(ws_result *sum, const ws_result *one)
     return WS_OK;
 }
 
-/* Warnings once each; timelines of a kernel's first launch only. */
+/* Whether two warnings say the same: equal, or races between the same two instructions
+ * ("race: SPACE[ADDR] V1 at PC1 by CTA c warp w lane l and V2 at PC2 by ..."), whatever
+ * address, CTA, warp and lane each launch happened to find (a flag every thread of a
+ * host loop's kernel sets races in every launch). */
+static int ws_same_warning(const char *a, const char *b)
+{
+    if (!strcmp(a, b))
+        return 1;
+    if (strncmp(a, "race: ", 6) || strncmp(b, "race: ", 6))
+        return 0;
+    for (;;) { /* compare with each "[0x...]" and "by CTA c warp w lane l" left out */
+        if (*a == '[' && *b == '[') {
+            const char *ea = strchr(a, ']'), *eb = strchr(b, ']');
+            if (!ea || !eb)
+                return 0;
+            a = ea + 1;
+            b = eb + 1;
+            continue;
+        }
+        if (!strncmp(a, "by CTA ", 7) && !strncmp(b, "by CTA ", 7)) {
+            const char *ea = strstr(a, " lane "), *eb = strstr(b, " lane ");
+            if (!ea || !eb)
+                return 0;
+            for (a = ea + 6; *a >= '0' && *a <= '9'; a++)
+                ;
+            for (b = eb + 6; *b >= '0' && *b <= '9'; b++)
+                ;
+            continue;
+        }
+        if (*a != *b)
+            return 0;
+        if (!*a)
+            return 1;
+        a++;
+        b++;
+    }
+}
+
+/* Warnings once each (ws_same_warning); timelines of a kernel's first launch only. */
 static int ws_merge_notes(ws_result *sum, const ws_result *one)
 {
     for (int i = 0; i < one->nwarnings; i++) {
         int dup = 0;
         for (int k = 0; k < sum->nwarnings && !dup; k++)
-            dup = !strcmp(sum->warnings[k], one->warnings[i]);
+            dup = ws_same_warning(sum->warnings[k], one->warnings[i]);
         if (!dup && ws_result_add_warning(sum, "%s", one->warnings[i]))
             return WS_ERR_NOMEM;
     }

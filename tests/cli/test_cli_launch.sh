@@ -227,6 +227,19 @@ $ws sim "$tmp/iso.spec" --db "$tmp/iso.db" --model ptx --fail-fast > "$tmp/iso.o
 check '[ $? -ne 0 ] && [ "$(wc -l < "$tmp/iso.err")" -eq 1 ]' "--fail-fast: one error line, non-zero exit"
 check '! grep -q "seq / good" "$tmp/iso.out"' "--fail-fast stops at the first failure"
 
+# A flag that threads set races in every launch of a host loop: one warning for the loop,
+# not one a launch (each launch finds other lanes racing between the same two stores).
+cat > "$tmp/flag.cu" <<'CU'
+__global__ void flag(int *f, int k) { if ((threadIdx.x + k) % 5 == 0) f[0] = 1; }
+CU
+printf 'workload flagloop\nsource flag.cu\nbuffer f i32 1 zero\nvariant v\n  repeat 6 as K\n    launch flag grid 2 block 64 args f K\n  end\n' > "$tmp/flag.spec"
+for model in ptx sass; do
+  $ws sim "$tmp/flag.spec" --no-db --model $model > "$tmp/flag.out" 2>&1
+  grep -q nvdisasm "$tmp/flag.out" && continue # no SASS model here (said above)
+  check '[ "$(grep -c "warning: race" "$tmp/flag.out")" -eq 1 ]' \
+        "$model: one race warning for 6 launches, not $(grep -c "warning: race" "$tmp/flag.out")"
+done
+
 # Old single-launch specs print exactly what they printed (no launch rows, no new lines).
 $ws sim "$tmp/rep.spec" --no-db --model ptx --json > /dev/null
 check '$ws sim predication --no-db --model ptx --json | python3 -c "import json,sys; d=json.load(sys.stdin); assert all(\"launches\" not in r for r in d[\"runs\"])"' \
