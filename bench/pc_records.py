@@ -4,6 +4,8 @@ simulator runs against such records (the GPU's, from `warpscope profile --model 
 
   pc_records.py dump DB WORKLOAD        one line per variant and PC of the newest GPU run of
                                        each variant: VARIANT PC INST_EXECUTED THREAD_INST
+                                       (PC as FUNCTION:PC where the run has several
+                                       functions: a sequence of different kernels)
   pc_records.py check DB RECORDS WORKLOAD
                                        the newest simulator run of each variant in DB against
                                        the records; exit 1 naming each variant that differs;
@@ -27,33 +29,43 @@ simulator runs against such records (the GPU's, from `warpscope profile --model 
 import json, sqlite3, sys
 
 
-def newest(db, workload, source_like):
+def newest(db, workload, source_like, by_function=False):
+    """{variant: {pc: (issued, threads)}} of the newest run of each variant; with
+    by_function, keyed by (function, pc): a launch sequence of several kernels has PCs that
+    several functions share."""
     out = {}
     for rid, v in db.execute("select id, variant from runs where workload=? and source like ? "
                              "order by id", (workload, source_like)):
-        out[v] = {pc: (i, t) for pc, i, t in db.execute(
-            "select pc, issued, active_threads from instructions where run_id=?", (rid,))}
+        rows = db.execute("select function, pc, issued, active_threads from instructions "
+                          "where run_id=?", (rid,)).fetchall()
+        out[v] = {((f, pc) if by_function else pc): (i, t) for f, pc, i, t in rows}
     return out
 
 
+def key_text(k):
+    """A record's PC column: the PC, or FUNCTION:PC where several functions have rows."""
+    return '%s:%d' % k if isinstance(k, tuple) else '%d' % k
+
+
 def dump(path, workload):
-    for v, pcs in newest(sqlite3.connect(path), workload, 'gpu%').items():
-        for pc in sorted(pcs):
-            print('%s %d %d %d' % (v, pc, pcs[pc][0], pcs[pc][1]))
+    for v, pcs in newest(sqlite3.connect(path), workload, 'gpu%', True).items():
+        several = len({f for f, _ in pcs}) > 1
+        for f, pc in sorted(pcs):
+            print('%s %s %d %d' % (v, key_text((f, pc) if several else pc), *pcs[(f, pc)]))
 
 
 def compare(path, workload):
     db = sqlite3.connect(path)
-    gpu, sim = newest(db, workload, 'gpu%'), newest(db, workload, 'sim:sass')
+    gpu, sim = newest(db, workload, 'gpu%', True), newest(db, workload, 'sim:sass', True)
     for v in sorted(gpu):
         g, s = gpu[v], sim.get(v)
         if s is None:
             print('%s / %s: no SASS-model run' % (workload, v))
             continue
-        diff = [pc for pc in sorted(g) if s.get(pc, (0, 0)) != g[pc]]
+        diff = [k for k in sorted(g) if s.get(k, (0, 0)) != g[k]]
         print('%s / %s: %d of %d SASS PCs equal to CUPTI\'s counts%s' % (
-            workload, v, len(g) - len(diff), len(g), '' if not diff else ' (e.g. pc 0x%x: sim %s, '
-            'gpu %s)' % (diff[0], s.get(diff[0]), g[diff[0]])))
+            workload, v, len(g) - len(diff), len(g), '' if not diff else ' (e.g. %s pc 0x%x: '
+            'sim %s, gpu %s)' % (diff[0][0], diff[0][1], s.get(diff[0]), g[diff[0]])))
 
 
 def check(path, records, workload):
@@ -61,21 +73,24 @@ def check(path, records, workload):
     for line in open(records):
         if line.strip() and not line.startswith('#'):
             v, pc, i, t = line.split()
-            want.setdefault(v, {})[int(pc)] = (int(i), int(t))
+            f, _, n = pc.rpartition(':')
+            want.setdefault(v, {})[(f, int(n)) if f else int(n)] = (int(i), int(t))
     db = sqlite3.connect(path)
-    sim = newest(db, workload, 'sim%')
+    sim, simf = newest(db, workload, 'sim%'), newest(db, workload, 'sim%', True)
     bad = 0
     for v, pcs in want.items():
-        got = sim.get(v)
+        # FUNCTION:PC records compare function by function; plain PCs as they always did
+        got = (simf if any(isinstance(k, tuple) for k in pcs) else sim).get(v)
         diff = [(pc, (got or {}).get(pc), pcs[pc]) for pc in sorted(pcs)
                 if (got or {}).get(pc, (0, 0)) != pcs[pc]]
         if got is None or diff:
             bad += 1
             print('%s: %s' % (v, 'no simulator run' if got is None else '%d PCs differ, e.g. %s' % (
-                len(diff), ', '.join('pc %d sim %s gpu %s' % d for d in diff[:3]))))
+                len(diff), ', '.join('pc %s sim %s gpu %s' % (key_text(d[0]), d[1], d[2])
+                                     for d in diff[:3]))))
     print('%d of %d variants equal to the GPU at every SASS PC' % (len(want) - bad, len(want)))
     for v, pcs in want.items():
-        got = sim.get(v) or {}
+        got = (simf if any(isinstance(k, tuple) for k in pcs) else sim).get(v) or {}
         row = db.execute("select m.value from metrics m join runs r on r.id = m.run_id where "
                          "r.workload=? and r.variant=? and r.source like 'sim%' and "
                          "m.name='sim__diverged_yields' order by r.id desc limit 1",
