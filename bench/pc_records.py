@@ -64,8 +64,8 @@ def compare(path, workload):
             continue
         diff = [k for k in sorted(g) if s.get(k, (0, 0)) != g[k]]
         print('%s / %s: %d of %d SASS PCs equal to CUPTI\'s counts%s' % (
-            workload, v, len(g) - len(diff), len(g), '' if not diff else ' (e.g. %s pc 0x%x: '
-            'sim %s, gpu %s)' % (diff[0][0], diff[0][1], s.get(diff[0]), g[diff[0]])))
+            workload, v, len(g) - len(diff), len(g), '' if not diff else ' (e.g. pc 0x%x of %s: '
+            'sim %s, gpu %s)' % (diff[0][1], diff[0][0], s.get(diff[0]), g[diff[0]])))
 
 
 def check(path, records, workload):
