@@ -188,17 +188,22 @@ static void cross_check(const ws_spec *s, const ws_buffers *gpu, const ws_buffer
     }
 }
 
-/* `profile` of a launch sequence: each launch profiled from the state before it. */
+/* `profile` of a launch sequence: each launch profiled from the state before it (CUPTI
+ * replays each one: seconds a launch), the progress line naming the launch at work. */
 typedef struct prof_hook_ctx {
     const ws_spec *s;
     const ws_prof_options *o;
+    const char *variant;
+    int progress;
 } prof_hook_ctx;
 
 static int prof_hook(void *ctx, ws_gpu_kernel *k, const ws_launch *l, ws_result *one,
                      ws_error *err)
 {
     prof_hook_ctx *p = ctx;
-    (void)l;
+    if (p->progress)
+        fprintf(stderr, "\r\033[K  %s on the GPU: profiling launch %d (%s%s%s)...", p->variant,
+                l->index + 1, l->v->kernel, l->vars[0] ? " " : "", l->vars);
     return ws_prof_profile(k, p->s, p->o, one, err);
 }
 
@@ -206,8 +211,8 @@ static int prof_hook(void *ctx, ws_gpu_kernel *k, const ws_launch *l, ws_result 
 static int gpu_sequence(ws_gpu_kernel *k, const ws_cli_workload *w, const ws_variant *v,
                         gpu_args *a, ws_buffers *out, ws_result *res, ws_error *err)
 {
-    prof_hook_ctx p = {w->spec, &a->prof};
     int progress = !a->quiet && isatty(2);
+    prof_hook_ctx p = {w->spec, &a->prof, v->name, progress};
     if (progress)
         fprintf(stderr, "  %s on the GPU: its launches, %s...", v->name,
                 a->profile ? "each profiled then timed" : "each timed once");
