@@ -98,6 +98,38 @@ static int ws_defines(const ws_spec *s, char **defs, ws_error *err)
     return n;
 }
 
+/* Calls fn on each file the source `text` at `source` includes with #include "..." (one
+ * level: what the cache key hashes and the constant scan reads), until fn returns non-zero;
+ * returns that value or 0. */
+static int ws_each_local_include(const char *source, const char *text,
+                                 int (*fn)(void *ctx, const char *itext, size_t ilen), void *ctx)
+{
+    const char *slash = strrchr(source, '/');
+    int dirlen = slash ? (int)(slash - source) : 0, rc = 0;
+    for (const char *p = strstr(text, "#include \""); p && !rc; p = strstr(p + 1, "#include \"")) {
+        const char *name = p + 10, *end = strchr(name, '"');
+        if (!end || memchr(name, '\n', (size_t)(end - name)))
+            continue;
+        char inc[WS_PATH_MAX * 2], *itext;
+        size_t ilen;
+        snprintf(inc, sizeof inc, "%.*s%s%.*s", dirlen, source, slash ? "/" : "",
+                 (int)(end - name), name);
+        ws_error ignore;
+        if (ws_read_file(inc, &itext, &ilen, &ignore) == WS_OK) {
+            rc = fn(ctx, itext, ilen);
+            free(itext);
+        }
+    }
+    return rc;
+}
+
+static int ws_hash_include(void *ctx, const char *itext, size_t ilen)
+{
+    uint64_t *h = ctx;
+    *h = ws_hash64(itext, ilen, *h);
+    return 0;
+}
+
 /* Hashes the .cu and the files it includes with #include "..." (one level). */
 static int ws_hash_source(const char *source, uint64_t *h, ws_error *err)
 {
@@ -108,24 +140,16 @@ static int ws_hash_source(const char *source, uint64_t *h, ws_error *err)
         return ws_error_at(err, WS_ERR_BUILD, source, 0, "cannot read the source: %.400s",
                            err->msg);
     *h = ws_hash64(text, len, *h);
-    const char *slash = strrchr(source, '/');
-    int dirlen = slash ? (int)(slash - source) : 0;
-    for (const char *p = strstr(text, "#include \""); p; p = strstr(p + 1, "#include \"")) {
-        const char *name = p + 10, *end = strchr(name, '"');
-        if (!end || memchr(name, '\n', (size_t)(end - name)))
-            continue;
-        char inc[WS_PATH_MAX * 2], *itext;
-        size_t ilen;
-        snprintf(inc, sizeof inc, "%.*s%s%.*s", dirlen, source, slash ? "/" : "",
-                 (int)(end - name), name);
-        ws_error ignore;
-        if (ws_read_file(inc, &itext, &ilen, &ignore) == WS_OK) {
-            *h = ws_hash64(itext, ilen, *h);
-            free(itext);
-        }
-    }
+    ws_each_local_include(source, text, ws_hash_include, h);
     free(text);
     return WS_OK;
+}
+
+/* The macro name of a define "-DNAME=VALUE" (or "-DNAME"). */
+static void ws_def_name(const char *def, char *buf, size_t n)
+{
+    const char *name = def + 2, *eq = strchr(name, '=');
+    snprintf(buf, n, "%.*s", (int)(eq ? eq - name : (long)strlen(name)), name);
 }
 
 /* nvcc --version into buf ("" when nvcc cannot run). */
@@ -224,32 +248,22 @@ static int ws_macro_hint(const ws_spec *s, char **defs, int ndefs, const char *l
     return clash;
 }
 
-/* Whether the .cu or a file it includes with #include "..." (one level, as the cache key
- * reads them) names the constant of define `def` ("-DNAME=VALUE"), comments aside. */
-static int ws_source_names(const char *source, const char *def)
+static int ws_include_mentions(void *ctx, const char *itext, size_t ilen)
 {
-    const char *name = def + 2, *eq = strchr(name, '=');
-    char word[WS_NAME_MAX + 8];
-    snprintf(word, sizeof word, "%.*s", (int)(eq ? eq - name : (long)strlen(name)), name);
+    (void)ilen;
+    return ws_source_mentions(itext, ctx);
+}
+
+/* Whether the .cu or a file it includes with #include "..." (one level, as the cache key
+ * reads them) names `word`, comments and strings aside. */
+static int ws_source_names(const char *source, const char *word)
+{
     char *text;
     ws_error ignore;
     if (ws_read_file(source, &text, NULL, &ignore) != WS_OK)
         return 1;
-    int named = ws_source_mentions(text, word);
-    const char *slash = strrchr(source, '/');
-    int dirlen = slash ? (int)(slash - source) : 0;
-    for (const char *p = strstr(text, "#include \""); p && !named; p = strstr(p + 1, "#include \"")) {
-        const char *f = p + 10, *end = strchr(f, '"');
-        if (!end || memchr(f, '\n', (size_t)(end - f)))
-            continue;
-        char inc[WS_PATH_MAX * 2], *itext;
-        snprintf(inc, sizeof inc, "%.*s%s%.*s", dirlen, source, slash ? "/" : "",
-                 (int)(end - f), f);
-        if (ws_read_file(inc, &itext, NULL, &ignore) == WS_OK) {
-            named = ws_source_mentions(itext, word);
-            free(itext);
-        }
-    }
+    int named = ws_source_mentions(text, word) ||
+                ws_each_local_include(source, text, ws_include_mentions, (void *)word);
     free(text);
     return named;
 }
@@ -365,22 +379,27 @@ static int ws_ptx_build_with(const ws_spec *s, const char *cache, const char *ar
     int clash;
     for (int tries = 0;; tries++) {
         rc = ws_compile(s, arch, defs, ndefs, ptx, &clash, err);
-        if (rc != WS_ERR_BUILD || clash < 0 || tries >= 8 || !strncmp(defs[clash], "-DWS_", 5) ||
-            ws_source_names(s->source, defs[clash]))
+        char name[WS_NAME_MAX + 8] = "";
+        if (rc == WS_ERR_BUILD && clash >= 0)
+            ws_def_name(defs[clash], name, sizeof name);
+        if (rc != WS_ERR_BUILD || clash < 0 || tries >= 8 || !strncmp(name, "WS_", 3) ||
+            ws_source_names(s->source, name))
             break;
-        char name[WS_NAME_MAX + 8];
-        const char *eq = strchr(defs[clash] + 2, '=');
-        snprintf(name, sizeof name, "%.*s", (int)(eq ? eq - (defs[clash] + 2) : (long)strlen(defs[clash] + 2)), defs[clash] + 2);
-        size_t len = strlen(name);
-        for (int i = 0; i < ndefs; i++) /* NAME=VALUE and a word's NAME_VALUE=1 */
-            if (!strncmp(defs[i] + 2, name, len) &&
-                (defs[i][2 + len] == '=' || defs[i][2 + len] == '_')) {
-                char *renamed = ws_join("-DWS_", defs[i] + 2, "", "");
-                if (!renamed)
-                    return ws_error_set(err, WS_ERR_NOMEM, "out of memory");
-                free(defs[i]);
-                defs[i] = renamed;
-            }
+        char word[2 * WS_NAME_MAX + 8] = ""; /* a word constant's NAME_VALUE companion */
+        for (int c = 0; c < s->nconsts; c++)
+            if (s->consts[c].is_string && !strcmp(s->consts[c].name, name))
+                snprintf(word, sizeof word, "%s_%s", name, s->consts[c].sval);
+        for (int i = 0; i < ndefs; i++) {
+            char dn[2 * WS_NAME_MAX + 8];
+            ws_def_name(defs[i], dn, sizeof dn);
+            if (strcmp(dn, name) && strcmp(dn, word))
+                continue;
+            char *renamed = ws_join("-DWS_", defs[i] + 2, "", "");
+            if (!renamed)
+                return ws_error_set(err, WS_ERR_NOMEM, "out of memory");
+            free(defs[i]);
+            defs[i] = renamed;
+        }
         ws_error_clear(err);
     }
     if (rc == WS_OK && ws_write_sidecar(ptx, version) != WS_OK)

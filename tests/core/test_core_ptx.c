@@ -166,7 +166,8 @@ static void test_macro_clash(const char *cache)
 }
 
 /* The same clash where no source of the workload names the constant (a header of CUDA's
- * own, a .cu that only mentions N in a comment): it is passed as -DWS_N and the build runs. */
+ * own, a .cu that only mentions N in a comment): it is passed as -DWS_N and the build runs;
+ * N_ITEMS, which the .cu uses, keeps its -DN_ITEMS. */
 static void test_macro_unnamed(const char *cache)
 {
     char ptx[1024];
@@ -193,8 +194,9 @@ int main(void)
     write_file("clash.cu", "#include \"clash.h\"\n__global__ void clash(unsigned *o) { o[0] = twice<3>(); }\n");
     write_file("clash.spec", "const N = 64\nvariant v\n kernel clash\n grid 1\n block 32\n args 0\n");
     write_file("unnamed.cu", "#include <cuda_pipeline.h>\n// N items, one a thread\n"
-                             "__global__ void unnamed(unsigned *o) { o[threadIdx.x] = 1; }\n");
-    write_file("unnamed.spec", "const N = 64\nvariant v\n kernel unnamed\n grid 1\n block 32\n args 0\n");
+                             "__global__ void unnamed(unsigned *o) { o[threadIdx.x] = N_ITEMS; }\n");
+    write_file("unnamed.spec", "const N = 64\nconst N_ITEMS = 3\nvariant v\n kernel unnamed\n"
+                               " grid 1\n block 32\n args 0\n");
     char cache[700];
     snprintf(cache, sizeof cache, "%s/cache", dir);
     test_build_and_cache(cache);
