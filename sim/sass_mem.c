@@ -232,6 +232,14 @@ int ws_sass_x_ldc(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sas
     const ws_sass_opnd *o = &in->o[1];
     if (in->op == WS_SOP_ULDC && exec)
         exec = 1u << __builtin_ctz(exec);
+    /* a register-indexed LDC tells the timing model its lanes' words (the constant cache
+       serves one a pass); the others read one word for the warp */
+    int indexed = in->op == WS_SOP_LDC && o->reg >= 0 && o->reg != WS_SASS_RZ;
+    if (indexed) {
+        fx->has_addr = 1;
+        fx->space = WS_SPACE_CONST;
+        fx->bytes = (uint8_t)n;
+    }
     uint32_t words[4];
     WS_LANES(l, exec, {
         uint64_t off = (uint64_t)o->imm;
@@ -239,6 +247,8 @@ int ws_sass_x_ldc(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sas
             off += ws_sass_rrow(w, o->reg)[l];
         if (o->ureg >= 0 && o->ureg < WS_SASS_URZ)
             off += w->ur[o->ureg];
+        if (indexed)
+            fx->addr[l] = ((uint64_t)o->bank << 32) | (off & 0xffffffffu);
         const uint8_t *p = ws_sass_cbank_ptr(w->cta->run, o->bank, off, (uint64_t)n);
         if (!p)
             return ws_sass_fault(w, in, l, off, WS_ERR_SIM, "constant bank c[0x%x] read of %d "

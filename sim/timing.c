@@ -176,7 +176,7 @@ static void on_cta_begin(void *ctx, uint32_t cta, int nwarps)
         memset(w->ready, 0, (size_t)w->nregs * sizeof *w->ready);
         memset(w->freed, 0, (size_t)w->nregs * sizeof *w->freed);
         memset(w->kind, WS_STALL_DEP, (size_t)w->nregs);
-        w->t = w->done = w->slots = w->slot = 0;
+        w->t = w->done = w->slots = w->slot = w->shared_free = 0;
         memset(w->pipe, 0, sizeof w->pipe);
         memset(w->win, 0, sizeof w->win);
         w->win_pos = 0;
@@ -357,9 +357,17 @@ static void on_warp_inst(void *ctx, const ws_warp_event *ev)
         c->sum.printf_lanes += lanes;
     }
     if (pi->fence && w->lock_lanes) w->lock_fenced = 1; /* a critical section's fence */
-    ws_cost cost = { pi->latency, WS_STALL_DEP };
+    ws_cost cost = { pi->latency, WS_STALL_DEP, 0 };
     if (ev->addr && ev->pred_on) {
         ws_timing_mem_cost(t, c, ev, pi, &cost);
+        if (cost.shared_cycles > 0) {
+            /* the data path serves a warp's shared accesses in order, a wavefront a cycle:
+               an access starts once the ones before it are served (unseen21 sw_antidiag:
+               three conflicted loads back to back, the third waits for the first two) */
+            double begin = fmax(start, w->shared_free);
+            cost.latency += begin - start;
+            w->shared_free = begin + cost.shared_cycles;
+        }
         /* The memory pipe reads the instruction's registers (address, data) after issue:
          * whatever writes one of them next waits for that read (bench/calib red_war). */
         if (ev->addr_space != WS_SPACE_CONST && ev->addr_space != WS_SPACE_PARAM)

@@ -41,6 +41,7 @@ static void shared_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_event *ev,
     c->sum.lsu_wavefronts += wf;
     cost->latency = p->shared_latency + (wf > 1 ? wf - 1 : 0);
     cost->kind = WS_STALL_MEM;
+    cost->shared_cycles = wf / p->lsu_wavefronts_per_cycle;
 }
 
 /* Sectors go to L2; a sector's first touch also comes from DRAM, unless the launch's buffers
@@ -305,9 +306,15 @@ void ws_timing_mem_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_event *ev,
     case WS_SPACE_LOCAL:
         local_cost(t, c, ev, store, cost);
         break;
-    case WS_SPACE_CONST: case WS_SPACE_PARAM:
-        cost->latency = pi->latency;
+    case WS_SPACE_CONST: case WS_SPACE_PARAM: {
+        /* the constant cache serves one address at a time: a warp's lanes on k distinct
+           words take k passes (CUDA C++ Programming Guide, constant memory; bench/calib
+           chase_const) */
+        ws_memset a;
+        ws_mem_atomic_addrs(ev->addr, ev->pred_on, &a);
+        cost->latency = pi->latency + (a.n > 1 ? a.n - 1 : 0) * t->p.const_address_cycles;
         break;
+    }
     default:
         if (atom) global_atomic_cost(t, c, ev, pi, cost);
         else global_cost(t, c, ev, store, cost);

@@ -57,6 +57,7 @@ typedef struct ws_warp_timing {
     uint8_t lock_fenced;      /* whether a fence came since, */
     uint64_t lock_word[32];   /* and the word each took */
     int bar_pending, bar_noted;
+    double shared_free;       /* when the shared-memory data path has served its accesses */
 } ws_warp_timing;
 
 /* What one finished CTA hands to its SM. */
@@ -150,7 +151,11 @@ static inline int ws_timing_pipe(int lat)
     return lat == WS_LAT_bit || lat == WS_LAT_div ? WS_LAT_sfu : lat;
 }
 
-typedef struct ws_cost { double latency; int kind; } ws_cost;
+/* What a warp-instruction costs: cycles from issue to its results, what the wait counts
+ * as, and the cycles it holds the warp's shared-memory data path (its wavefronts: a bank
+ * conflict's wavefronts are served one after another, and the warp's next shared access
+ * queues behind them). */
+typedef struct ws_cost { double latency; int kind; double shared_cycles; } ws_cost;
 
 /* timing_memcost.c */
 void ws_timing_mem_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_event *ev,

@@ -109,6 +109,22 @@ extern "C" __global__ void chase_shared(int *out)
     out[blockIdx.x * blockDim.x + threadIdx.x] = a;
 }
 
+// Constant-memory chase: a = cring[(a + lane * SPREAD) & 255] with cring[i] = i + 1 (the
+// spec's `symbol cring`): SPREAD = 0, every lane on one word; 1, each lane its own word (32
+// distinct words a load). `a` starts from out[], zero, so ptxas cannot make it uniform.
+__constant__ unsigned cring[256];
+extern "C" __global__ void chase_const(int *out)
+{
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    unsigned a = (unsigned)out[t], lane = threadIdx.x & 31;
+#pragma unroll 1
+    for (int i = 0; i < ITERS; i++)
+#pragma unroll
+        for (int k = 0; k < REPS; k++)
+            a = cring[(a + lane * SPREAD) & 255];
+    out[t] = (int)a;
+}
+
 // Global pointer chase over a ring the kernel writes first (RING lines STRIDE elements
 // apart): a small ring stays in L1, a ring larger than L1 comes from L2. CTA b chases ring
 // b mod RINGS (RINGS = 1: every CTA the same ring, from a line of its own: the L2's latency

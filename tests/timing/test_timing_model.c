@@ -1,6 +1,8 @@
 /* test_timing_model.c — the timing model's behaviour on real PTX runs: a dependent chain
  * takes longer than the same work as independent chains; 132 CTAs on 132 SMs take about
- * as long as one; many waves take longer; metrics are present and consistent. */
+ * as long as one; many waves take longer; metrics are present and consistent; a constant
+ * load's distinct words are served one after another (the SASS model's shared-memory queue:
+ * tests/cli/test_cli_mem_paths.sh). */
 #include <stdio.h>
 #include "tests/check.h"
 #include "tests/timing/timing_run.h"
@@ -41,7 +43,14 @@ int main(void)
           ws_tr_metric(&e, "sim__theoretical_occupancy"));
     double tn = ws_tr_metric(&a, "sim__time_ns"), cy = ws_tr_metric(&a, "sim__cycles");
     CHECK(tn > cy / 1.98, "time_ns %g covers cycles %g at 1980 MHz", tn, cy);
-    ws_result *all[] = { &a, &b, &c, &d, &e };
-    for (int i = 0; i < 5; i++) ws_result_free(all[i]);
+    ws_result h, k;
+    /* 32 distinct words a constant load: 31 passes more, mem.const_address_cycles (11) each */
+    double same = run("const_same", "1", "32", &h), lanes = run("const_lanes", "1", "32", &k);
+    printf("constant: one word %.0f, 32 words %.0f cycles\n", same, lanes);
+    CHECK(fabs((lanes - same) - 256 * 31 * 11.0) < 0.1 * 256 * 31 * 11.0,
+          "each further word of a constant load costs mem.const_address_cycles (%g vs %g)",
+          lanes, same);
+    ws_result *all[] = { &a, &b, &c, &d, &e, &h, &k };
+    for (int i = 0; i < 7; i++) ws_result_free(all[i]);
     return ws_test_finish("timing/model");
 }

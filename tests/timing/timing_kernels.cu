@@ -106,3 +106,59 @@ __global__ void spin(int *out)
     while ((i = atomicAdd(&next, 1)) < LEN) s += i;
     out[blockIdx.x * blockDim.x + threadIdx.x] = s;
 }
+
+// `smem_conflict` / `smem_spread`: three independent shared loads a trip, summed, with the
+// lanes 32 words apart (one bank: 32 wavefronts each) or side by side (one wavefront each).
+// A warp's shared accesses are served in order, a wavefront a cycle: with the conflicts a
+// trip waits for all 96 of its wavefronts.
+__device__ int three_loads(volatile int *v, int stride)
+{
+    int lane = threadIdx.x & 31, s = 0;
+#pragma unroll 1
+    for (int i = 0; i < LEN; i++) {
+        int at = lane * stride + (i & 7);
+        s += v[at] + v[at + 8] + v[at + 16];
+    }
+    return s;
+}
+
+__global__ void smem_conflict(int *out)
+{
+    __shared__ int sh[32 * 32];
+    for (int i = threadIdx.x; i < 32 * 32; i += blockDim.x)
+        sh[i] = i;
+    __syncthreads();
+    out[blockIdx.x * blockDim.x + threadIdx.x] = three_loads(sh, 32);
+}
+
+__global__ void smem_spread(int *out)
+{
+    __shared__ int sh[32 * 32];
+    for (int i = threadIdx.x; i < 32 * 32; i += blockDim.x)
+        sh[i] = i;
+    __syncthreads();
+    out[blockIdx.x * blockDim.x + threadIdx.x] = three_loads(sh, 1);
+}
+
+// `const_same` / `const_lanes`: a chain of constant-memory loads with a register index, every
+// lane on one word or each lane on its own (32 distinct words a load: the constant cache
+// serves them one after another).
+__constant__ int ctab[64];
+
+__global__ void const_same(int *out)
+{
+    int s = out[blockIdx.x * blockDim.x + threadIdx.x];
+#pragma unroll 1
+    for (int i = 0; i < LEN; i++)
+        s += ctab[s & 63];
+    out[blockIdx.x * blockDim.x + threadIdx.x] = s;
+}
+
+__global__ void const_lanes(int *out)
+{
+    int s = out[blockIdx.x * blockDim.x + threadIdx.x], lane = threadIdx.x & 31;
+#pragma unroll 1
+    for (int i = 0; i < LEN; i++)
+        s += ctab[(s + lane) & 63];
+    out[blockIdx.x * blockDim.x + threadIdx.x] = s;
+}
