@@ -111,34 +111,24 @@ __global__ void spin(int *out)
 // lanes 32 words apart (one bank: 32 wavefronts each) or side by side (one wavefront each).
 // A warp's shared accesses are served in order, a wavefront a cycle: with the conflicts a
 // trip waits for all 96 of its wavefronts.
-__device__ int three_loads(volatile int *v, int stride)
+__device__ void three_loads(int *out, int stride)
 {
+    __shared__ int sh[32 * 32];
+    for (int i = threadIdx.x; i < 32 * 32; i += blockDim.x)
+        sh[i] = i;
+    __syncthreads();
+    volatile int *v = sh;
     int lane = threadIdx.x & 31, s = 0;
 #pragma unroll 1
     for (int i = 0; i < LEN; i++) {
         int at = lane * stride + (i & 7);
         s += v[at] + v[at + 8] + v[at + 16];
     }
-    return s;
+    out[blockIdx.x * blockDim.x + threadIdx.x] = s;
 }
 
-__global__ void smem_conflict(int *out)
-{
-    __shared__ int sh[32 * 32];
-    for (int i = threadIdx.x; i < 32 * 32; i += blockDim.x)
-        sh[i] = i;
-    __syncthreads();
-    out[blockIdx.x * blockDim.x + threadIdx.x] = three_loads(sh, 32);
-}
-
-__global__ void smem_spread(int *out)
-{
-    __shared__ int sh[32 * 32];
-    for (int i = threadIdx.x; i < 32 * 32; i += blockDim.x)
-        sh[i] = i;
-    __syncthreads();
-    out[blockIdx.x * blockDim.x + threadIdx.x] = three_loads(sh, 1);
-}
+__global__ void smem_conflict(int *out) { three_loads(out, 32); }
+__global__ void smem_spread(int *out) { three_loads(out, 1); }
 
 // `const_same` / `const_lanes`: a chain of constant-memory loads with a register index, every
 // lane on one word or each lane on its own (32 distinct words a load: the constant cache
