@@ -87,6 +87,8 @@ BENCHES = [
      "the same chase, each lane its own word: 32 distinct words a load"),
     ("mem.l1_latency", "chase_global", dict(ONE_WARP, ITERS=64, RING=32, STRIDE=16), "REPS", 16, 32,
      "global pointer chase over 32 lines (4 KB, in L1), one warp"),
+    ("mem.l1_line_cycles", "chase_global", dict(ONE_WARP, ITERS=64, RING=32, STRIDE=16, SPREAD=1), "REPS", 16, 32,
+     "the same chase, lane l l lines on: 32 lines a load, all in L1"),
     ("mem.l2_latency", "chase_global", dict(ONE_WARP, ITERS=64, RING=4096, STRIDE=16), "REPS", 16, 32,
      "global pointer chase over 4096 lines (512 KB: past L1, in L2), one warp"),
     ("mem.dram_latency", "chase_dram", dict(ONE_WARP, ITERS=128, STRIDE=8192), "REPS", 16, 32,

@@ -40,6 +40,7 @@ typedef struct ws_gpu_preset {
     double sector_bytes, line_bytes, shared_banks, shared_bank_bytes;
     double lsu_wavefronts_per_cycle; /* per SM: shared/L1 data path */
     double const_address_cycles; /* a constant load: each further distinct address */
+    double l1_line_cycles;       /* a global or local load: each further line it touches */
     double l1_bytes, l2_bytes;       /* capacities */
     double l2_gbps, dram_gbps;       /* bandwidths, GB/s */
     double l2_write_beats_per_cycle; /* stores: 64-byte beats the L2's input takes a cycle */

@@ -222,7 +222,8 @@ static void global_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_event *ev,
         if (*tag != line + 1) all_hit = 0;
         *tag = line + 1;
     }
-    double extra = lines > 1 ? lines - 1 : 0;
+    /* the L1 takes a line at a time: each further line delays the load's last data */
+    double extra = lines > 1 ? (lines - 1) * p->l1_line_cycles : 0;
     if (all_hit) {
         cost->latency = p->l1_latency + extra;
         cost->kind = WS_STALL_MEM;
@@ -290,7 +291,7 @@ static void local_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_event *ev, 
         c->sum.l2_write_requests += requests;
         c->sum.l2_write_beats += beats;
     }
-    cost->latency = p->l1_latency + (lines > 1 ? lines - 1 : 0);
+    cost->latency = p->l1_latency + (lines > 1 ? (lines - 1) * p->l1_line_cycles : 0);
     cost->kind = WS_STALL_MEM;
 }
 

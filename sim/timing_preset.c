@@ -57,6 +57,7 @@ static const preset_key ws_preset_keys[] = {
     NUM_KEY("mem.shared_banks", shared_banks), NUM_KEY("mem.shared_bank_bytes", shared_bank_bytes),
     NUM_KEY("mem.lsu_wavefronts_per_cycle", lsu_wavefronts_per_cycle),
     NUM_KEY("mem.const_address_cycles", const_address_cycles),
+    NUM_KEY("mem.l1_line_cycles", l1_line_cycles),
     NUM_KEY("mem.l1_bytes", l1_bytes), NUM_KEY("mem.l2_bytes", l2_bytes),
     NUM_KEY("mem.l2_gbps", l2_gbps), NUM_KEY("mem.dram_gbps", dram_gbps),
     NUM_KEY("mem.l2_write_beats_per_cycle", l2_write_beats_per_cycle),

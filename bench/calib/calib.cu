@@ -126,7 +126,8 @@ extern "C" __global__ void chase_const(int *out)
 }
 
 // Global pointer chase over a ring the kernel writes first (RING lines STRIDE elements
-// apart): a small ring stays in L1, a ring larger than L1 comes from L2. CTA b chases ring
+// apart): a small ring stays in L1, a ring larger than L1 comes from L2. SPREAD = 1 starts
+// lane l l lines further on, so that each load's lanes touch 32 lines (SPREAD = 0: one). CTA b chases ring
 // b mod RINGS (RINGS = 1: every CTA the same ring, from a line of its own: the L2's latency
 // with every SM asking, the footprint one ring's).
 #ifndef RINGS
@@ -138,7 +139,7 @@ extern "C" __global__ void chase_global(unsigned long long *buf, int *out)
     for (int i = threadIdx.x; i < RING; i += blockDim.x)
         ring[(size_t)i * STRIDE] = (unsigned long long)(ring + (size_t)((i + 1) % RING) * STRIDE);
     __syncthreads();
-    unsigned long long a = (unsigned long long)(ring + (size_t)(blockIdx.x / RINGS * 97 % RING) * STRIDE);
+    unsigned long long a = (unsigned long long)(ring + (size_t)((blockIdx.x / RINGS * 97 + (threadIdx.x & 31) * SPREAD) % RING) * STRIDE);
 #pragma unroll 1
     for (int i = 0; i < ITERS; i++)
 #pragma unroll
