@@ -102,7 +102,11 @@ static void print_table(const ws_result *r, int racy, double seconds, int64_t ru
                ? "SASS (ptxas's cubin under convergence barriers)"
                : "PTX (immediate post-dominator reconvergence)");
     double at_once = ws_result_value(r, WS_M(SIM_CTAS_AT_ONCE));
-    if (at_once > 1) /* a cooperative launch, a shared work counter, CTAs that waited */
+    if (at_once > 1 && ws_result_value(r, WS_M(SIM_TIMED_ORDER)) > 0) /* CAS retry loops */
+        printf("  CTAs at once        %.0f of %.0f, their warps in turns by a clock of memory "
+               "round trips (a CAS retry loop: docs/spec-format.md)\n", at_once,
+               ws_result_value(r, WS_M(SIM_CTAS)));
+    else if (at_once > 1) /* a cooperative launch, a shared work counter, CTAs that waited */
         printf("  CTAs at once        %.0f of %.0f, their warps interleaved as the GPU holds them "
                "(docs/spec-format.md)\n", at_once, ws_result_value(r, WS_M(SIM_CTAS)));
     printf("  execution rate      %6.1f %%   (%.2f of 32 lanes active per warp-instruction)\n",

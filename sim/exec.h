@@ -418,6 +418,13 @@ typedef struct ws_run {
                                   and %smid of CTA i is i mod sms, as the block scheduler
                                   hands out a launch's first wave */
     int max_warps;             /* warps an SM holds (%nwarpid) */
+    int timed;                 /* its CTAs retry CAS loops on global words: the resident
+                                  CTAs' warps take turns by a clock (ws_sass_run_timed);
+                                  2 once WS_TIMED_BUDGET ran out */
+    double l2_cycles;          /* a global load's round trip (mem.l2_latency), cycles */
+    double atom_cycles;        /* a global atomic's round trip (atom.l2_latency) */
+    double cas_lane_cycles;    /* one lane's CAS attempt at its word's unit
+                                  (atom.cas_attempt_cycles) */
     char cc[8];                /* the compute capability its occupancy follows ("" when
                                   no preset loads) */
 } ws_run;
@@ -451,6 +458,9 @@ static inline void ws_run_fail(ws_run *r, const ws_error *e, uint64_t cta)
  * and brings in up to ws_run.resident CTAs at once, their warps interleaved (ws_x_run_wave,
  * ws_sass_run_wave). */
 #define WS_WAIT_BUDGET (1ull << 24)
+/* Warp-instructions a launch runs in the timed order (CAS retry loops, ws_sass_run_timed)
+ * before the rest of it runs one CTA after another: about ten seconds. */
+#define WS_TIMED_BUDGET (1ull << 25)
 /* What ws_x_run_cta / ws_sass_run_cta return for such a CTA, left running in its slot. */
 #define WS_CTA_WAITS (-2)
 

@@ -28,9 +28,12 @@
  * CTA that can meet others through global atomics (an ATOM/ATOMG whose result a thread
  * reads) has issued WS_WAIT_BUDGET warp-instructions without ending, run up to the GPU's
  * resident CTAs at once on a worker (ws_sass_run_wave), each a turn of its warps per round,
- * so that a CTA spinning on another's atomic (a grid sync, a lock) sees it. CAS retry loops
- * and exchanges keep the one-after-another order, which the timing model's contention
- * estimates assume (timing_finish.c, cas_bound and lock_bound). */
+ * so that a CTA spinning on another's atomic (a grid sync, a lock) sees it. A kernel whose
+ * threads retry a CAS on global memory (a lock-free update, not a lock) runs its resident
+ * CTAs' warps in the order of a clock of memory round trips (ws_sass_run_timed), so that a
+ * warp's compare can be overtaken by another warp's swap, as on the GPU. Locks keep the
+ * one-after-another order, which the timing model's lock estimate assumes (timing_finish.c,
+ * lock_bound). */
 #include <assert.h>
 #include <stdlib.h>
 #include "sim/sass_exec.h"
@@ -348,6 +351,12 @@ static int step(ws_sass_warp *w)
     if (fx.has_addr && (d->flags & WS_SOPF_ATOMIC) &&
         (ws_sass_has(in, WS_SMOD_CAS) || ws_sass_has(in, WS_SMOD_CAST)))
         st->cas_failed += popc(exec & ~fx.cas_ok);
+    if (fx.has_addr && exec) { /* the timed order queues it at its word's unit */
+        w->last_addr = fx.addr[__builtin_ctz(exec)];
+        w->last_lanes = (uint8_t)popc(exec);
+        w->last_cas = !(d->flags & WS_SOPF_ATOMIC) ? 0
+                    : ws_sass_has(in, WS_SMOD_CAS) || ws_sass_has(in, WS_SMOD_CAST) ? 1 : 2;
+    }
     if (fx.has_addr && (d->flags & WS_SOPF_ATOMIC) && exec) {
         ws_atomcount *a = &w->cta->wk->atoms[pc];
         uint64_t v[WS_WARP];
@@ -413,6 +422,19 @@ static int shared_atomic_next(const ws_sass_warp *w)
     return ws_sass_op_has(in->op, WS_SOPF_SHARED) && ws_sass_returns(in);
 }
 
+/* Whether w's next instruction reads global memory and waits for what it reads: a load
+ * or an atomic whose result a thread uses (the timed order's two halves, ws_sass_run_timed). */
+static int global_return_next(const ws_sass_warp *w)
+{
+    if (w->cur < 0)
+        return 0;
+    const ws_sass_inst *in = &w->cta->run->k->insts[w->groups[w->cur].pc];
+    uint32_t f = ws_sass_ops[in->op].flags;
+    if (!(f & WS_SOPF_MEM) || (f & (WS_SOPF_SHARED | WS_SOPF_LOCAL)))
+        return 0;
+    return (f & WS_SOPF_LOAD) || ws_sass_returns(in);
+}
+
 /* Runs up to `quantum` warp-instructions of w: a group's consecutive plain forms back to
  * back here (when no timeline or timing model watches), anything else through step().
  * Returns how many ran, or -1 after a fault. */
@@ -424,6 +446,7 @@ static int64_t run_warp(ws_sass_warp *w, uint64_t quantum)
     int ninsts = c->run->k->ninsts;
     const ws_event_sink *sink = c->run->base.sink;
     int inline_plain = !w->timeline && !(sink && sink->warp_inst);
+    int timed = c->run->base.timed == 1;
     uint64_t q = 0;
     while (q < quantum && w->cur >= 0) {
         if (inline_plain) {
@@ -449,9 +472,18 @@ static int64_t run_warp(ws_sass_warp *w, uint64_t quantum)
         }
         if (q > 0 && shared_atomic_next(w))
             break;
+        int global = timed && global_return_next(w);
+        if (global && !w->in_flight) { /* it goes out to memory: other warps go on */
+            w->in_flight = 1;
+            break;
+        }
         if (step(w))
             return -1;
         q++;
+        if (global) { /* it executed where the memory is: back after the round trip */
+            w->in_flight = 2;
+            break;
+        }
         if (w->turn_over) { /* a test_wait that failed: let the other warps arrive */
             w->turn_over = 0;
             break;
@@ -822,5 +854,247 @@ int ws_sass_run_wave(ws_sass_worker *wk, int adopt, void (*done)(ws_sass_worker 
     int rc = ws_wave_run(&wk->run->base, wk->nctas, adopt, &ops, &x);
     if (rc == WS_ERR_NOMEM && !wk->base.err.code)
         rc = ws_error_set(&wk->base.err, WS_ERR_NOMEM, "out of memory for resident CTAs");
+    return rc;
+}
+
+/* ---------------------------------------------------------------- timed order */
+
+/* The resident warps in a binary heap by clock (ties: CTA, then warp): the warp whose
+ * next instruction issues first runs next. */
+typedef struct timed_heap {
+    ws_sass_warp **w;
+    int n, cap;
+} timed_heap;
+
+static int timed_before(const ws_sass_warp *a, const ws_sass_warp *b)
+{
+    if (a->clock != b->clock)
+        return a->clock < b->clock;
+    return a->cta->id != b->cta->id ? a->cta->id < b->cta->id : a->id < b->id;
+}
+
+static void timed_push(timed_heap *h, ws_sass_warp *w)
+{
+    assert(h->n < h->cap); /* every resident warp has one place */
+    int i = h->n++;
+    while (i > 0 && timed_before(w, h->w[(i - 1) / 2])) {
+        h->w[i] = h->w[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    h->w[i] = w;
+}
+
+static ws_sass_warp *timed_pop(timed_heap *h)
+{
+    ws_sass_warp *top = h->w[0], *last = h->w[--h->n];
+    int i = 0;
+    for (;;) {
+        int c = 2 * i + 1;
+        if (c >= h->n)
+            break;
+        if (c + 1 < h->n && timed_before(h->w[c + 1], h->w[c]))
+            c++;
+        if (!timed_before(h->w[c], last))
+            break;
+        h->w[i] = h->w[c];
+        i = c;
+    }
+    if (h->n > 0)
+        h->w[i] = last;
+    return top;
+}
+
+/* When each word's atomic unit is next free: attempts on one word pass it one after another. */
+#define TIMED_UNITS 4096
+typedef struct timed_unit {
+    uint64_t addr;
+    double free;
+} timed_unit;
+
+static double *unit_free(timed_unit *u, uint64_t addr)
+{
+    uint64_t h = (addr >> 2) * 0x9e3779b97f4a7c15ull;
+    for (int i = 0; i < TIMED_UNITS; i++) {
+        timed_unit *e = &u[((h >> 52) + (uint64_t)i) & (TIMED_UNITS - 1)];
+        if (e->addr == addr)
+            return &e->free;
+        if (e->addr == UINT64_MAX) {
+            e->addr = addr;
+            return &e->free;
+        }
+    }
+    return NULL; /* full: no queue */
+}
+
+/* Starts CTA `linear` in slot s at cycle `now`: its warps join the heap. */
+static int timed_begin(ws_sass_worker *wk, timed_heap *h, int s, uint64_t linear, double now)
+{
+    ws_sass_cta *c = &wk->ctas[s];
+    if (!c->run && cta_init(wk, c))
+        return ws_error_set(&wk->base.err, WS_ERR_NOMEM, "out of memory for %d resident CTAs",
+                            wk->nctas);
+    cta_start(c, linear);
+    for (int i = 0; i < c->nwarps; i++) {
+        ws_sass_warp *w = &c->warps[i];
+        w->clock = now;
+        w->in_flight = 0;
+        w->parked = 0;
+        if (!warp_done(w))
+            timed_push(h, w);
+    }
+    return 0;
+}
+
+/* Puts back on the clock, at `now`, the warps of c that a barrier let go. */
+static void timed_unpark(timed_heap *h, ws_sass_cta *c, double now)
+{
+    for (int i = 0; i < c->nwarps; i++) {
+        ws_sass_warp *w = &c->warps[i];
+        if (w->parked && w->cur >= 0) {
+            w->parked = 0;
+            w->clock = now;
+            timed_push(h, w);
+        }
+    }
+}
+
+/* After w ran n instructions: its clock goes on by one a cycle, and by half a round trip
+ * each way of a global access, whose atomic waits its turn at the word's unit. */
+static void timed_advance(const ws_run *b, ws_sass_warp *w, int64_t n, timed_unit *units)
+{
+    w->clock += (double)n;
+    if (w->in_flight == 0)
+        return;
+    const ws_sass_inst *in = w->cur >= 0 ? &w->cta->run->k->insts[w->groups[w->cur].pc] : NULL;
+    if (w->in_flight == 1) { /* on its way: the round trip's first half */
+        int atomic = in && ws_sass_op_has(in->op, WS_SOPF_ATOMIC);
+        w->clock += 0.5 * (atomic ? b->atom_cycles : b->l2_cycles);
+        return;
+    }
+    double half = 0.5 * (w->last_cas ? b->atom_cycles : b->l2_cycles);
+    if (w->last_cas == 1) {
+        double *f = unit_free(units, w->last_addr);
+        double start = f && *f > w->clock ? *f : w->clock;
+        start += w->last_lanes * b->cas_lane_cycles;
+        if (f)
+            *f = start;
+        w->clock = start;
+    }
+    w->clock += half;
+    w->in_flight = 0;
+}
+
+/* CAS retry loops on global words, many CTAs at once: the resident CTAs' warps take turns
+ * by a clock. A warp runs until its next global load or returning atomic, which reaches
+ * the memory half a round trip later (mem.l2_latency, atom.l2_latency) and executes there
+ * in the order the warps' requests arrive; a CAS then waits its turn at the word's unit,
+ * atom.cas_attempt_cycles a lane, and its result comes back after the other half. So a
+ * warp whose compare value is older than another warp's success fails in all its lanes,
+ * as on the GPU, where many warps on one word keep their lanes together in the loop
+ * (docs/results/cas-loops-h100.txt); one after another, each attempt of a warp wins for
+ * one lane and the warp comes apart. One worker runs them all: the order is the clock's.
+ * Each success then costs an attempt of every warp on the word, as on the GPU, so a large
+ * launch (histogram double_cas at the seed's 10^7 items on one bin: minutes on an H100)
+ * would take hours: past WS_TIMED_BUDGET warp-instructions the resident CTAs finish one
+ * after another and the rest of the launch runs so too (ws_run.timed = 2, a caveat says so).
+ * Returns 0 with CTAs possibly left for the one-after-another loop, or an error code. */
+int ws_sass_run_timed(ws_sass_worker *wk, void (*done)(ws_sass_worker *wk))
+{
+    ws_run *b = &wk->run->base;
+    int slots = wk->nctas, rc = 0, nlive = 0;
+    timed_heap h = { calloc((size_t)slots * (size_t)b->nwarps + 1, sizeof(ws_sass_warp *)), 0,
+                     slots * (int)b->nwarps };
+    timed_unit *units = malloc(TIMED_UNITS * sizeof *units);
+    uint8_t *live = calloc((size_t)slots, 1);
+    if (!h.w || !units || !live) {
+        free(h.w);
+        free(units);
+        free(live);
+        return ws_error_set(&wk->base.err, WS_ERR_NOMEM, "out of memory for resident CTAs");
+    }
+    for (int i = 0; i < TIMED_UNITS; i++)
+        units[i] = (timed_unit){ UINT64_MAX, 0 };
+    for (int s = 0; s < slots && !rc; s++) {
+        uint64_t i = __atomic_fetch_add(&b->next_cta, 1, __ATOMIC_RELAXED);
+        if (i >= b->nctas)
+            break;
+        rc = timed_begin(wk, &h, s, i, 0);
+        live[s] = !rc;
+        nlive += !rc;
+    }
+    __atomic_add_fetch(&b->ctas_at_once, (uint64_t)nlive, __ATOMIC_RELAXED);
+    uint64_t steps = 0, issued = 0;
+    while (!rc && nlive) {
+        if (h.n == 0) { /* every live warp waits on its CTA: a barrier or an mbarrier */
+            for (int s = 0; s < slots; s++)
+                if (live[s] && check_bars(&wk->ctas[s]))
+                    timed_unpark(&h, &wk->ctas[s], 0);
+            for (int s = 0; s < slots && h.n == 0; s++)
+                if (live[s] && mbar_timeout(&wk->ctas[s]))
+                    timed_unpark(&h, &wk->ctas[s], 0);
+            for (int s = 0; s < slots && h.n == 0 && !rc; s++)
+                if (live[s])
+                    rc = deadlock(&wk->ctas[s]);
+            continue;
+        }
+        ws_sass_warp *w = timed_pop(&h);
+        ws_sass_cta *c = w->cta;
+        double now = w->clock;
+        int64_t n = run_warp(w, WS_WAIT_BUDGET);
+        if (n < 0) {
+            rc = wk->base.err.code ? wk->base.err.code : WS_ERR_SIM;
+            break;
+        }
+        issued += (uint64_t)n;
+        timed_advance(b, w, n, units);
+        if (w->cur >= 0) {
+            timed_push(&h, w);
+        } else if (!warp_done(w)) {
+            w->parked = 1;
+            if (check_bars(c))
+                timed_unpark(&h, c, w->clock);
+        } else {
+            int all = 1;
+            for (int i = 0; i < c->nwarps && all; i++)
+                all = warp_done(&c->warps[i]);
+            if (!all) {
+                if (check_bars(c)) /* an exit can complete a barrier the others wait at */
+                    timed_unpark(&h, c, w->clock);
+            } else {
+                int s = (int)(c - wk->ctas);
+                cta_finish(c);
+                done(wk);
+                uint64_t i = __atomic_fetch_add(&b->next_cta, 1, __ATOMIC_RELAXED);
+                if (i < b->nctas) {
+                    rc = timed_begin(wk, &h, s, i, now);
+                } else {
+                    live[s] = 0;
+                    nlive--;
+                }
+            }
+        }
+        if (!rc && (++steps & 1023) == 0 && ws_run_stopped(b, UINT64_MAX))
+            rc = WS_ERR_SIM;
+        if (!rc && issued > WS_TIMED_BUDGET && b->timed == 1) {
+            b->timed = 2; /* the rest one after another: the resident CTAs first, in turn */
+            for (int s = 0; s < slots && !rc; s++) {
+                if (!live[s])
+                    continue;
+                ws_sass_cta *c2 = &wk->ctas[s];
+                while ((rc = cta_round(c2)) == 0)
+                    ;
+                if (rc == 1) {
+                    rc = 0;
+                    cta_finish(c2);
+                    done(wk);
+                }
+                live[s] = 0;
+            }
+            break;
+        }
+    }
+    free(h.w);
+    free(units);
+    free(live);
     return rc;
 }

@@ -54,6 +54,11 @@ typedef struct ws_sass_warp {
                                   atomic (race.c: their next one publishes) */
     uint8_t turn_over;         /* a test_wait found its phase incomplete: the warp's turn
                                   ends (nothing changes until other warps run) */
+    uint8_t in_flight;         /* timed order: its next global access is on its way */
+    uint8_t parked;            /* timed order: it waits on its CTA, off the clock */
+    double clock;              /* timed order: the cycle its next instruction issues */
+    uint64_t last_addr;        /* its last memory access's first address, lanes, and */
+    uint8_t last_lanes, last_cas; /* whether it was a CAS (the timed order's unit queue) */
 } ws_sass_warp;
 
 /* The address a call to printf (vprintf, outside the module) resolves to: a call reaching
@@ -257,6 +262,9 @@ int ws_sass_run_cta(ws_sass_worker *wk, uint64_t linear);
  * warps interleaved, until none is left; with `adopt`, slot 0's waiting CTA is the first.
  * `done` is called after each CTA ends (progress); a non-zero return is an error code. */
 int ws_sass_run_wave(ws_sass_worker *wk, int adopt, void (*done)(ws_sass_worker *wk));
+/* Runs the launch's CTAs, the resident ones at once, their warps in the order of a clock
+ * (CAS retry loops on global words: ws_run.timed). 0, or an error code. */
+int ws_sass_run_timed(ws_sass_worker *wk, void (*done)(ws_sass_worker *wk));
 /* Sets up wk->nctas = run->base.resident CTA slots (slot 0 ready, the others when used). */
 int ws_sass_cta_init(ws_sass_worker *wk);
 void ws_sass_cta_free(ws_sass_worker *wk);

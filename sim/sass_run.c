@@ -252,6 +252,10 @@ static void *worker_main(void *arg)
     ws_sass_worker *wk = arg;
     ws_sass_run *r = wk->run;
     ws_run *b = &r->base;
+    if (b->timed && ws_sass_run_timed(wk, cta_done)) { /* past its budget, on below */
+        ws_run_fail(b, &wk->base.err, 0);
+        return NULL;
+    }
     if (b->v->cooperative || (b->share && b->resident > 1)) {
         /* a grid sync, or CTAs that take work from one counter: resident from the start */
         if (ws_sass_run_wave(wk, 0, cta_done))
@@ -477,12 +481,16 @@ static int report_caveats(const ws_sass_run *r, const ws_sass_worker *wks, int n
         return WS_ERR_NOMEM;
     if (c >= 0 && warps > 1 && ws_result_add_warning(res,
             WS_CAVEAT "CAS retry loop at %s:%d (SASS 0x%04x) failed %llu compares in a launch of %llu "
-            "warps: where warps contend for one word the GPU keeps a warp's failing lanes "
-            "together and this model lets them leave one by one (one warp alone, it matches), so "
-            "lanes per warp-instruction and branch efficiency can be far off "
-            "(docs/results/cas-loops-h100.txt)", base_name(k, k->insts[c].file),
+            "warps: %s (docs/results/cas-loops-h100.txt)", base_name(k, k->insts[c].file),
             k->insts[c].line, (unsigned)k->insts[c].offset, (unsigned long long)cas,
-            (unsigned long long)warps))
+            (unsigned long long)warps, r->base.timed
+            ? "the resident warps took turns by a clock of round trips this model estimates; "
+              "which lanes the GPU issues together follows its real timing, so lanes per "
+              "warp-instruction are less certain here, most where a warp's lanes swap "
+              "different words"
+            : "where warps contend for one word the GPU keeps a warp's failing lanes together "
+              "and this order lets them leave one by one (one warp alone, it matches), so lanes "
+              "per warp-instruction and branch efficiency can be far off"))
         return WS_ERR_NOMEM;
     uint64_t printfs = 0, heaps = 0;
     for (int w = 0; w < nwk; w++) {
@@ -622,6 +630,14 @@ static int fill_result(ws_sass_run *r, const ws_sass_module *sm, ws_sass_worker 
     }
     ws_result_set_metric(res, WS_M(SIM_CTAS), (double)b->nctas);
     ws_result_set_metric(res, WS_M(SIM_CTAS_AT_ONCE), (double)ws_run_ctas_at_once(b));
+    ws_result_set_metric(res, WS_M(SIM_TIMED_ORDER), (double)(b->timed > 0));
+    if (b->timed == 2 && ws_result_add_warning(res,
+            WS_CAVEAT "the timed order of this CAS retry loop stopped after %llu warp-"
+            "instructions (each success costs an attempt of every warp on its word); the rest "
+            "of the launch ran one CTA after another, which keeps fewer lanes together: run "
+            "fewer items or more bins for the whole launch in the timed order",
+            (unsigned long long)WS_TIMED_BUDGET))
+        return ws_error_set(err, WS_ERR_NOMEM, "out of memory");
     ws_result_set_metric(res, WS_M(SIM_WARPS), (double)(b->nctas * (uint64_t)b->nwarps));
     return ws_result_derive_metrics(res);
 }
@@ -649,6 +665,70 @@ static int ctas_share_work(const ws_sass_kernel *k)
             return 1;
     }
     return 0;
+}
+
+/* What operand o of instruction i holds, as far as the code shows: 2 the constant 0, 1
+ * another constant, 0 unknown. A register's is that of its nearest earlier write in code
+ * order (ptxas sets a lock's 0 and 1 before the spin loop: MOV R8, RZ; IMAD.MOV.U32 R9, RZ,
+ * RZ, 0x1; HFMA2.MMA R8, -RZ, RZ, 0, 0), when that write has only constant sources. */
+static int operand_constant(const ws_sass_kernel *k, int i, const ws_sass_opnd *c)
+{
+    if (c->kind == WS_SO_IMM)
+        return c->imm == 0 ? 2 : 1;
+    if (c->kind != WS_SO_R)
+        return 0;
+    if (c->reg == WS_SASS_RZ)
+        return 2;
+    for (int j = i - 1; j >= 0 && j >= i - 64; j--) {
+        const ws_sass_inst *p = &k->insts[j];
+        if (p->nopnd < 2 || p->o[0].kind != WS_SO_R || p->o[0].reg != c->reg ||
+            ws_sass_op_has(p->op, WS_SOPF_NODST) || ws_sass_op_has(p->op, WS_SOPF_PDST_FIRST))
+            continue;
+        int zero = 1;
+        for (int o = 1; o < p->nopnd; o++) {
+            const ws_sass_opnd *s = &p->o[o];
+            int z = s->kind == WS_SO_R ? s->reg == WS_SASS_RZ
+                  : s->kind == WS_SO_UR ? s->reg == 63
+                  : s->kind == WS_SO_IMM ? s->imm == 0
+                  : s->kind == WS_SO_FIMM ? s->fimm == 0
+                  : s->kind == WS_SO_SREG && s->sreg == WS_SSR_ZERO;
+            if (!z && s->kind != WS_SO_IMM && s->kind != WS_SO_FIMM)
+                return 0;
+            zero &= z;
+        }
+        return zero ? 2 : 1;
+    }
+    return 0;
+}
+
+/* Whether the global CAS at index i of k takes a lock: atomicCAS(lock, 0, 1), a constant
+ * 0 compared and a constant swapped in. A lock-free update swaps in what it computed. */
+static int cas_takes_lock(const ws_sass_kernel *k, int i)
+{
+    const ws_sass_inst *in = &k->insts[i];
+    int m = ws_sass_find_opnd(in, WS_SO_MEM);
+    if (m < 0 || m + 2 >= in->nopnd)
+        return 0;
+    return operand_constant(k, i, &in->o[m + 1]) == 2 && operand_constant(k, i, &in->o[m + 2]) > 0;
+}
+
+/* Whether threads of k retry a CAS on global memory (ws_run.timed): a global CAS whose
+ * result a thread reads and whose swapped-in value it computed (a lock-free update: load,
+ * compute, swap if unchanged). A kernel that also takes locks keeps the one-after-another
+ * order, which lock_bound prices (timing_finish.c). */
+static int ctas_retry_cas(const ws_sass_kernel *k)
+{
+    int retry = 0;
+    for (int i = 0; i < k->ninsts; i++) {
+        const ws_sass_inst *in = &k->insts[i];
+        if (!ws_sass_returns(in) || ws_sass_op_has(in->op, WS_SOPF_SHARED) ||
+            !(ws_sass_has(in, WS_SMOD_CAS) || ws_sass_has(in, WS_SMOD_CAST)))
+            continue;
+        if (cas_takes_lock(k, i))
+            return 0;
+        retry = 1;
+    }
+    return retry;
 }
 
 static int host_threads(const ws_run *r)
@@ -702,6 +782,10 @@ static int run_kernel(ws_sass_run *r, const ws_sass_module *sm, ws_buffers *bufs
     ws_run_gpu(b, cc); /* before bank 0, which holds %nsmid */
     if ((rc = fill_banks(r, err)) || (rc = fill_symbol_banks(r, sm, bufs, err)))
         return rc;
+    b->meet = ctas_meet(r->k);
+    b->share = b->meet && !b->v->cooperative && ctas_share_work(r->k);
+    b->timed = b->meet && !b->share && !b->v->cooperative && b->nctas * b->nwarps > 1 &&
+               ctas_retry_cas(r->k);
     ws_timing *timing = NULL;
     ws_static_desc desc;
     ws_event_sink sink;
@@ -716,6 +800,7 @@ static int run_kernel(ws_sass_run *r, const ws_sass_module *sm, ws_buffers *bufs
         shape.smem_bytes = (uint32_t)b->shared_bytes;
         shape.regs_per_thread = b->opt->resources ? b->opt->resources->regs : r->k->regs;
         shape.footprint_bytes = ws_buffers_bytes(bufs);
+        shape.timed_order = b->timed;
         if (ws_timing_sass_desc(r->k, &r->event_fn, &desc))
             rc = ws_error_set(err, WS_ERR_NOMEM, "out of memory for the timing model");
         if (!rc)
@@ -727,14 +812,13 @@ static int run_kernel(ws_sass_run *r, const ws_sass_module *sm, ws_buffers *bufs
         sink = ws_timing_sink(timing);
         b->sink = &sink;
     }
-    /* one ordered event stream for the timing model; a cooperative grid on one worker */
-    int nwk = b->sink || b->v->cooperative ? 1 : host_threads(b);
+    /* one ordered event stream for the timing model; a cooperative grid and the timed
+       order on one worker */
+    int nwk = b->sink || b->v->cooperative || b->timed ? 1 : host_threads(b);
     uint64_t cta_bytes = (uint64_t)b->nwarps * ((uint64_t)r->nregs * WS_WARP * 4 +
                                                 (uint64_t)r->frame_bytes * WS_WARP) +
                          b->shared_bytes * (b->opt->detect_races ? 5 : 1) +
                          (uint64_t)r->k->ninsts * sizeof(ws_sass_dinst) + 1;
-    b->meet = ctas_meet(r->k);
-    b->share = b->meet && !b->v->cooperative && ctas_share_work(r->k);
     b->resident = b->v->cooperative ? (int)b->nctas /* every CTA at once (ws_run_setup) */
                 : ws_run_resident(b, b->opt->resources ? b->opt->resources->regs : r->k->regs,
                                   nwk, cta_bytes, WS_RESIDENT_BYTES);

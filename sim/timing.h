@@ -14,6 +14,8 @@ typedef struct ws_launch_shape {
     uint32_t smem_bytes;       /* static + dynamic shared memory per CTA */
     int regs_per_thread;       /* from ws_ptx_resources; 0 = unknown */
     double footprint_bytes;    /* the launch's global buffers, bytes (0 = unknown) */
+    int timed_order;           /* the stream comes from the timed order (ws_run.timed): its
+                                  CAS requests can be overtaken by other warps' swaps */
 } ws_launch_shape;
 
 #define WS_PC_MAXSRC 12

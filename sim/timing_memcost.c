@@ -136,6 +136,16 @@ static void global_atomic_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_eve
      * word's chain: each of its lanes waits for the result of the one before, in this
      * request or an earlier one (one float lane a warp on one word: ~3.5 cycles each). */
     ws_warp_timing *w = &c->warps[ev->warp];
+    /* In the timed order, a CAS request none of whose lanes swapped was overtaken by
+     * another warp's swap (a warp alone swaps one lane on each word): the GPU makes such
+     * retries too, but cas_bound already prices them from the swaps and the contenders, so
+     * the warp waits its round trip and nothing more is counted. */
+    if (cas && t->shape.timed_order && !(ev->pred_on & ev->cas_ok)) {
+        t->cas_overtaken_ops += __builtin_popcount(ev->pred_on);
+        cost->latency = p->atom_l2_latency;
+        cost->kind = WS_STALL_ATOM;
+        return;
+    }
     for (int i = 0; i < a.n; i++) {
         int ok = 0;
         for (uint32_t m = cas ? ev->pred_on & ev->cas_ok : 0; m; m &= m - 1)
