@@ -3,8 +3,11 @@
  * all cores, and prints simulated thread-instructions per second (best of 3). Not a test.
  * With --model sass the same variants run as the SASS ptxas makes (the SASS model);
  * --model both prints the PTX and the SASS model one after the other.
- *   bench_sim [SPEC] [-D K=V]... [--timing] [--races] [--model ptx|sass|both]
- *   (run from the repository root)
+ *   bench_sim [SPEC] [-D K=V]... [--variant V]... [--timing] [--races] [--model ptx|sass|both]
+ *   (run from the repository root; --variant replaces the default after and before)
+ * The timed order of CAS retry loops (sass_exec.c) on the SASS model:
+ *   bench_sim kernels/histogram.spec --model sass --variant double_cas --variant atomic
+ *             -D N=4224 -D TOTAL_THREADS=4224 -D THREADS=32
  * One thread, M thread-inst per CPU-second, branch_unification after/before: PTX 560/500;
  * SASS 343/298 with table dispatch, 697/658 with decoded plain forms (sass_fast.c). */
 #include <stdio.h>
@@ -90,6 +93,8 @@ int main(int argc, char **argv)
     ws_define defs[16];
     int ndefs = 0, timing = 0, races = 0;
     const char *model = "ptx";
+    const char *variants[8] = {"after", "before"};
+    int nvariants = 2, named = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-D") == 0 && i + 1 < argc && ndefs < 16) {
             ws_error e;
@@ -101,6 +106,9 @@ int main(int argc, char **argv)
             races = 1;
         } else if (strcmp(argv[i], "--model") == 0 && i + 1 < argc) {
             model = argv[++i];
+        } else if (strcmp(argv[i], "--variant") == 0 && i + 1 < argc && named < 8) {
+            variants[named++] = argv[++i];
+            nvariants = named;
         } else {
             path = argv[i];
         }
@@ -130,8 +138,7 @@ int main(int argc, char **argv)
         return 1;
     }
     int rc = 0;
-    static const char *const variants[] = {"after", "before"};
-    for (int k = 0; k < 2; k++)
+    for (int k = 0; k < nvariants; k++)
         for (int pass = 0; pass < 2; pass++) {
             const ws_sass_module *use = pass ? sm : NULL;
             if ((pass == 0 && !strcmp(model, "sass")) || (pass == 1 && !sm))
