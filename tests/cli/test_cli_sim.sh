@@ -28,7 +28,7 @@ check '$ws list | grep -q "constants: ROWS=64 COLS=64 CELLS=4096 STEPS=8 CAP=0.1
 
 # Every seed workload at a small size: outputs equal the CPU reference.
 for spec in "tree_reduction" "shuffle_reduction" "divergence_examples" "predication" \
-            "dynamic_assignment -D TRIP_SCALE=256 -D BLOCKS=4" "histogram -D N=20000" \
+            "dynamic_assignment -D TRIP_SCALE=256 -D BLOCKS=4" "histogram -D N=20000 -D TOTAL_THREADS=1024" \
             "branch_unification -D LOOP=8 -D BLOCKS=4" "himeno"; do
   name=${spec%% *}
   if $ws sim $spec --db "$db" --json --threads 1 > "$tmp/$name.json" 2> "$tmp/$name.err"; then
