@@ -37,6 +37,7 @@
 #include <assert.h>
 #include <stdlib.h>
 #include "sim/sass_exec.h"
+#include "sim/timing_internal.h" /* ws_addr_table: the words' atomic units */
 
 /* Lanes in a mask, without a libgcc call where the target has no popcount instruction. */
 static inline uint64_t popc(uint32_t m)
@@ -348,14 +349,14 @@ static int step(ws_sass_warp *w)
     }
     if (in->op == WS_SOP_YIELD && active != (w->valid & ~w->exited))
         st->diverged_yields++;
-    if (fx.has_addr && (d->flags & WS_SOPF_ATOMIC) &&
-        (ws_sass_has(in, WS_SMOD_CAS) || ws_sass_has(in, WS_SMOD_CAST)))
+    int cas = fx.has_addr && (d->flags & WS_SOPF_ATOMIC) &&
+              (ws_sass_has(in, WS_SMOD_CAS) || ws_sass_has(in, WS_SMOD_CAST));
+    if (cas)
         st->cas_failed += popc(exec & ~fx.cas_ok);
     if (fx.has_addr && exec) { /* the timed order queues it at its word's unit */
         w->last_addr = fx.addr[__builtin_ctz(exec)];
         w->last_lanes = (uint8_t)popc(exec);
-        w->last_cas = !(d->flags & WS_SOPF_ATOMIC) ? 0
-                    : ws_sass_has(in, WS_SMOD_CAS) || ws_sass_has(in, WS_SMOD_CAST) ? 1 : 2;
+        w->last_cas = cas ? 1 : (d->flags & WS_SOPF_ATOMIC) ? 2 : 0;
     }
     if (fx.has_addr && (d->flags & WS_SOPF_ATOMIC) && exec) {
         ws_atomcount *a = &w->cta->wk->atoms[pc];
@@ -904,28 +905,6 @@ static ws_sass_warp *timed_pop(timed_heap *h)
     return top;
 }
 
-/* When each word's atomic unit is next free: attempts on one word pass it one after another. */
-#define TIMED_UNITS 4096
-typedef struct timed_unit {
-    uint64_t addr;
-    double free;
-} timed_unit;
-
-static double *unit_free(timed_unit *u, uint64_t addr)
-{
-    uint64_t h = (addr >> 2) * 0x9e3779b97f4a7c15ull;
-    for (int i = 0; i < TIMED_UNITS; i++) {
-        timed_unit *e = &u[((h >> 52) + (uint64_t)i) & (TIMED_UNITS - 1)];
-        if (e->addr == addr)
-            return &e->free;
-        if (e->addr == UINT64_MAX) {
-            e->addr = addr;
-            return &e->free;
-        }
-    }
-    return NULL; /* full: no queue */
-}
-
 /* Starts CTA `linear` in slot s at cycle `now`: its warps join the heap. */
 static int timed_begin(ws_sass_worker *wk, timed_heap *h, int s, uint64_t linear, double now)
 {
@@ -960,7 +939,7 @@ static void timed_unpark(timed_heap *h, ws_sass_cta *c, double now)
 
 /* After w ran n instructions: its clock goes on by one a cycle, and by half a round trip
  * each way of a global access, whose atomic waits its turn at the word's unit. */
-static void timed_advance(const ws_run *b, ws_sass_warp *w, int64_t n, timed_unit *units)
+static void timed_advance(const ws_run *b, ws_sass_warp *w, int64_t n, ws_addr_table *units)
 {
     w->clock += (double)n;
     if (w->in_flight == 0)
@@ -973,11 +952,11 @@ static void timed_advance(const ws_run *b, ws_sass_warp *w, int64_t n, timed_uni
     }
     double half = 0.5 * (w->last_cas ? b->atom_cycles : b->l2_cycles);
     if (w->last_cas == 1) {
-        double *f = unit_free(units, w->last_addr);
-        double start = f && *f > w->clock ? *f : w->clock;
+        ws_addr_entry *u = ws_addr_table_at(units, w->last_addr); /* NULL when full: no queue */
+        double start = u && u->service > w->clock ? u->service : w->clock;
         start += w->last_lanes * b->cas_lane_cycles;
-        if (f)
-            *f = start;
+        if (u)
+            u->service = start; /* the word's unit is busy until then */
         w->clock = start;
     }
     w->clock += half;
@@ -1004,16 +983,14 @@ int ws_sass_run_timed(ws_sass_worker *wk, void (*done)(ws_sass_worker *wk))
     int slots = wk->nctas, rc = 0, nlive = 0;
     timed_heap h = { calloc((size_t)slots * (size_t)b->nwarps + 1, sizeof(ws_sass_warp *)), 0,
                      slots * (int)b->nwarps };
-    timed_unit *units = malloc(TIMED_UNITS * sizeof *units);
+    ws_addr_table units = { 0, 0, NULL, 0 };
     uint8_t *live = calloc((size_t)slots, 1);
-    if (!h.w || !units || !live) {
+    if (!h.w || !live || ws_addr_table_init(&units, 1 << 12)) {
         free(h.w);
-        free(units);
         free(live);
+        ws_addr_table_free(&units);
         return ws_error_set(&wk->base.err, WS_ERR_NOMEM, "out of memory for resident CTAs");
     }
-    for (int i = 0; i < TIMED_UNITS; i++)
-        units[i] = (timed_unit){ UINT64_MAX, 0 };
     for (int s = 0; s < slots && !rc; s++) {
         uint64_t i = __atomic_fetch_add(&b->next_cta, 1, __ATOMIC_RELAXED);
         if (i >= b->nctas)
@@ -1046,7 +1023,7 @@ int ws_sass_run_timed(ws_sass_worker *wk, void (*done)(ws_sass_worker *wk))
             break;
         }
         issued += (uint64_t)n;
-        timed_advance(b, w, n, units);
+        timed_advance(b, w, n, &units);
         if (w->cur >= 0) {
             timed_push(&h, w);
         } else if (!warp_done(w)) {
@@ -1094,7 +1071,7 @@ int ws_sass_run_timed(ws_sass_worker *wk, void (*done)(ws_sass_worker *wk))
         }
     }
     free(h.w);
-    free(units);
+    ws_addr_table_free(&units);
     free(live);
     return rc;
 }

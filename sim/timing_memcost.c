@@ -141,7 +141,6 @@ static void global_atomic_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_eve
      * retries too, but cas_bound already prices them from the swaps and the contenders, so
      * the warp waits its round trip and nothing more is counted. */
     if (cas && t->shape.timed_order && !(ev->pred_on & ev->cas_ok)) {
-        t->cas_overtaken_ops += __builtin_popcount(ev->pred_on);
         cost->latency = p->atom_l2_latency;
         cost->kind = WS_STALL_ATOM;
         return;

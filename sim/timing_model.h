@@ -132,8 +132,6 @@ struct ws_timing {
     ws_addr_table atom_lines; /* global atomics per L2 atomic unit: service cycles */
     double cas_lane_ops;      /* lanes of global atom.cas */
     double cas64_lane_ops;    /* of those, on 64-bit words */
-    double cas_overtaken_ops; /* lanes of global CAS requests none of whose lanes swapped, in
-                                 the timed order: left out of every count above */
     double cas_spilled_ops;   /* of those, on words atom_addrs had no room for */
     double cas_successes;     /* CAS lanes that swapped */
     double atom_requests, atom_addr_ops, atom_lane_ops, atom_max_lanes_same_addr;
