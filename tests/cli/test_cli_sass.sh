@@ -280,7 +280,7 @@ check 'python3 -c "
 import json,sys
 r=json.load(open(sys.argv[1])); r=r.get(\"runs\",[r])[0]
 assert r[\"metrics\"][\"sim__cas_failed_lanes\"] > 0, r[\"metrics\"]
-assert any(w.startswith(\"model caveat: CAS retry loop at histogram.cu:\") and \" a launch of 4 warps\" in w for w in r[\"warnings\"]), r[\"warnings\"]
+assert any(w.startswith(\"model caveat: CAS retry loop at histogram.cu:\") and \" a launch of 4 warps: the resident warps took turns by a clock\" in w for w in r[\"warnings\"]), r[\"warnings\"]
 " "$tmp/cav2.json"' "four warps' CAS loop: the CAS caveat in the JSON: $(head -c 400 "$tmp/cav2.json")"
 
 # CAS retry loops across CTAs run in the timed order (docs/spec-format.md): 132 one-warp
@@ -305,6 +305,12 @@ assert m[\"smsp__inst_executed.sum\"]==b[\"metrics\"][\"smsp__inst_executed.sum\
   --no-races >"$tmp/lock.out" 2>&1
 check 'grep -Eq "sim__timed_order +0$" "$tmp/lock.out" && grep -q "outputs match" "$tmp/lock.out"' \
   "a lock keeps the one-after-another order: $(grep -E "timed_order|outputs" "$tmp/lock.out" | head -c 300)"
+# ... and its CAS caveat says so (bucket_insert: 64 locks, a thread on a random one).
+"$ws" sim "$WS_SOURCE_DIR/bench/unseen/unseen8.spec" --variant bucket_insert --model sass --no-db \
+  --no-races >"$tmp/lock2.out" 2>&1
+check 'grep -Eq "sim__timed_order +0$" "$tmp/lock2.out" &&
+       grep -q "warning: model caveat: CAS retry loop at unseen8.cu:[0-9]* (SASS 0x[0-9a-f]*) failed [0-9]* compares in a launch of 32 warps: where warps contend for one word the GPU keeps a warp.s failing lanes together and this order lets them leave one by one" "$tmp/lock2.out"' \
+  "a lock's CAS caveat names the one-after-another order: $(grep caveat "$tmp/lock2.out" | cut -c1-300)"
 
 # A *_sync over __activemask() in a diverged warp (tests/gpu/activemask.spec): counted in
 # every variant that has one, and a caveat only where YIELDs ran in diverged warps too (the
