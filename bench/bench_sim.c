@@ -30,13 +30,15 @@ static double now(void) { return clock_s(CLOCK_MONOTONIC); }
 static double cpu_now(void) { return clock_s(CLOCK_PROCESS_CPUTIME_ID); }
 
 static int bench_one(const ws_module *m, const ws_sass_module *sm, const ws_spec *s,
-                     const char *variant, int threads, int timing, int races)
+                     const char *variant, int threads, int timing, int races, int named)
 {
     ws_error err;
     ws_error_clear(&err);
     const ws_variant *v = ws_spec_variant(s, variant, &err);
+    if (!v && !named)
+        return 0; /* the spec has no after or before: nothing to measure by default */
     if (!v)
-        return 0; /* the spec has no such variant */
+        goto fail; /* a --variant the spec does not have */
     ws_buffers bufs;
     if (ws_buffers_generate(s, &bufs, &err))
         goto fail;
@@ -143,8 +145,10 @@ int main(int argc, char **argv)
             const ws_sass_module *use = pass ? sm : NULL;
             if ((pass == 0 && !strcmp(model, "sass")) || (pass == 1 && !sm))
                 continue;
-            rc |= bench_one(m, use, s, variants[k], 1, timing, races);
-            rc |= bench_one(m, use, s, variants[k], 0, timing, races);
+            rc |= bench_one(m, use, s, variants[k], 1, timing, races, named);
+            if (rc && named)
+                break; /* one error line for a variant the spec lacks */
+            rc |= bench_one(m, use, s, variants[k], 0, timing, races, named);
         }
     if (sm)
         ws_sass_module_free(sm);
