@@ -424,7 +424,7 @@ typedef struct ws_run {
     double l2_cycles;          /* a global load's round trip (mem.l2_latency), cycles */
     double atom_cycles;        /* a global atomic's round trip (atom.l2_latency) */
     double cas_lane_cycles;    /* one lane's CAS attempt at its word's unit
-                                  (atom.cas_attempt_cycles) */
+                                  (atom.cas_lane_cycles) */
     char cc[8];                /* the compute capability its occupancy follows ("" when
                                   no preset loads) */
 } ws_run;

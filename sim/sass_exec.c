@@ -967,7 +967,8 @@ static void timed_advance(const ws_run *b, ws_sass_warp *w, int64_t n, ws_addr_t
  * by a clock. A warp runs until its next global load or returning atomic, which reaches
  * the memory half a round trip later (mem.l2_latency, atom.l2_latency) and executes there
  * in the order the warps' requests arrive; a CAS then waits its turn at the word's unit,
- * atom.cas_attempt_cycles a lane, and its result comes back after the other half. So a
+ * atom.cas_lane_cycles a lane (measured: bench/l2probe cas_lanes), and its result comes
+ * back after the other half. So a
  * warp whose compare value is older than another warp's success fails in all its lanes,
  * as on the GPU, where many warps on one word keep their lanes together in the loop
  * (docs/results/cas-loops-h100.txt); one after another, each attempt of a warp wins for

@@ -12,7 +12,7 @@ ws_lat ws_lat_of(const ws_inst *in); /* the def's class, refined by the operand 
 
 #define WS_WINDOW_MAX 32 /* the largest sched.window */
 
-#define WS_PRESET_MAX_KEYS 96    /* room for every key's source (a static check in the .c) */
+#define WS_PRESET_MAX_KEYS 104   /* room for every key's source (a static check in the .c) */
 #define WS_PRESET_SOURCE_MAX 240
 
 /* One GPU, as the preset file describes it. Every field is required in the file; a
@@ -61,6 +61,7 @@ typedef struct ws_gpu_preset {
     double atom_cas_contended_1024;
     double atom_cas_contended_4096;
     double atom_cas_attempt_cycles;  /* one CAS attempt at its word's unit (failed ones too) */
+    double atom_cas_lane_cycles;     /* a lane's CAS attempt at its word, measured (the timed order) */
     double atom_cas_unit_bytes;      /* the address range whose CAS attempts queue together */
     double atom_cas_attempts_per_cycle; /* CAS attempts the whole GPU serves a cycle */
     double atom_cas_successes_per_cycle; /* CAS that swap (a write): the GPU's rate */

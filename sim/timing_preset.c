@@ -71,6 +71,7 @@ static const preset_key ws_preset_keys[] = {
     NUM_KEY("atom.l2_same_fp_cycles", atom_l2_same_fp_cycles),
     NUM_KEY("atom.cas_contended_cycles", atom_cas_contended_cycles),
     NUM_KEY("atom.cas_attempt_cycles", atom_cas_attempt_cycles),
+    NUM_KEY("atom.cas_lane_cycles", atom_cas_lane_cycles),
     NUM_KEY("atom.cas_unit_bytes", atom_cas_unit_bytes),
     NUM_KEY("atom.cas_attempts_per_cycle", atom_cas_attempts_per_cycle),
     NUM_KEY("atom.cas_successes_per_cycle", atom_cas_successes_per_cycle),
