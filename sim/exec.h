@@ -425,6 +425,8 @@ typedef struct ws_run {
     double atom_cycles;        /* a global atomic's round trip (atom.l2_latency) */
     double cas_lane_cycles;    /* one lane's CAS attempt at its word's unit
                                   (atom.cas_lane_cycles) */
+    double far_cycles;         /* an L2 line's round trip from the SMs it is far from, over
+                                  the near ones' (mem.l2_far_cycles) */
     char cc[8];                /* the compute capability its occupancy follows ("" when
                                   no preset loads) */
 } ws_run;

@@ -215,7 +215,7 @@ static const char *const bound_keys[B_COUNT][24] = {
                       "atom.l2_part_cycles", "atom.l2_same_cycles", "atom.l2_same_fp_cycles" },
     [B_ATOM_TP] = { "atom.l2_ops_per_cycle", "atom.l2_line_ops_per_cycle", "atom.l2_requests_per_cycle" },
     [B_ATOM_CAS] = { "atom.cas_contended_cycles", "atom.cas_contended_256", "atom.cas_contended_1024",
-                     "atom.cas_contended_4096", "atom.cas_attempt_cycles", "atom.cas_lane_cycles",
+                     "atom.cas_contended_4096", "atom.cas_attempt_cycles", "atom.cas_lane_cycles", "mem.l2_far_cycles",
                      "atom.cas64_scale",
                      "atom.cas_unit_bytes", "atom.cas_attempts_per_cycle",
                      "atom.cas_successes_per_cycle", "atom.lock_contender_cycles",

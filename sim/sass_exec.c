@@ -354,9 +354,12 @@ static int step(ws_sass_warp *w)
     if (cas)
         st->cas_failed += popc(exec & ~fx.cas_ok);
     if (fx.has_addr && exec) { /* the timed order queues it at its word's unit */
-        w->last_addr = fx.addr[__builtin_ctz(exec)];
-        w->last_lanes = (uint8_t)popc(exec);
+        uint32_t now = w->split_far && cas ? exec & ~w->far : exec; /* the far lanes later */
+        w->last_addr = fx.addr[__builtin_ctz(now ? now : exec)];
+        w->last_lanes = (uint8_t)popc(now);
         w->last_cas = cas ? 1 : (d->flags & WS_SOPF_ATOMIC) ? 2 : 0;
+        if (w->split_far && cas && w->far)
+            w->far_pc = pc;
     }
     if (fx.has_addr && (d->flags & WS_SOPF_ATOMIC) && exec) {
         ws_atomcount *a = &w->cta->wk->atoms[pc];
@@ -478,7 +481,11 @@ static int64_t run_warp(ws_sass_warp *w, uint64_t quantum)
             w->in_flight = 1;
             break;
         }
-        if (step(w))
+        w->split_far = global && c->run->base.far_cycles > 0;
+        w->far = 0;
+        int bad = step(w);
+        w->split_far = 0;
+        if (bad)
             return -1;
         q++;
         if (global) { /* it executed where the memory is: back after the round trip */
@@ -938,19 +945,50 @@ static void timed_unpark(timed_heap *h, ws_sass_cta *c, double now)
 }
 
 /* After w ran n instructions: its clock goes on by one a cycle, and by half a round trip
- * each way of a global access, whose atomic waits its turn at the word's unit. */
+ * each way of a global access, whose atomic waits its turn at the word's unit. A line's
+ * round trip is mem.l2_far_cycles longer from the half of the SMs it is far from: an access
+ * whose lanes are all near reaches memory (and comes back) a quarter of that sooner than
+ * the mean round trip, one all far a quarter later; a CAS's near lanes go first and its far
+ * ones follow half the difference on (ws_sass_far_lanes, timed_far). */
 static void timed_advance(const ws_run *b, ws_sass_warp *w, int64_t n, ws_addr_table *units)
 {
     w->clock += (double)n;
     if (w->in_flight == 0)
         return;
-    const ws_sass_inst *in = w->cur >= 0 ? &w->cta->run->k->insts[w->groups[w->cur].pc] : NULL;
+    double q = 0.25 * b->far_cycles;
     if (w->in_flight == 1) { /* on its way: the round trip's first half */
-        int atomic = in && ws_sass_op_has(in->op, WS_SOPF_ATOMIC);
-        w->clock += 0.5 * (atomic ? b->atom_cycles : b->l2_cycles);
+        const ws_sass_group *g = &w->groups[w->cur];
+        const ws_sass_dinst *d = &w->cta->dec[g->pc];
+        int atomic = ws_sass_op_has(d->in->op, WS_SOPF_ATOMIC);
+        w->side = 0;
+        if (q > 0) {
+            uint32_t exec = g->mask & guard_mask(w, d);
+            uint64_t addr[WS_WARP];
+            ws_sass_mem_lanes(w, d->in, exec, addr);
+            uint32_t far = ws_sass_far_lanes(w, exec, addr);
+            int cas = ws_sass_has(d->in, WS_SMOD_CAS);
+            if (exec && (far == 0 || (cas && far != exec))) /* near, or a CAS with near lanes */
+                w->side = -1;
+            else if (exec && far == exec)
+                w->side = 1;
+        }
+        w->clock += 0.5 * (atomic ? b->atom_cycles : b->l2_cycles) + w->side * q;
         return;
     }
     double half = 0.5 * (w->last_cas ? b->atom_cycles : b->l2_cycles);
+    double arrived = w->clock - (double)n;
+    if (w->last_cas == 1 && w->far) { /* the near lanes' turn at their word; the far ones
+                                         reach theirs half the partitions' difference on */
+        ws_addr_entry *u = w->last_lanes ? ws_addr_table_at(units, w->last_addr) : NULL;
+        double start = u && u->service > w->clock ? u->service : w->clock;
+        start += w->last_lanes * b->cas_lane_cycles;
+        if (u)
+            u->service = start;
+        w->near_done = start + half - q;
+        w->clock = arrived + 2 * q;
+        w->in_flight = 3;
+        return;
+    }
     if (w->last_cas == 1) {
         ws_addr_entry *u = ws_addr_table_at(units, w->last_addr); /* NULL when full: no queue */
         double start = u && u->service > w->clock ? u->service : w->clock;
@@ -959,8 +997,48 @@ static void timed_advance(const ws_run *b, ws_sass_warp *w, int64_t n, ws_addr_t
             u->service = start; /* the word's unit is busy until then */
         w->clock = start;
     }
-    w->clock += half;
+    w->clock += half + w->side * q;
     w->in_flight = 0;
+}
+
+uint32_t ws_sass_far_lanes(const ws_sass_warp *w, uint32_t exec, const uint64_t *addr)
+{
+    const ws_run *b = &w->cta->run->base;
+    uint32_t half = ws_run_smid(b, w->cta->id) & 1u, far = 0;
+    WS_LANES(l, exec, {
+        if ((uint32_t)__builtin_parityll(addr[l] >> 7) != half)
+            far |= 1u << l;
+    });
+    return far;
+}
+
+/* The far lanes of w's last CAS reach their word (ws_sass_far_lanes): they run there now,
+ * through the instruction's own handler, wait their turn at the word's unit, and the warp
+ * goes on once both parts' answers are back. The instruction was counted when it issued;
+ * the lanes that swap now were counted failed then, and are taken off. */
+static int timed_far(const ws_run *b, ws_sass_warp *w, ws_addr_table *units)
+{
+    assert(w->in_flight == 3 && w->far && w->far_in);
+    uint32_t lanes = w->far;
+    const ws_sass_dinst *d = &w->cta->dec[w->far_pc];
+    assert(d->in == w->far_in && d->fn);
+    ws_sass_fx fx;
+    memset(&fx, 0, sizeof fx);
+    fx.groups = 1;
+    fx.next_pc = -1;
+    w->far = 0;
+    if (d->fn(w, d->in, lanes, &fx))
+        return -1;
+    w->cta->wk->pcstat[w->far_pc].cas_failed -= popc(lanes & fx.cas_ok);
+    ws_addr_entry *u = ws_addr_table_at(units, fx.addr[__builtin_ctz(lanes)]);
+    double start = u && u->service > w->clock ? u->service : w->clock;
+    start += popc(lanes) * b->cas_lane_cycles;
+    if (u)
+        u->service = start;
+    double back = start + 0.5 * b->atom_cycles + 0.25 * b->far_cycles;
+    w->clock = back > w->near_done ? back : w->near_done;
+    w->in_flight = 0;
+    return 0;
 }
 
 /* CAS retry loops on global words, many CTAs at once: the resident CTAs' warps take turns
@@ -1018,6 +1096,14 @@ int ws_sass_run_timed(ws_sass_worker *wk, void (*done)(ws_sass_worker *wk))
         ws_sass_warp *w = timed_pop(&h);
         ws_sass_cta *c = w->cta;
         double now = w->clock;
+        if (w->in_flight == 3) { /* a CAS's far lanes reach their words */
+            if (timed_far(b, w, &units)) {
+                rc = wk->base.err.code ? wk->base.err.code : WS_ERR_SIM;
+                break;
+            }
+            timed_push(&h, w);
+            continue;
+        }
         int64_t n = run_warp(w, WS_WAIT_BUDGET);
         if (n < 0) {
             rc = wk->base.err.code ? wk->base.err.code : WS_ERR_SIM;
@@ -1055,6 +1141,11 @@ int ws_sass_run_timed(ws_sass_worker *wk, void (*done)(ws_sass_worker *wk))
             rc = WS_ERR_SIM;
         if (!rc && issued > WS_TIMED_BUDGET && b->timed == 1) {
             b->timed = 2; /* the rest one after another: the resident CTAs first, in turn */
+            for (int s = 0; s < slots && !rc; s++) /* CASes whose far lanes are on their way */
+                for (int i = 0; live[s] && i < wk->ctas[s].nwarps && !rc; i++)
+                    if (wk->ctas[s].warps[i].in_flight == 3 &&
+                        timed_far(b, &wk->ctas[s].warps[i], &units))
+                        rc = wk->base.err.code ? wk->base.err.code : WS_ERR_SIM;
             for (int s = 0; s < slots && !rc; s++) {
                 if (!live[s])
                     continue;

@@ -59,7 +59,24 @@ typedef struct ws_sass_warp {
     double clock;              /* timed order: the cycle its next instruction issues */
     uint64_t last_addr;        /* its last memory access's first address, lanes, and */
     uint8_t last_lanes, last_cas; /* whether it was a CAS (the timed order's unit queue) */
+    uint8_t split_far;         /* timed order: the CAS about to run defers its far lanes */
+    uint32_t far;              /* timed order: lanes of its last CAS that reach their word's
+                                  L2 partition later (ws_sass_far_lanes), not yet run */
+    const ws_sass_inst *far_in; /* that CAS, and its PC */
+    int far_pc;
+    double near_done;          /* when the near lanes' answer is back */
+    int8_t side;               /* its global access on its way: -1 all near (a CAS: its near
+                                  lanes first), 1 all far, 0 both or no partitions */
 } ws_sass_warp;
+
+/* The lanes of w whose words lie in the L2 partition far from w's SM (timed order): an
+ * H200's SMs fall into two halves, and a line is 33 cycles further (round trip) from the
+ * half it is not near (bench/l2probe spread). Which half an SM is in and which partition a
+ * line is in are not documented: the model takes the SM's parity (CTA i on SM i mod SMs) and
+ * the parity of the line's address bits. */
+uint32_t ws_sass_far_lanes(const ws_sass_warp *w, uint32_t exec, const uint64_t *addr);
+/* The effective addresses of a memory instruction's exec lanes (nothing else is done). */
+void ws_sass_mem_lanes(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, uint64_t *addr);
 
 /* The address a call to printf (vprintf, outside the module) resolves to: a call reaching
  * it runs the device printf (sass_ctrl.c). */

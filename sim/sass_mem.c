@@ -43,6 +43,18 @@ static int space_of(const ws_sass_inst *in)
 }
 
 static void addresses(ws_sass_warp *w, const ws_sass_inst *in, int k, uint32_t exec,
+                      uint64_t *addr);
+
+void ws_sass_mem_lanes(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, uint64_t *addr)
+{
+    int k = ws_sass_find_opnd(in, WS_SO_MEM);
+    if (k >= 0)
+        addresses(w, in, k, exec, addr);
+    else
+        WS_LANES(l, exec, addr[l] = 0;);
+}
+
+static void addresses(ws_sass_warp *w, const ws_sass_inst *in, int k, uint32_t exec,
                       uint64_t *addr)
 {
     const ws_sass_opnd *o = &in->o[k];
@@ -525,8 +537,16 @@ int ws_sass_x_atom(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
     addresses(w, in, k, exec, fx->addr);
     fx->has_addr = 1;
     fx->bytes = (uint8_t)(n * nel);
+    if (w->split_far && cas) { /* the timed order runs the lanes of the far partition later,
+                                  when near ones went first */
+        w->far = ws_sass_far_lanes(w, exec, fx->addr);
+        if (w->far == exec)
+            w->far = 0;
+        w->far_in = in;
+    }
+    uint32_t later = w->split_far && cas ? w->far : 0;
     uint32_t bw[4] = {0}, cw[2] = {0, 0}, rw[4] = {0};
-    WS_LANES(l, exec, {
+    WS_LANES(l, exec & ~later, {
         if (global_only) {
             uint64_t a = fx->addr[l];
             if (ws_generic_space(&a) != WS_SPACE_GLOBAL)

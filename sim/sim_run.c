@@ -578,6 +578,7 @@ void ws_run_gpu(ws_run *r, const char *cc)
     r->l2_cycles = p.l2_latency;
     r->atom_cycles = p.atom_l2_latency;
     r->cas_lane_cycles = p.atom_cas_lane_cycles;
+    r->far_cycles = p.l2_far_cycles;
     snprintf(r->cc, sizeof r->cc, "%s", cc ? cc : p.cc);
     if (ws_occupancy_calc(r->cc, 32, 0, 0, &occ, &err) == WS_OK)
         r->max_warps = occ.max_warps_sm;

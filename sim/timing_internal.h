@@ -61,6 +61,8 @@ typedef struct ws_gpu_preset {
     double atom_cas_contended_1024;
     double atom_cas_contended_4096;
     double atom_cas_attempt_cycles;  /* one CAS attempt at its word's unit (failed ones too) */
+    double l2_far_cycles;            /* an L2 line's round trip from the SMs it is far from, over
+                                        the near ones' (the timed order) */
     double atom_cas_lane_cycles;     /* a lane's CAS attempt at its word, measured (the timed order) */
     double atom_cas_unit_bytes;      /* the address range whose CAS attempts queue together */
     double atom_cas_attempts_per_cycle; /* CAS attempts the whole GPU serves a cycle */

@@ -72,6 +72,7 @@ static const preset_key ws_preset_keys[] = {
     NUM_KEY("atom.cas_contended_cycles", atom_cas_contended_cycles),
     NUM_KEY("atom.cas_attempt_cycles", atom_cas_attempt_cycles),
     NUM_KEY("atom.cas_lane_cycles", atom_cas_lane_cycles),
+    NUM_KEY("mem.l2_far_cycles", l2_far_cycles),
     NUM_KEY("atom.cas_unit_bytes", atom_cas_unit_bytes),
     NUM_KEY("atom.cas_attempts_per_cycle", atom_cas_attempts_per_cycle),
     NUM_KEY("atom.cas_successes_per_cycle", atom_cas_successes_per_cycle),

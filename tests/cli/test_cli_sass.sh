@@ -301,6 +301,25 @@ assert m[\"smsp__thread_inst_executed_per_inst_executed.ratio\"] > 16, m
 assert a[\"outputs_match\"], a[\"check_message\"]
 assert m[\"smsp__inst_executed.sum\"]==b[\"metrics\"][\"smsp__inst_executed.sum\"], (m, b[\"metrics\"])
 " "$tmp/timed1.json" "$tmp/timed2.json"' "double_cas, 132 warps on one word, timed order: $(head -c 300 "$tmp/timed1.json") $(head -c 200 "$tmp/timed1.err")"
+# Warps of 128 CTAs on the same 32 words lane for lane (cas_loops at BINS=1000): the lanes whose
+# line lies in the L2 partition far from the warp's SM reach it later (mem.l2_far_cycles), so
+# another warp wins some of a warp's words and its lanes part, as on the GPU (8 lanes an
+# H100 warp-instruction); with no partitions every warp wins or loses all 32 at once.
+sed 's/^mem.l2_far_cycles = .*/mem.l2_far_cycles = 0/' "$WS_SOURCE_DIR/sim/presets/h100.gpu" >"$tmp/nofar.gpu"
+for p in h100 "$tmp/nofar.gpu"; do
+  "$ws" sim "$WS_SOURCE_DIR/tests/gpu/cas_loops.spec" --variant plain -D BLOCKS=128 -D THREADS=128 \
+    -D ITEMS=6 -D BINS=1000 --preset "$p" --model sass --no-db --no-races --json --quiet \
+    >"$tmp/far-$(basename "$p").json" 2>&1
+done
+check 'python3 -c "
+import json,sys
+a,b=[json.load(open(f)) for f in sys.argv[1:3]]
+a=a.get(\"runs\",[a])[0]; b=b.get(\"runs\",[b])[0]
+ra=a[\"metrics\"][\"smsp__thread_inst_executed_per_inst_executed.ratio\"]
+rb=b[\"metrics\"][\"smsp__thread_inst_executed_per_inst_executed.ratio\"]
+assert a[\"outputs_match\"] and b[\"outputs_match\"], (a[\"check_message\"], b[\"check_message\"])
+assert ra < 28 and rb == 32, (ra, rb)
+" "$tmp/far-h100.json" "$tmp/far-nofar.gpu.json"' "1000 bins: the far partition parts a warp's lanes: $(head -c 300 "$tmp/far-h100.json")"
 "$ws" sim "$WS_SOURCE_DIR/bench/unseen/unseen8.spec" --variant leader_lock --model sass --no-db \
   --no-races >"$tmp/lock.out" 2>&1
 check 'grep -Eq "sim__timed_order +0$" "$tmp/lock.out" && grep -q "outputs match" "$tmp/lock.out"' \
