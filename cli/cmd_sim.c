@@ -88,6 +88,10 @@ static int sim_parse(int argc, char **argv, sim_args *a, ws_error *err)
         return -1;
     if (ws_cli_check_model("sim", a->model, a->arch, err))
         return -1;
+    /* The preset sets the run's SMs and round trips even without --timing: a bad one is an
+       error here, not a silent fall back to defaults. */
+    if (a->opt.gpu_preset && ws_gpu_preset_check(a->opt.gpu_preset, err) != WS_OK)
+        return -1;
     return 0;
 }
 

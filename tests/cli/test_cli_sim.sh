@@ -138,6 +138,10 @@ pattern="sim: unexpected argument 'predication'"; expect_error sim branch_unific
 pattern="no variant"; expect_error sim branch_unification --variant nosuch
 # run/profile check their options before touching a GPU (so these fail the same without one).
 pattern="no GPU preset 'nosuch'"; expect_error run branch_unification --preset nosuch
+# sim without --timing still reads the preset (SMs, the timed order's round trips).
+pattern="no GPU preset 'nosuch'"; expect_error sim branch_unification --preset nosuch
+printf 'garbage = 1\n' > "$tmp/bad.gpu"
+pattern="bad.gpu:1:"; expect_error sim branch_unification --preset "$tmp/bad.gpu"
 pattern="--metrics: no metric named"; expect_error profile branch_unification --metrics ,
 pattern="run: unknown option '--metrics'"; expect_error run branch_unification --metrics x
 pattern="--jit with --model sass"; expect_error run branch_unification --jit --model sass
