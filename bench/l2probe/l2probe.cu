@@ -51,3 +51,22 @@ extern "C" __global__ void cas_lanes(unsigned *word, unsigned *tries, int lanes,
     }
     tries[blockIdx.x * blockDim.x + threadIdx.x] = n;
 }
+
+// CAS requests whose 32 lanes are on 32 different words, `stride` words apart, every warp on
+// the same 32 (lane l on word l x stride): whether a request's words pass the L2 one after
+// another or side by side, by how far apart they are (a line, a sector each, a line each,
+// 1 KB each). `tries` holds each thread's attempts.
+extern "C" __global__ void cas_stride(unsigned *word, unsigned *tries, int stride, int reps)
+{
+    unsigned *w = word + (threadIdx.x & 31) * stride;
+    unsigned n = 0;
+    for (int r = 0; r < reps; r++) {
+        unsigned old = *(volatile unsigned *)w, assumed;
+        do {
+            assumed = old;
+            old = atomicCAS(w, assumed, assumed + 1);
+            n++;
+        } while (old != assumed);
+    }
+    tries[blockIdx.x * blockDim.x + threadIdx.x] = n;
+}
