@@ -957,6 +957,7 @@ static void timed_advance(const ws_run *b, ws_sass_warp *w, int64_t n, ws_addr_t
         return;
     double q = 0.25 * b->far_cycles;
     if (w->in_flight == 1) { /* on its way: the round trip's first half */
+        assert(w->cur >= 0); /* run_warp stopped it at the access */
         const ws_sass_group *g = &w->groups[w->cur];
         const ws_sass_dinst *d = &w->cta->dec[g->pc];
         int atomic = ws_sass_op_has(d->in->op, WS_SOPF_ATOMIC);
@@ -1046,11 +1047,10 @@ static int timed_far(const ws_run *b, ws_sass_warp *w, ws_addr_table *units)
  * the memory half a round trip later (mem.l2_latency, atom.l2_latency) and executes there
  * in the order the warps' requests arrive; a CAS then waits its turn at the word's unit,
  * atom.cas_lane_cycles a lane (measured: bench/l2probe cas_lanes), and its result comes
- * back after the other half. So a
- * warp whose compare value is older than another warp's success fails in all its lanes,
- * as on the GPU, where many warps on one word keep their lanes together in the loop
- * (docs/results/cas-loops-h100.txt); one after another, each attempt of a warp wins for
- * one lane and the warp comes apart. One worker runs them all: the order is the clock's.
+ * back after the other half. So a warp whose compare value is older than another warp's
+ * success fails in all its lanes, as on the GPU, where many warps on one word keep their
+ * lanes together in the loop (docs/results/cas-loops-h100.txt); one after another, each
+ * attempt of a warp wins for one lane and the warp comes apart. One worker runs them all: the order is the clock's.
  * Each success then costs an attempt of every warp on the word, as on the GPU, so a large
  * launch (histogram double_cas at the seed's 10^7 items on one bin: minutes on an H100)
  * would take hours: past WS_TIMED_BUDGET warp-instructions the resident CTAs finish one
