@@ -36,29 +36,9 @@ extern "C" __global__ void l2_spread(const int *ring, unsigned *lat, unsigned *w
 // CAS requests on one word, LANES lanes of every warp retrying an increment REPS times: what
 // one request costs the word's unit, by the request or by the lane. `tries` holds each
 // thread's attempts; CUPTI's per-PC count of the ATOMG is the warp requests.
-extern "C" __global__ void cas_lanes(unsigned *word, unsigned *tries, int lanes, int reps)
+// reps increments of *w through a CAS loop; returns the attempts made.
+__device__ __forceinline__ unsigned cas_increments(unsigned *w, int reps)
 {
-    if ((int)(threadIdx.x & 31) >= lanes)
-        return;
-    unsigned n = 0;
-    for (int r = 0; r < reps; r++) {
-        unsigned old = *(volatile unsigned *)word, assumed;
-        do {
-            assumed = old;
-            old = atomicCAS(word, assumed, assumed + 1);
-            n++;
-        } while (old != assumed);
-    }
-    tries[blockIdx.x * blockDim.x + threadIdx.x] = n;
-}
-
-// CAS requests whose 32 lanes are on 32 different words, `stride` words apart, every warp on
-// the same 32 (lane l on word l x stride): whether a request's words pass the L2 one after
-// another or side by side, by how far apart they are (a line, a sector each, a line each,
-// 1 KB each). `tries` holds each thread's attempts.
-extern "C" __global__ void cas_stride(unsigned *word, unsigned *tries, int stride, int reps)
-{
-    unsigned *w = word + (threadIdx.x & 31) * stride;
     unsigned n = 0;
     for (int r = 0; r < reps; r++) {
         unsigned old = *(volatile unsigned *)w, assumed;
@@ -68,5 +48,22 @@ extern "C" __global__ void cas_stride(unsigned *word, unsigned *tries, int strid
             n++;
         } while (old != assumed);
     }
-    tries[blockIdx.x * blockDim.x + threadIdx.x] = n;
+    return n;
+}
+
+extern "C" __global__ void cas_lanes(unsigned *word, unsigned *tries, int lanes, int reps)
+{
+    if ((int)(threadIdx.x & 31) >= lanes)
+        return;
+    tries[blockIdx.x * blockDim.x + threadIdx.x] = cas_increments(word, reps);
+}
+
+// CAS requests whose 32 lanes are on 32 different words, `stride` words apart, every warp on
+// the same 32 (lane l on word l x stride): whether a request's words pass the L2 one after
+// another or side by side, by how far apart they are (a line, a sector each, a line each,
+// 1 KB each). `tries` holds each thread's attempts.
+extern "C" __global__ void cas_stride(unsigned *word, unsigned *tries, int stride, int reps)
+{
+    tries[blockIdx.x * blockDim.x + threadIdx.x] =
+        cas_increments(word + (threadIdx.x & 31) * stride, reps);
 }
