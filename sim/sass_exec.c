@@ -353,10 +353,7 @@ static int step(ws_sass_warp *w)
               (ws_sass_has(in, WS_SMOD_CAS) || ws_sass_has(in, WS_SMOD_CAST));
     if (cas)
         st->cas_failed += popc(exec & ~fx.cas_ok);
-    if (fx.has_addr && exec) { /* the timed order queues it at its word's unit */
-        uint32_t now = w->split_far && cas ? exec & ~w->far : exec; /* the far lanes later */
-        w->last_addr = fx.addr[__builtin_ctz(now ? now : exec)];
-        w->last_lanes = (uint8_t)popc(now);
+    if (fx.has_addr && exec) { /* the timed order: what came back */
         w->last_cas = cas ? 1 : (d->flags & WS_SOPF_ATOMIC) ? 2 : 0;
         if (w->split_far && cas && w->far)
             w->far_pc = pc;
@@ -924,6 +921,7 @@ static int timed_begin(ws_sass_worker *wk, timed_heap *h, int s, uint64_t linear
         ws_sass_warp *w = &c->warps[i];
         w->clock = now;
         w->in_flight = 0;
+        w->reserved = 0;
         w->parked = 0;
         if (!warp_done(w))
             timed_push(h, w);
@@ -942,6 +940,43 @@ static void timed_unpark(timed_heap *h, ws_sass_cta *c, double now)
             timed_push(h, w);
         }
     }
+}
+
+/* Books `lanes` CAS lanes' turn at `word`'s unit for a request that reached it at `at`: the
+ * turn starts when the unit is free (its earlier requests, in the order they came) and
+ * lasts atom.cas_lane_cycles a lane. The CAS runs, its compare and swap, at the turn's
+ * start: a load of the word that comes meanwhile still reads the value before it. Returns
+ * the start; *end the end (the unit's table full: no queue, both at `at`). */
+static double book_turn(const ws_run *b, ws_addr_table *units, uint64_t word, int lanes,
+                        double at, double *end)
+{
+    ws_addr_entry *u = ws_addr_table_at(units, word);
+    double start = u && u->service > at ? u->service : at;
+    *end = start + lanes * b->cas_lane_cycles;
+    if (u)
+        u->service = *end; /* the word's unit is busy until then */
+    return start;
+}
+
+/* w's next instruction reached memory at `now`: where it is a CAS, books the turn of its
+ * lanes at their word (of the near ones, where the partitions part them: ws_sass_far_lanes)
+ * and returns when that turn starts; otherwise `now`. */
+static double book_arrival(const ws_run *b, ws_sass_warp *w, ws_addr_table *units, double now)
+{
+    const ws_sass_group *g = &w->groups[w->cur];
+    const ws_sass_dinst *d = &w->cta->dec[g->pc];
+    if (!ws_sass_has(d->in, WS_SMOD_CAS) || !ws_sass_op_has(d->in->op, WS_SOPF_ATOMIC))
+        return now;
+    uint32_t exec = g->mask & guard_mask(w, d);
+    if (!exec)
+        return now;
+    uint64_t addr[WS_WARP];
+    ws_sass_mem_lanes(w, d->in, exec, addr);
+    uint32_t far = b->far_cycles > 0 ? ws_sass_far_lanes(w, exec, addr) : 0;
+    uint32_t lanes = far == exec ? exec : exec & ~far; /* as the handler parts them */
+    w->reserved = 1;
+    w->arrived_at = now;
+    return book_turn(b, units, addr[__builtin_ctz(lanes)], popc(lanes), now, &w->done_at);
 }
 
 /* After w ran n instructions: its clock goes on by one a cycle, and by half a round trip
@@ -977,26 +1012,19 @@ static void timed_advance(const ws_run *b, ws_sass_warp *w, int64_t n, ws_addr_t
         return;
     }
     double half = 0.5 * (w->last_cas ? b->atom_cycles : b->l2_cycles);
-    double arrived = w->clock - (double)n;
-    if (w->last_cas == 1 && w->far) { /* the near lanes' turn at their word; the far ones
-                                         reach theirs half the partitions' difference on */
-        ws_addr_entry *u = w->last_lanes ? ws_addr_table_at(units, w->last_addr) : NULL;
-        double start = u && u->service > w->clock ? u->service : w->clock;
-        start += w->last_lanes * b->cas_lane_cycles;
-        if (u)
-            u->service = start;
-        w->near_done = start + half - q;
-        w->clock = arrived + 2 * q;
-        w->in_flight = 3;
-        return;
-    }
-    if (w->last_cas == 1) {
-        ws_addr_entry *u = ws_addr_table_at(units, w->last_addr); /* NULL when full: no queue */
-        double start = u && u->service > w->clock ? u->service : w->clock;
-        start += w->last_lanes * b->cas_lane_cycles;
-        if (u)
-            u->service = start; /* the word's unit is busy until then */
-        w->clock = start;
+    if (w->last_cas == 1 && w->reserved) { /* it ran at the start of its booked turn */
+        w->reserved = 0;
+        if (w->far) { /* the far lanes reach theirs half the partitions' difference after
+                         the near ones reached theirs */
+            w->near_done = w->done_at + half - q;
+            double far_at = w->arrived_at + 2 * q;
+            w->clock = far_at > w->clock ? far_at : w->clock;
+            w->in_flight = 3;
+            return;
+        }
+        w->clock = w->done_at;
+    } else if (w->last_cas == 1) { /* no lanes, or no room to book: as it came */
+        w->far = 0;
     }
     w->clock += half + w->side * q;
     w->in_flight = 0;
@@ -1020,6 +1048,15 @@ uint32_t ws_sass_far_lanes(const ws_sass_warp *w, uint32_t exec, const uint64_t 
 static int timed_far(const ws_run *b, ws_sass_warp *w, ws_addr_table *units)
 {
     assert(w->in_flight == 3 && w->far && w->far_in);
+    if (w->reserved != 2) { /* they reach their word now: book their turn there */
+        double start = book_turn(b, units, w->far_word, popc(w->far), w->clock, &w->done_at);
+        w->reserved = 2;
+        if (start > w->clock) { /* they run when it starts */
+            w->clock = start;
+            return 1;
+        }
+    }
+    w->reserved = 0;
     uint32_t lanes = w->far;
     const ws_sass_dinst *d = &w->cta->dec[w->far_pc];
     assert(d->in == w->far_in && d->fn);
@@ -1031,12 +1068,7 @@ static int timed_far(const ws_run *b, ws_sass_warp *w, ws_addr_table *units)
     if (d->fn(w, d->in, lanes, &fx))
         return -1;
     w->cta->wk->pcstat[w->far_pc].cas_failed -= popc(lanes & fx.cas_ok);
-    ws_addr_entry *u = ws_addr_table_at(units, fx.addr[__builtin_ctz(lanes)]);
-    double start = u && u->service > w->clock ? u->service : w->clock;
-    start += popc(lanes) * b->cas_lane_cycles;
-    if (u)
-        u->service = start;
-    double back = start + 0.5 * b->atom_cycles + 0.25 * b->far_cycles;
+    double back = w->done_at + 0.5 * b->atom_cycles + 0.25 * b->far_cycles;
     w->clock = back > w->near_done ? back : w->near_done;
     w->in_flight = 0;
     return 0;
@@ -1097,12 +1129,20 @@ int ws_sass_run_timed(ws_sass_worker *wk, void (*done)(ws_sass_worker *wk))
         ws_sass_cta *c = w->cta;
         double now = w->clock;
         if (w->in_flight == 3) { /* a CAS's far lanes reach their words */
-            if (timed_far(b, w, &units)) {
+            if (timed_far(b, w, &units) < 0) {
                 rc = wk->base.err.code ? wk->base.err.code : WS_ERR_SIM;
                 break;
             }
             timed_push(&h, w);
             continue;
+        }
+        if (w->in_flight == 1 && !w->reserved && w->cur >= 0) { /* it reaches memory now */
+            double start = book_arrival(b, w, &units, now);
+            if (start > now) { /* a CAS waits for its turn at the word, then runs */
+                w->clock = start;
+                timed_push(&h, w);
+                continue;
+            }
         }
         int64_t n = run_warp(w, WS_WAIT_BUDGET);
         if (n < 0) {
@@ -1143,9 +1183,14 @@ int ws_sass_run_timed(ws_sass_worker *wk, void (*done)(ws_sass_worker *wk))
             b->timed = 2; /* the rest one after another: the resident CTAs first, in turn */
             for (int s = 0; s < slots && !rc; s++) /* CASes whose far lanes are on their way */
                 for (int i = 0; live[s] && i < wk->ctas[s].nwarps && !rc; i++)
-                    if (wk->ctas[s].warps[i].in_flight == 3 &&
-                        timed_far(b, &wk->ctas[s].warps[i], &units))
-                        rc = wk->base.err.code ? wk->base.err.code : WS_ERR_SIM;
+                    if (wk->ctas[s].warps[i].in_flight == 3) {
+                        ws_sass_warp *fw = &wk->ctas[s].warps[i];
+                        int r = timed_far(b, fw, &units);
+                        if (r > 0) /* booked a later turn: the rest runs in turn now anyway */
+                            r = timed_far(b, fw, &units);
+                        if (r < 0)
+                            rc = wk->base.err.code ? wk->base.err.code : WS_ERR_SIM;
+                    }
             for (int s = 0; s < slots && !rc; s++) {
                 if (!live[s])
                     continue;

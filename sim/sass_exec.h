@@ -57,14 +57,19 @@ typedef struct ws_sass_warp {
     uint8_t in_flight;         /* timed order: its next global access is on its way */
     uint8_t parked;            /* timed order: it waits on its CTA, off the clock */
     double clock;              /* timed order: the cycle its next instruction issues */
-    uint64_t last_addr;        /* its last memory access's first address, lanes, and */
-    uint8_t last_lanes, last_cas; /* whether it was a CAS (the timed order's unit queue) */
+    uint8_t last_cas;          /* timed order: its last global access was a CAS (1) or
+                                  another atomic (2) */
     uint8_t split_far;         /* timed order: the CAS about to run defers its far lanes */
     uint32_t far;              /* timed order: lanes of its last CAS that reach their word's
                                   L2 partition later (ws_sass_far_lanes), not yet run */
     const ws_sass_inst *far_in; /* that CAS, and its PC */
     int far_pc;
     double near_done;          /* when the near lanes' answer is back */
+    uint64_t far_word;         /* the first far lane's word */
+    uint8_t reserved;          /* timed order: its CAS's turn at the word is booked: 1 the
+                                  near (or only) part's, 2 the far part's */
+    double arrived_at;         /* when that CAS reached memory */
+    double done_at;            /* when the booked turn ends (the answer leaves the word) */
     int8_t side;               /* its global access on its way: -1 all near (a CAS: its near
                                   lanes first), 1 all far, 0 both or no partitions */
 } ws_sass_warp;

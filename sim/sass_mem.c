@@ -543,6 +543,8 @@ int ws_sass_x_atom(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, ws_sa
         if (w->far == exec)
             w->far = 0;
         w->far_in = in;
+        if (w->far)
+            w->far_word = fx->addr[__builtin_ctz(w->far)];
     }
     uint32_t later = w->split_far && cas ? w->far : 0;
     uint32_t bw[4] = {0}, cw[2] = {0, 0}, rw[4] = {0};

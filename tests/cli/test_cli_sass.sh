@@ -285,7 +285,7 @@ assert any(w.startswith(\"model caveat: CAS retry loop at histogram.cu:\") and \
 
 # CAS retry loops across CTAs run in the timed order (docs/spec-format.md): 132 one-warp
 # CTAs on one word keep each warp's lanes together (the H100: 29-30 lanes a warp-instruction
-# at 4224 and 16384 threads, docs/results/cas-loops-h100.txt; the timed order 21.7 and 28.7;
+# at 4224 and 16384 threads, docs/results/cas-loops-h100.txt; the timed order 25.7 and 29.7;
 # one CTA after another the model had 6.3 and 7.4), the same counts whatever the host threads, and locks (a CAS
 # against 0) keep the one-after-another order.
 for t in 1 2; do
