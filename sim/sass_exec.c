@@ -386,7 +386,15 @@ static int step(ws_sass_warp *w)
         ev.cas_ok = fx.cas_ok;
         ev.printf_call = fx.printf_call;
         ev.printf_chars = fx.printf_chars;
-        sink->warp_inst(sink->ctx, &ev);
+        if (cas && w->split_far && w->far) { /* the timed order: the far lanes' swaps are
+                                                 known once they ran (timed_far) */
+            memcpy(w->far_ev_addr, fx.addr, sizeof w->far_ev_addr);
+            w->far_ev = ev;
+            w->far_ev.addr = w->far_ev_addr;
+            w->far_event = 1;
+        } else {
+            sink->warp_inst(sink->ctx, &ev);
+        }
         if ((d->flags & WS_SOPF_BARRIER) && sink->barrier)
             sink->barrier(sink->ctx, ev.cta, ev.warp, pc);
     }
@@ -1068,6 +1076,12 @@ static int timed_far(const ws_run *b, ws_sass_warp *w, ws_addr_table *units)
     if (d->fn(w, d->in, lanes, &fx))
         return -1;
     w->cta->wk->pcstat[w->far_pc].cas_failed -= popc(lanes & fx.cas_ok);
+    if (w->far_event) { /* the instruction's event, with every lane's outcome */
+        const ws_event_sink *sink = w->cta->run->base.sink;
+        w->far_ev.cas_ok |= fx.cas_ok & lanes;
+        w->far_event = 0;
+        sink->warp_inst(sink->ctx, &w->far_ev);
+    }
     double back = w->done_at + 0.5 * b->atom_cycles + 0.25 * b->far_cycles;
     w->clock = back > w->near_done ? back : w->near_done;
     w->in_flight = 0;

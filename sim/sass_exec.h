@@ -70,6 +70,10 @@ typedef struct ws_sass_warp {
                                   near (or only) part's, 2 the far part's */
     double arrived_at;         /* when that CAS reached memory */
     double done_at;            /* when the booked turn ends (the answer leaves the word) */
+    uint8_t far_event;         /* the timing model's event for that CAS waits for its far
+                                  lanes' outcome (far_ev, its addresses far_ev_addr) */
+    ws_warp_event far_ev;
+    uint64_t far_ev_addr[WS_WARP];
     int8_t side;               /* its global access on its way: -1 all near (a CAS: its near
                                   lanes first), 1 all far, 0 both or no partitions */
 } ws_sass_warp;
