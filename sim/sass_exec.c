@@ -966,21 +966,29 @@ static double book_turn(const ws_run *b, ws_addr_table *units, uint64_t word, in
     return start;
 }
 
+/* The lanes of w's next instruction (a global access the timed order sends out), their
+ * addresses in addr and, where the preset has L2 partitions, those on far lines in *far. */
+static uint32_t access_lanes(const ws_run *b, ws_sass_warp *w, const ws_sass_dinst *d,
+                             uint64_t *addr, uint32_t *far)
+{
+    uint32_t exec = w->groups[w->cur].mask & guard_mask(w, d);
+    ws_sass_mem_lanes(w, d->in, exec, addr);
+    *far = b->far_cycles > 0 ? ws_sass_far_lanes(w, exec, addr) : 0;
+    return exec;
+}
+
 /* w's next instruction reached memory at `now`: where it is a CAS, books the turn of its
  * lanes at their word (of the near ones, where the partitions part them: ws_sass_far_lanes)
  * and returns when that turn starts; otherwise `now`. */
 static double book_arrival(const ws_run *b, ws_sass_warp *w, ws_addr_table *units, double now)
 {
-    const ws_sass_group *g = &w->groups[w->cur];
-    const ws_sass_dinst *d = &w->cta->dec[g->pc];
+    const ws_sass_dinst *d = &w->cta->dec[w->groups[w->cur].pc];
     if (!ws_sass_has(d->in, WS_SMOD_CAS) || !ws_sass_op_has(d->in->op, WS_SOPF_ATOMIC))
         return now;
-    uint32_t exec = g->mask & guard_mask(w, d);
+    uint64_t addr[WS_WARP];
+    uint32_t far, exec = access_lanes(b, w, d, addr, &far);
     if (!exec)
         return now;
-    uint64_t addr[WS_WARP];
-    ws_sass_mem_lanes(w, d->in, exec, addr);
-    uint32_t far = b->far_cycles > 0 ? ws_sass_far_lanes(w, exec, addr) : 0;
     uint32_t lanes = far == exec ? exec : exec & ~far; /* as the handler parts them */
     w->reserved = 1;
     w->arrived_at = now;
@@ -1001,15 +1009,12 @@ static void timed_advance(const ws_run *b, ws_sass_warp *w, int64_t n, ws_addr_t
     double q = 0.25 * b->far_cycles;
     if (w->in_flight == 1) { /* on its way: the round trip's first half */
         assert(w->cur >= 0); /* run_warp stopped it at the access */
-        const ws_sass_group *g = &w->groups[w->cur];
-        const ws_sass_dinst *d = &w->cta->dec[g->pc];
+        const ws_sass_dinst *d = &w->cta->dec[w->groups[w->cur].pc];
         int atomic = ws_sass_op_has(d->in->op, WS_SOPF_ATOMIC);
         w->side = 0;
         if (q > 0) {
-            uint32_t exec = g->mask & guard_mask(w, d);
             uint64_t addr[WS_WARP];
-            ws_sass_mem_lanes(w, d->in, exec, addr);
-            uint32_t far = ws_sass_far_lanes(w, exec, addr);
+            uint32_t far, exec = access_lanes(b, w, d, addr, &far);
             int cas = ws_sass_has(d->in, WS_SMOD_CAS);
             if (exec && (far == 0 || (cas && far != exec))) /* near, or a CAS with near lanes */
                 w->side = -1;
@@ -1096,7 +1101,8 @@ static int timed_far(const ws_run *b, ws_sass_warp *w, ws_addr_table *units)
  * back after the other half. So a warp whose compare value is older than another warp's
  * success fails in all its lanes, as on the GPU, where many warps on one word keep their
  * lanes together in the loop (docs/results/cas-loops-h100.txt); one after another, each
- * attempt of a warp wins for one lane and the warp comes apart. One worker runs them all: the order is the clock's.
+ * attempt of a warp wins for one lane and the warp comes apart. One worker runs them all:
+ * the order is the clock's.
  * Each success then costs an attempt of every warp on the word, as on the GPU, so a large
  * launch (histogram double_cas at the seed's 10^7 items on one bin: minutes on an H100)
  * would take hours: past WS_TIMED_BUDGET warp-instructions the resident CTAs finish one
