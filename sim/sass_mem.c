@@ -43,18 +43,6 @@ static int space_of(const ws_sass_inst *in)
 }
 
 static void addresses(ws_sass_warp *w, const ws_sass_inst *in, int k, uint32_t exec,
-                      uint64_t *addr);
-
-void ws_sass_mem_lanes(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, uint64_t *addr)
-{
-    int k = ws_sass_find_opnd(in, WS_SO_MEM);
-    if (k >= 0)
-        addresses(w, in, k, exec, addr);
-    else
-        WS_LANES(l, exec, addr[l] = 0;);
-}
-
-static void addresses(ws_sass_warp *w, const ws_sass_inst *in, int k, uint32_t exec,
                       uint64_t *addr)
 {
     const ws_sass_opnd *o = &in->o[k];
@@ -78,6 +66,15 @@ static void addresses(ws_sass_warp *w, const ws_sass_inst *in, int k, uint32_t e
     } else {
         WS_LANES(l, exec, addr[l] = off;);
     }
+}
+
+void ws_sass_mem_lanes(ws_sass_warp *w, const ws_sass_inst *in, uint32_t exec, uint64_t *addr)
+{
+    int k = ws_sass_find_opnd(in, WS_SO_MEM);
+    if (k >= 0)
+        addresses(w, in, k, exec, addr);
+    else
+        WS_LANES(l, exec, addr[l] = 0;);
 }
 
 static const char *space_name(int sp)
