@@ -42,6 +42,13 @@ check '[ $total -eq 149 ]' "149 variants recorded in all, not $total"
 python3 "$src/bench/pc_records.py" check "$tmp/u.db" "$src/bench/records/bsync-trips-pc-h200.txt" \
     bsync_trips >"$tmp/trips.diff" 2>&1
 check 'grep -q "^74 of 74 variants equal" "$tmp/trips.diff"' "bsync_trips: the SASS model differs from the H200 per PC: $(grep -v ' rate ' "$tmp/trips.diff" | head -n 3)"
+# The same loops after a split of the warp on purpose (bench/bsync/history.spec): the 14 of 27
+# variants where the H200 issues the BSYNC as often as the model (the split changes nothing).
+"$ws" sim "$src/bench/bsync/history.spec" --model sass --threads 1 --no-races --db "$tmp/u.db" \
+    --quiet >"$tmp/hist.out" 2>"$tmp/hist.err" || bad "history.spec on the SASS model: $(head -n 2 "$tmp/hist.err")"
+python3 "$src/bench/pc_records.py" check "$tmp/u.db" "$src/bench/records/bsync-history-pc-h200.txt" \
+    bsync_history >"$tmp/hist.diff" 2>&1
+check 'grep -q "^14 of 14 variants equal" "$tmp/hist.diff"' "bsync_history: the SASS model differs from the H200 per PC: $(grep -v ' rate ' "$tmp/hist.diff" | head -n 3)"
 # The two sets of spin locks (bench/unseen/unseen8, unseen9) and the set of CAS updates
 # (unseen23) have no per-PC records (which lane takes a lock or wins a CAS first follows the
 # GPU's timing): every variant runs to the end with its outputs checked.
