@@ -49,6 +49,17 @@ check 'grep -q "^74 of 74 variants equal" "$tmp/trips.diff"' "bsync_trips: the S
 python3 "$src/bench/pc_records.py" check "$tmp/u.db" "$src/bench/records/bsync-history-pc-h200.txt" \
     bsync_history >"$tmp/hist.diff" 2>&1
 check 'grep -q "^14 of 14 variants equal" "$tmp/hist.diff"' "bsync_history: the SASS model differs from the H200 per PC: $(grep -v ' rate ' "$tmp/hist.diff" | head -n 3)"
+# Loops whose lanes leave in groups of given sizes (bench/bsync/seq.spec: 2 to 5 groups;
+# pipes.spec: two other loop bodies; many.spec: 6 to 8 groups): the variants where the H200
+# issues the loop's BSYNC as often as the model.
+for w in seq:166 pipes:44 many:102; do
+  n=${w#*:}; w=${w%:*}
+  "$ws" sim "$src/bench/bsync/$w.spec" --model sass --threads 1 --no-races --db "$tmp/u.db" \
+      --quiet >"$tmp/$w.out" 2>"$tmp/$w.err" || bad "$w.spec on the SASS model: $(head -n 2 "$tmp/$w.err")"
+  python3 "$src/bench/pc_records.py" check "$tmp/u.db" "$src/bench/records/bsync-$w-pc-h200.txt" \
+      "bsync_$w" >"$tmp/$w.diff" 2>&1
+  check 'grep -q "^$n of $n variants equal" "$tmp/$w.diff"' "bsync_$w: the SASS model differs from the H200 per PC: $(grep -v ' rate ' "$tmp/$w.diff" | head -n 3)"
+done
 # The two sets of spin locks (bench/unseen/unseen8, unseen9) and the set of CAS updates
 # (unseen23) have no per-PC records (which lane takes a lock or wins a CAS first follows the
 # GPU's timing): every variant runs to the end with its outputs checked.
