@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """rules.py — test a rule for the BSYNC class against the H200's one-warp loops.
 
-  python3 bench/bsync/rules.py 'RULE' [r|m]
+usage: rules.py RULE [r|m]     (r or m: only the rolled or the unrolled loops)
 
 The loops of bench/bsync/{trips,seq,many}.spec (bench/records/bsync-probes-gpu-h200.tar.xz,
 groups-savings.json: form r (leavers fall through to the BSYNC, a rolled loop) or m (they
@@ -14,11 +14,12 @@ is a Python expression over the exit's state that is true where the leavers are 
   last, mx  the lanes of the last and of the largest group at the BSYNC so far (deferred
             groups count with the group they wait for); n how many groups
   prev      the e and s of every earlier exit of the iteration, as a list of pairs
+  form      'r' or 'm', the loop's form
 Prints each loop the rule gets wrong and the count right. Example, a rule fitted to
 seq.spec that many.spec refutes (docs/results/unseen-kernels-h200.txt):
   rules.py 'n and (last > T and mx >= 2*last if form == "r" else last >= T and mx > last)'
 """
-import json, sys, tarfile
+import json, os, sys, tarfile
 
 def savings(form, groups, rule):
     last = mx = n = deferred = saved = 0
@@ -45,7 +46,13 @@ def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
     rule, only = sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else None
-    tar = tarfile.open(__file__.rsplit('/', 3)[0] + '/bench/records/bsync-probes-gpu-h200.tar.xz')
+    try:
+        savings('r', [16, 8, 4, 2, 1, 1], rule)  # names and syntax, on a loop that tries both
+    except Exception as e:
+        print("rules.py: bad rule '%s': %s" % (rule, e), file=sys.stderr)
+        sys.exit(2)
+    tar = tarfile.open(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'records',
+                                    'bsync-probes-gpu-h200.tar.xz'))
     loops = json.load(tar.extractfile('./groups-savings.json'))
     right = total = 0
     for form, groups, saved, name in loops:

@@ -35,24 +35,11 @@ for w in unseen unseen2 unseen3 unseen4 unseen5 unseen6 unseen7 unseen10 unseen1
   check 'grep -q "^$n of $n variants equal" "$tmp/$w.diff"' "$w: all $n recorded variants compared: $(grep 'variants equal' "$tmp/$w.diff")"
 done
 check '[ $total -eq 149 ]' "149 variants recorded in all, not $total"
-# One warp whose lanes leave a loop after their own number of trips (bench/bsync/trips.spec):
-# the 74 of 84 exit patterns where the H200 issues the BSYNC as often as the model does.
-"$ws" sim "$src/bench/bsync/trips.spec" --model sass --threads 1 --no-races --db "$tmp/u.db" \
-    --quiet >"$tmp/trips.out" 2>"$tmp/trips.err" || bad "trips.spec on the SASS model: $(head -n 2 "$tmp/trips.err")"
-python3 "$src/bench/pc_records.py" check "$tmp/u.db" "$src/bench/records/bsync-trips-pc-h200.txt" \
-    bsync_trips >"$tmp/trips.diff" 2>&1
-check 'grep -q "^74 of 74 variants equal" "$tmp/trips.diff"' "bsync_trips: the SASS model differs from the H200 per PC: $(grep -v ' rate ' "$tmp/trips.diff" | head -n 3)"
-# The same loops after a split of the warp on purpose (bench/bsync/history.spec): the 14 of 27
-# variants where the H200 issues the BSYNC as often as the model (the split changes nothing).
-"$ws" sim "$src/bench/bsync/history.spec" --model sass --threads 1 --no-races --db "$tmp/u.db" \
-    --quiet >"$tmp/hist.out" 2>"$tmp/hist.err" || bad "history.spec on the SASS model: $(head -n 2 "$tmp/hist.err")"
-python3 "$src/bench/pc_records.py" check "$tmp/u.db" "$src/bench/records/bsync-history-pc-h200.txt" \
-    bsync_history >"$tmp/hist.diff" 2>&1
-check 'grep -q "^14 of 14 variants equal" "$tmp/hist.diff"' "bsync_history: the SASS model differs from the H200 per PC: $(grep -v ' rate ' "$tmp/hist.diff" | head -n 3)"
-# Loops whose lanes leave in groups of given sizes (bench/bsync/seq.spec: 2 to 5 groups;
-# pipes.spec: two other loop bodies; many.spec: 6 to 8 groups): the variants where the H200
-# issues the loop's BSYNC as often as the model.
-for w in seq:166 pipes:44 many:102; do
+# One-warp loops whose lanes leave at their own trip (bench/bsync/: trips.spec, the exit
+# patterns; history.spec, the same after a split of the warp on purpose; seq.spec, groups of
+# given sizes, 2 to 5; pipes.spec, two other loop bodies; many.spec, 6 to 8 groups): the
+# variants where the H200 issues the loop's BSYNC as often as the model.
+for w in trips:74 history:14 seq:166 pipes:44 many:102; do
   n=${w#*:}; w=${w%:*}
   "$ws" sim "$src/bench/bsync/$w.spec" --model sass --threads 1 --no-races --db "$tmp/u.db" \
       --quiet >"$tmp/$w.out" 2>"$tmp/$w.err" || bad "$w.spec on the SASS model: $(head -n 2 "$tmp/$w.err")"
@@ -60,6 +47,16 @@ for w in seq:166 pipes:44 many:102; do
       "bsync_$w" >"$tmp/$w.diff" 2>&1
   check 'grep -q "^$n of $n variants equal" "$tmp/$w.diff"' "bsync_$w: the SASS model differs from the H200 per PC: $(grep -v ' rate ' "$tmp/$w.diff" | head -n 3)"
 done
+# bench/bsync/rules.py: the model's own rule (no deferral) against the 362 probe loops, and
+# its two errors: no rule, and a rule that is not a Python expression.
+python3 "$src/bench/bsync/rules.py" 'False' >"$tmp/rules.out" 2>&1
+check 'grep -q "^317 of 362 loops right" "$tmp/rules.out"' "rules.py 'False': $(tail -n 1 "$tmp/rules.out")"
+python3 "$src/bench/bsync/rules.py" >"$tmp/rules0.out" 2>&1
+rc=$?
+check '[ $rc -ne 0 ] && grep -q "^usage: rules.py RULE" "$tmp/rules0.out"' "rules.py without a rule: $(head -n 1 "$tmp/rules0.out")"
+python3 "$src/bench/bsync/rules.py" 'last >' >"$tmp/rules1.out" 2>&1
+rc=$?
+check '[ $rc -eq 2 ] && [ $(wc -l <"$tmp/rules1.out") -eq 1 ] && grep -q "^rules.py: bad rule .last >." "$tmp/rules1.out"' "rules.py with a bad rule: rc $rc, $(head -n 2 "$tmp/rules1.out")"
 # The two sets of spin locks (bench/unseen/unseen8, unseen9) and the set of CAS updates
 # (unseen23) have no per-PC records (which lane takes a lock or wins a CAS first follows the
 # GPU's timing): every variant runs to the end with its outputs checked.
