@@ -79,14 +79,17 @@ typedef struct ws_cta_sum {
     int warps;
 } ws_cta_sum;
 
-#define WS_L1_TAGS 512
+/* The L1 tags a CTA keeps: WS_L1_TAGS 32-byte sectors (64 KB), WS_L1_WAYS to a set, each
+ * set's sectors newest first (the least recently used goes out). */
+#define WS_L1_TAGS 2048
+#define WS_L1_WAYS 4
 typedef struct ws_cta_timing {
     uint32_t cta;
     int in_use, nwarps, cap_warps;
     ws_warp_timing *warps;
     int64_t bar_seen;
     double bar_max[2];
-    uint64_t l1_tag[WS_L1_TAGS]; /* lines this CTA touched recently (direct mapped) */
+    uint64_t l1_tag[WS_L1_TAGS]; /* sectors this CTA touched recently, sector + 1 (0: none) */
     ws_cta_sum sum;
 } ws_cta_timing;
 

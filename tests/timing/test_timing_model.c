@@ -2,7 +2,7 @@
  * takes longer than the same work as independent chains; 132 CTAs on 132 SMs take about
  * as long as one; many waves take longer; metrics are present and consistent; a constant
  * load's distinct words are served one after another (the SASS model's shared-memory queue:
- * tests/cli/test_cli_mem_paths.sh). */
+ * tests/cli/test_cli_mem_paths.sh); the L1 keeps aliasing lines and fills by the sector. */
 #include <stdio.h>
 #include "tests/check.h"
 #include "tests/timing/timing_run.h"
@@ -50,7 +50,18 @@ int main(void)
     CHECK(fabs((lanes - same) - 256 * 31 * 11.0) < 0.1 * 256 * 31 * 11.0,
           "each further word of a constant load costs mem.const_address_cycles (%g vs %g)",
           lanes, same);
-    ws_result *all[] = { &a, &b, &c, &d, &e, &h, &k };
-    for (int i = 0; i < 7; i++) ws_result_free(all[i]);
+    /* The L1 a CTA keeps: sets of ways, filled by the sector. Two lines 64 KB apart both
+     * stay: the first trip's 8 sectors and the store's 4 reach the L2 (a direct-mapped tag a
+     * line made every trip miss: 65,664 bytes). A line walked word by word reaches the L2
+     * once a sector, 4 of them, and the store's 4 (a tag a line: 1 and 4). */
+    ws_result al, se;
+    run("l1_alias", "1", "32", &al);
+    run("l1_sectors", "1", "32", &se);
+    double alias = ws_tr_metric(&al, "sim__l2_bytes"), sect = ws_tr_metric(&se, "sim__l2_bytes");
+    printf("L1: two lines 64 KB apart %.0f L2 bytes, a line word by word %.0f\n", alias, sect);
+    CHECK(alias == 12 * 32, "both lines stay in the L1 (%g L2 bytes, want 384)", alias);
+    CHECK(sect == 8 * 32, "the L1 fills a line sector by sector (%g L2 bytes, want 256)", sect);
+    ws_result *all[] = { &a, &b, &c, &d, &e, &h, &k, &al, &se };
+    for (int i = 0; i < 9; i++) ws_result_free(all[i]);
     return ws_test_finish("timing/model");
 }

@@ -152,3 +152,27 @@ __global__ void const_lanes(int *out)
         s += ctab[(s + lane) & 63];
     out[blockIdx.x * blockDim.x + threadIdx.x] = s;
 }
+
+// `l1_alias` / `l1_sectors`: the L1 the timing model keeps a CTA (timing_memcost.c,
+// l1_touch). x is zero, so s stays 0 and every index below is the lane's or the trip's, but
+// the compiler cannot hoist the loads. l1_alias: LEN trips over a word of each lane in two
+// lines 64 KB apart, x[t] and x[t + 16384]; both stay in L1, so only the first trip's 8
+// sectors come from the L2. l1_sectors: the warp walks one line word by word, all lanes on
+// one word: each of its 4 sectors comes from the L2 once.
+__global__ void l1_alias(const int *x, int *out)
+{
+    int s = 0, t = threadIdx.x & 31;
+#pragma unroll 1
+    for (int i = 0; i < LEN; i++)
+        s += x[(t + s) & 31] + x[16384 + ((t + s) & 31)];
+    out[blockIdx.x * blockDim.x + threadIdx.x] = s;
+}
+
+__global__ void l1_sectors(const int *x, int *out)
+{
+    int s = 0;
+#pragma unroll 1
+    for (int i = 0; i < 32; i++)
+        s += x[(i + s) & 31];
+    out[blockIdx.x * blockDim.x + threadIdx.x] = s;
+}
