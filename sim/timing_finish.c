@@ -98,6 +98,8 @@ void ws_timing_fold_cta(ws_timing *t, uint32_t cta, const ws_cta_sum *s)
     tot->slots += s->slots;
     tot->lsu_wavefronts += s->lsu_wavefronts;
     tot->l2_bytes += s->l2_bytes;
+    tot->l1_load_sectors += s->l1_load_sectors;
+    tot->l1_load_hits += s->l1_load_hits;
     tot->l2_write_requests += s->l2_write_requests;
     tot->l2_write_beats += s->l2_write_beats;
     tot->dram_bytes += s->dram_bytes;
@@ -436,6 +438,8 @@ int ws_timing_finish(ws_timing *t, ws_result *r, ws_error *err)
     rc |= put(r, WS_M(SIM_STALL_WAIT), tot->stall[WS_STALL_WAIT]);
     rc |= put(r, WS_M(SIM_CTA_CRITICAL_PATH_MAX), tot->critical_path);
     rc |= put(r, WS_M(SIM_L2_BYTES), tot->l2_bytes);
+    rc |= put(r, WS_M(SIM_L1_GLOBAL_LOAD_HIT_PCT),
+              tot->l1_load_sectors > 0 ? 100.0 * tot->l1_load_hits / tot->l1_load_sectors : 0);
     rc |= put(r, WS_M(SIM_L2_WRITE_REQUESTS), tot->l2_write_requests);
     rc |= put(r, WS_M(SIM_L2_WRITE_BEATS), tot->l2_write_beats);
     rc |= put(r, WS_M(SIM_DRAM_BYTES), t->touched_bytes);

@@ -242,8 +242,12 @@ static void global_cost(ws_timing *t, ws_cta_timing *c, const ws_warp_event *ev,
     c->sum.lsu_wavefronts += lines;
     int all_hit = !store;
     int per_line = (int)(p->line_bytes / p->sector_bytes);
-    for (int i = 0; i < sectors.n; i++)
-        if (!l1_touch(c, sectors.key[i])) all_hit = 0;
+    for (int i = 0; i < sectors.n; i++) {
+        int hit = l1_touch(c, sectors.key[i]);
+        if (!hit) all_hit = 0;
+        if (!store) c->sum.l1_load_hits += hit;
+    }
+    if (!store) c->sum.l1_load_sectors += sectors.n;
     /* the L1 takes a line at a time: each further line delays the load's last data */
     double extra = lines > 1 ? (lines - 1) * p->l1_line_cycles : 0;
     if (all_hit) {

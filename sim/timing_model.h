@@ -68,6 +68,7 @@ typedef struct ws_cta_sum {
     double max_sched_cycles;  /* its busiest scheduler: dispatch or its busiest pipe */
     double lsu_wavefronts;
     double l2_bytes, dram_bytes;
+    double l1_load_sectors, l1_load_hits; /* global loads' sectors looked up in L1, and hits */
     double l2_write_requests; /* stores written through to the L2 (local ones too): one a 4
                                  lines (L1's store wavefronts, ws_mem_write_requests) */
     double l2_write_beats; /* the 64-byte beats those stores take into the L2: a line's
